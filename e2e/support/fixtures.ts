@@ -1,0 +1,57 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page (WCAG 2.1 A/AA) and fails the test with a readable list of violations. */
+async function expectAccessible(page: Page, label: string) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations;
+  });
+  const readable = (violations as AxeViolation[]).map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(readable, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/ for people to look at. */
+async function snap(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Our test: baseURL comes from global-setup's server; `a11y` and `snap` are at hand in every test. */
+export const test = base.extend<{
+  a11y: (label: string) => Promise<void>;
+  snap: (name: string) => Promise<void>;
+}>({
+  // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+    await use(url);
+  },
+  a11y: async ({ page }, use) => {
+    await use((label) => expectAccessible(page, label));
+  },
+  snap: async ({ page }, use) => {
+    await use((name) => snap(page, name));
+  },
+});
+
+export { expect };

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Waits for the server's "running at <url>" line, then for /readyz; fails loudly with the server's output. */
+function waitForUrl(child: ChildProcess, output: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in 90 s:\n${output.join('')}`)),
+      90_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = /Touchline is running at (http:\/\/\S+)/.exec(output.join(''));
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+    });
+  });
+}
+
+/**
+ * Starts the built app the way `npm start` does (tsx, embedded database, demo seed) on port 0 in a fresh
+ * DATA_DIR, and publishes its URL to the tests as E2E_BASE_URL. Returns the teardown.
+ */
+export default async function globalSetup() {
+  const webIndex = path.join(repoRoot, 'packages/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) throw new Error('Build the web first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = (await waitForUrl(child, output)).replace('://localhost', '://127.0.0.1');
+  for (let i = 0; i < 50; i++) {
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.E2E_BASE_URL = url;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

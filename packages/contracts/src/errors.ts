@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Stable machine-readable error codes; clients branch on these, never on message text. */
+export const ErrorCode = {
+  ValidationFailed: 'validation_failed',
+  AuthenticationRequired: 'authentication_required',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  Conflict: 'conflict',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  RateLimited: 'rate_limited',
+  ServiceUnavailable: 'service_unavailable',
+  Internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status each error code is sent with, so server and client agree on one table. */
+export const errorCodeStatus: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  authentication_required: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal_error: 500,
+};
+
+/** One field's validation failure: `field` is the dotted path within the request part `in` (e.g. `general.name`). */
+export const validationErrorSchema = z.object({
+  field: z.string(),
+  in: z.enum(['body', 'query', 'params', 'headers']).optional(),
+  message: z.string(),
+});
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+
+/** The body of every non-2xx product API response (ARCHITECTURE §3). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.string().optional(),
+    requestId: z.string().optional(),
+    validationErrors: z.array(validationErrorSchema).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,37 @@
+import { performance } from 'node:perf_hooks';
+
+/** One side of a comparison: a name and the async work to time. */
+export type Side = { name: string; run: () => Promise<unknown> };
+
+/** Median wall time per iteration in ms, after a warm-up, interleaving rounds so both sides share machine noise. */
+export async function compare(a: Side, b: Side, opts: { rounds?: number; iterations?: number } = {}) {
+  const rounds = opts.rounds ?? 7;
+  const iterations = opts.iterations ?? 200;
+  const time = async (side: Side) => {
+    const start = performance.now();
+    for (let i = 0; i < iterations; i++) await side.run();
+    return (performance.now() - start) / iterations;
+  };
+  await time(a);
+  await time(b);
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    as.push(await time(a));
+    bs.push(await time(b));
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  return { a: median(as), b: median(bs), ratio: median(as) / median(bs) };
+}
+
+/** Prints one comparison as a line people and scripts can read. */
+export function report(label: string, r: { a: number; b: number; ratio: number }, goal?: { max: number }) {
+  const verdict = goal
+    ? r.ratio <= goal.max
+      ? ` (goal ≤ ${goal.max}×: met)`
+      : ` (goal ≤ ${goal.max}×: NOT met)`
+    : '';
+  console.warn(
+    `${label}: ${r.a.toFixed(3)} ms vs ${r.b.toFixed(3)} ms per call → ${r.ratio.toFixed(2)}×${verdict}`,
+  );
+}

@@ -1,0 +1,5 @@
+// The one place drizzle-kit and the Drizzle client read the whole schema from.
+export * from './audit-events.ts';
+export * from './organizations.ts';
+export * from './hierarchy-levels.ts';
+export * from './members.ts';

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
+import { citext, deletedAt, id, timestamps } from './columns.ts';
+import { hierarchyLevels } from './hierarchy-levels.ts';
+import { organizations } from './organizations.ts';
+
+/** Role labels an organization names for its members (Coach, Volunteer, Player…); one is the default. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('labels_org_name_uq')
+      .on(t.organizationId, t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** A person within one organization; app_user_id links the identity account once the invite is accepted. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    appUserId: uuid('app_user_id'),
+    guardianProfileId: uuid('guardian_profile_id').references((): AnyPgColumn => profiles.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: citext('email'),
+    dateOfBirth: date('date_of_birth'),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('profiles_org_user_idx').on(t.organizationId, t.appUserId),
+    index('profiles_org_email_idx').on(t.organizationId, t.email),
+  ],
+);
+
+/** Profile-level access (PLA): a profile's membership of one level with one role label. */
+export const profileLevelAccesses = pgTable(
+  'profile_level_accesses',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    hierarchyLevelId: uuid('hierarchy_level_id')
+      .notNull()
+      .references(() => hierarchyLevels.id),
+    labelId: uuid('label_id')
+      .notNull()
+      .references(() => labels.id),
+    groupMembershipStatus: smallint('group_membership_status').notNull().default(ActiveStatus.Active),
+    overallStatus: smallint('overall_status').notNull().default(MemberOverallStatus.NotActivated),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('plas_org_level_idx').on(t.organizationId, t.hierarchyLevelId),
+    index('plas_org_profile_idx').on(t.organizationId, t.profileId),
+    index('plas_org_status_idx').on(t.organizationId, t.overallStatus),
+  ],
+);

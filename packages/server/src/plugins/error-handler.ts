@@ -1,0 +1,96 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, type ErrorBody, type ValidationError } from '@touchline/contracts/errors';
+import { AppError } from '../errors.ts';
+
+const partNames: Record<string, ValidationError['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+/** Sends the error body; exported for the not-found handler, which lives with the SPA fallback. */
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  error: Omit<ErrorBody['error'], 'requestId'>,
+) {
+  const body: ErrorBody = { error: { ...error, requestId: request.id } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Maps a framework status (from Fastify or a plugin) onto our ErrorCode list. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return ErrorCode.ValidationFailed;
+    case 401:
+      return ErrorCode.AuthenticationRequired;
+    case 403:
+      return ErrorCode.Forbidden;
+    case 404:
+      return ErrorCode.NotFound;
+    case 409:
+      return ErrorCode.Conflict;
+    case 413:
+      return ErrorCode.PayloadTooLarge;
+    case 415:
+      return ErrorCode.UnsupportedMediaType;
+    case 429:
+      return ErrorCode.RateLimited;
+    case 503:
+      return ErrorCode.ServiceUnavailable;
+    default:
+      return ErrorCode.Internal;
+  }
+}
+
+/**
+ * One error handler for the whole API (ARCHITECTURE §3): every failure leaves as
+ * `{ error: { code, message, details?, validationErrors?, requestId } }`; 500s hide internals.
+ */
+async function errorHandlerPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.options.headers) void reply.headers(err.options.headers);
+      return sendError(reply, request, err.statusCode, {
+        code: err.code,
+        message: err.message,
+        ...(err.options.details ? { details: err.options.details } : {}),
+        ...(err.options.validationErrors ? { validationErrors: err.options.validationErrors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const part = partNames[err.validationContext ?? 'body'] ?? 'body';
+      const validationErrors = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || part,
+        in: part,
+        message: v.message ?? 'Invalid value',
+      }));
+      return sendError(reply, request, 400, {
+        code: ErrorCode.ValidationFailed,
+        message: 'The request is invalid',
+        validationErrors,
+      });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      return sendError(reply, request, 500, { code: ErrorCode.Internal, message: 'Internal server error' });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unhandled error');
+      return sendError(reply, request, status, {
+        code: codeForStatus(status),
+        message: status === 503 ? 'Service unavailable' : 'Internal server error',
+      });
+    }
+    // Framework 4xx (bad JSON, body too large, unsupported media type, rate limit): safe to tell.
+    return sendError(reply, request, status, { code: codeForStatus(status), message: err.message });
+  });
+}
+
+export const errorHandler = fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { fromPglite, fromPool, pgliteExtensions, type DatabaseHandle } from '../src/db/client.ts';
+
+/**
+ * A fresh, migrated database for one test file: a PGlite loaded from the run's template, or a new
+ * PostgreSQL database cloned from the template database when TEST_DATABASE_URL is set.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const target = inject('testDatabase');
+  if (target.kind === 'embedded') {
+    const blob = new Blob([fs.readFileSync(target.templateFile)]);
+    const client = await PGlite.create({ loadDataDir: blob, extensions: pgliteExtensions });
+    return fromPglite(client);
+  }
+  const name = `${target.template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(target.adminUrl);
+  url.pathname = `/${name}`;
+  const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 4 }));
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: target.adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
