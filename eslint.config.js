@@ -1,25 +1,59 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import touchline from './scripts/eslint/touchline-plugin.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const serverModules = ['system', 'organizations', 'hierarchy', 'profiles', 'invitations', 'content', 'requirements', 'reviews', 'dashboard', 'billing', 'incidents', 'screening', 'partners', 'plans', 'user-acceptance'];
-const webFeatures = ['auth', 'signup', 'organizations', 'dashboard', 'requirements', 'reviews', 'account', 'billing', 'shell', 'system'];
+const serverModules = [
+  'system',
+  'organizations',
+  'hierarchy',
+  'profiles',
+  'invitations',
+  'content',
+  'requirements',
+  'reviews',
+  'dashboard',
+  'billing',
+  'incidents',
+  'screening',
+  'partners',
+  'plans',
+  'user-acceptance',
+];
+const webFeatures = [
+  'auth',
+  'signup',
+  'organizations',
+  'dashboard',
+  'requirements',
+  'reviews',
+  'account',
+  'billing',
+  'shell',
+  'system',
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'packages/server/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'packages/server/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } }, 'import-x/ignore': ['node_modules'] },
+    plugins: { touchline },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-self-import': 'error',
+      'touchline/no-cycle': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -32,35 +66,68 @@ export default tseslint.config(
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@touchline/*', '!@touchline/contracts', 'node:*', 'react', 'react-dom'], message: 'contracts holds no Node or DOM code and imports no other package of ours.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@touchline/*', '!@touchline/contracts', 'node:*', 'react', 'react-dom'],
+              message: 'contracts holds no Node or DOM code and imports no other package of ours.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/identity/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@touchline/server*', '@touchline/web*'], message: 'identity knows only contracts.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@touchline/server*', '@touchline/web*'], message: 'identity knows only contracts.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/server/**/*.ts'],
     ignores: ['packages/server/src/main.ts', 'packages/server/test/**', 'packages/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@touchline/identity*', '@touchline/web*'], message: 'The server knows identity only through tokens and JWKS (and the one mount call in main.ts).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@touchline/identity*', '@touchline/web*'],
+              message:
+                'The server knows identity only through tokens and JWKS (and the one mount call in main.ts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/server/src/modules/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: serverModules.flatMap((m) =>
-          serverModules
-            .filter((n) => n !== m)
-            .map((n) => ({
-              target: `./packages/server/src/modules/${m}`,
-              from: `./packages/server/src/modules/${n}`,
-              except: [`./${n}.service.ts`],
-              message: 'A module may use another module’s service functions only, never its internals.',
-            })),
-        ),
-      }],
+      'touchline/restricted-paths': [
+        'error',
+        {
+          zones: serverModules.flatMap((m) =>
+            serverModules
+              .filter((n) => n !== m)
+              .map((n) => ({
+                target: `./packages/server/src/modules/${m}`,
+                from: `./packages/server/src/modules/${n}`,
+                except: [`./${n}.service.ts`],
+                message: 'A module may use another module’s service functions only, never its internals.',
+              })),
+          ),
+        },
+      ],
     },
   },
   {
@@ -68,19 +135,34 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          { target: './packages/web/src/components', from: ['./packages/web/src/features', './packages/web/src/app'], message: 'components/ are shared: they never import features or app.' },
-          { target: './packages/web/src/lib', from: ['./packages/web/src/features', './packages/web/src/app'], message: 'lib/ is shared: it never imports features or app.' },
-          { target: './packages/web/src/features', from: './packages/web/src/app', message: 'features never import app.' },
-          ...webFeatures.map((f) => ({
-            target: `./packages/web/src/features/${f}`,
-            from: './packages/web/src/features',
-            except: [`./${f}`],
-            message: 'features do not import each other; compose them in app/.',
-          })),
-        ],
-      }],
+      'touchline/restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/web/src/components',
+              from: ['./packages/web/src/features', './packages/web/src/app'],
+              message: 'components/ are shared: they never import features or app.',
+            },
+            {
+              target: './packages/web/src/lib',
+              from: ['./packages/web/src/features', './packages/web/src/app'],
+              message: 'lib/ is shared: it never imports features or app.',
+            },
+            {
+              target: './packages/web/src/features',
+              from: './packages/web/src/app',
+              message: 'features never import app.',
+            },
+            ...webFeatures.map((f) => ({
+              target: `./packages/web/src/features/${f}`,
+              from: './packages/web/src/features',
+              except: [`./${f}`],
+              message: 'features do not import each other; compose them in app/.',
+            })),
+          ],
+        },
+      ],
     },
   },
 );

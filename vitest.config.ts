@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One runner for every package; each package keeps its own environment and setup.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/identity', 'packages/server', 'packages/web'],
+    projects: ['scripts', 'packages/contracts', 'packages/identity', 'packages/server', 'packages/web'],
   },
 });
