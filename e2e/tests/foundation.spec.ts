@@ -52,7 +52,9 @@ test('a failing API shows the error screen, and Try Again recovers', async ({ pa
     }
   });
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText('Error Code: 500')).toBeVisible();
   await expect(page.getByText('If this problem persists, please contact')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Return to Home' })).toBeVisible();

@@ -37,12 +37,18 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 describe('successful calls', () => {
   it('parses the body through the contract schema and sends JSON with credentials', async () => {
     const { api, calls } = client({ status: 200, body: '{"id":"a","count":2,"extra":true}' });
-    await expect(api.post('/api/things', { name: 'x' }, { schema: thing })).resolves.toEqual({ id: 'a', count: 2 });
+    await expect(api.post('/api/things', { name: 'x' }, { schema: thing })).resolves.toEqual({
+      id: 'a',
+      count: 2,
+    });
     expect(calls[0]?.url).toBe('http://app/api/things');
     expect(calls[0]?.init.method).toBe('POST');
     expect(calls[0]?.init.credentials).toBe('include');
     expect(calls[0]?.init.body).toBe('{"name":"x"}');
-    expect(calls[0]?.init.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json' });
+    expect(calls[0]?.init.headers).toMatchObject({
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
   });
 
   it('gives null for 204 and for an empty body', async () => {
@@ -54,13 +60,18 @@ describe('successful calls', () => {
   it("gives 'Failed to parse response data' for an unparsable body or one that breaks the contract", async () => {
     const { api } = client({ status: 200, body: '<html>' }, { status: 200, body: '{"id":1}' });
     expect((await failure(api.get('/api/x'))).message).toBe('Failed to parse response data');
-    expect((await failure(api.get('/api/x', { schema: thing }))).message).toBe('Failed to parse response data');
+    expect((await failure(api.get('/api/x', { schema: thing }))).message).toBe(
+      'Failed to parse response data',
+    );
   });
 });
 
 describe('failed calls', () => {
   it('reads a 404 as empty only when asked', async () => {
-    const { api } = client({ status: 404, body: '{}' }, { status: 404, body: '{"error":{"code":"not_found","message":"Member not found"}}' });
+    const { api } = client(
+      { status: 404, body: '{}' },
+      { status: 404, body: '{"error":{"code":"not_found","message":"Member not found"}}' },
+    );
     await expect(api.get('/api/x', { notFoundAsEmpty: true })).resolves.toBeNull();
     const error = await failure(api.get('/api/x'));
     expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'Member not found' });
@@ -69,14 +80,24 @@ describe('failed calls', () => {
   it('takes the message from the error object, its details, or nested errors', async () => {
     expect(messageFromErrorBody({ error: { code: 'x', message: 'Plain message' } })).toBe('Plain message');
     expect(messageFromErrorBody({ error: { details: 'Only details' } })).toBe('Only details');
-    expect(messageFromErrorBody({ error: { errors: [{ message: 'First' }, { message: 'Second' }] } })).toBe('First; Second');
+    expect(messageFromErrorBody({ error: { errors: [{ message: 'First' }, { message: 'Second' }] } })).toBe(
+      'First; Second',
+    );
     expect(messageFromErrorBody({ errors: ['One', { error: { message: 'Two' } }] })).toBe('One; Two');
-    expect(messageFromErrorBody({ error: 'invalid_grant', error_description: 'Bad credentials' })).toBe('Bad credentials');
+    expect(messageFromErrorBody({ error: 'invalid_grant', error_description: 'Bad credentials' })).toBe(
+      'Bad credentials',
+    );
     expect(messageFromErrorBody({ unrelated: true })).toBeNull();
   });
 
   it('keeps the field errors of a 400', async () => {
-    const body = { error: { code: 'validation_failed', message: 'Invalid request', validationErrors: [{ field: 'name', in: 'body', message: 'Required' }] } };
+    const body = {
+      error: {
+        code: 'validation_failed',
+        message: 'Invalid request',
+        validationErrors: [{ field: 'name', in: 'body', message: 'Required' }],
+      },
+    };
     const { api } = client({ status: 400, body: JSON.stringify(body) });
     const error = await failure(api.post('/api/x', {}));
     expect(error.validationErrors).toEqual([{ field: 'name', in: 'body', message: 'Required' }]);
@@ -90,20 +111,32 @@ describe('failed calls', () => {
 
   it("says 'Failed {context}: {status}' when a context is given", async () => {
     const { api } = client({ status: 409, body: '{"error":{"message":"ignored"}}' });
-    expect((await failure(api.post('/api/x', {}, { context: 'to save the member' }))).message).toBe('Failed to save the member: 409');
+    expect((await failure(api.post('/api/x', {}, { context: 'to save the member' }))).message).toBe(
+      'Failed to save the member: 409',
+    );
   });
 });
 
 describe('retries', () => {
   it('retries an idempotent call 3 times, 1000 ms apart, on 5xx and network errors', async () => {
-    const { api, calls, sleep } = client({ status: 503 }, new TypeError('Failed to fetch'), { status: 500 }, { status: 200, body: '{"id":"a","count":1}' });
+    const { api, calls, sleep } = client(
+      { status: 503 },
+      new TypeError('Failed to fetch'),
+      { status: 500 },
+      { status: 200, body: '{"id":"a","count":1}' },
+    );
     await expect(api.get('/api/x', { schema: thing })).resolves.toEqual({ id: 'a', count: 1 });
     expect(calls).toHaveLength(4);
     expect(sleep.mock.calls).toEqual([[1000], [1000], [1000]]);
   });
 
   it('gives up after the third retry with the last error', async () => {
-    const { api, calls } = client({ status: 500 }, { status: 500 }, { status: 500 }, { status: 502, statusText: 'Bad Gateway' });
+    const { api, calls } = client(
+      { status: 500 },
+      { status: 500 },
+      { status: 500 },
+      { status: 502, statusText: 'Bad Gateway' },
+    );
     const error = await failure(api.get('/api/x'));
     expect(error.status).toBe(502);
     expect(calls).toHaveLength(4);

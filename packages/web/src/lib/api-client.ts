@@ -155,7 +155,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       try {
         return await once(path, opts, method);
       } catch (error) {
-        const aborted = isObject(error) || error instanceof Error ? (error as { name?: unknown }).name === 'AbortError' : false;
+        const aborted =
+          isObject(error) || error instanceof Error
+            ? (error as { name?: unknown }).name === 'AbortError'
+            : false;
         const transient = error instanceof ApiError ? error.status >= 500 : !aborted;
         if (!transient || attempt >= attempts) {
           if (error instanceof ApiError || aborted) throw error;

@@ -26,7 +26,9 @@ interface DarkModeValue {
 const DarkModeContext = createContext<DarkModeValue | null>(null);
 
 export function DarkModeProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => createPersistedStore({ key: storageKey, initial: initialDarkMode(), schema: flag }));
+  const [store] = useState(() =>
+    createPersistedStore({ key: storageKey, initial: initialDarkMode(), schema: flag }),
+  );
   const [darkMode, setState] = useState(store.get);
 
   useEffect(() => store.subscribe(setState), [store]);
@@ -34,7 +36,10 @@ export function DarkModeProvider({ children }: { children: ReactNode }) {
 
   const setDarkMode = useCallback((on: boolean) => store.set(on), [store]);
   const toggleDarkMode = useCallback(() => store.set((on) => !on), [store]);
-  const value = useMemo(() => ({ darkMode, setDarkMode, toggleDarkMode }), [darkMode, setDarkMode, toggleDarkMode]);
+  const value = useMemo(
+    () => ({ darkMode, setDarkMode, toggleDarkMode }),
+    [darkMode, setDarkMode, toggleDarkMode],
+  );
   return <DarkModeContext.Provider value={value}>{children}</DarkModeContext.Provider>;
 }
 

@@ -9,7 +9,10 @@ export interface Debounced<A extends unknown[]> {
 }
 
 /** Calls `fn` once calls have stopped for `waitMs` (the spec's generic default: 166 ms), with the last arguments. */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, waitMs = defaultDebounceMs): Debounced<A> {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  waitMs = defaultDebounceMs,
+): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: A | undefined;
   const run = () => {

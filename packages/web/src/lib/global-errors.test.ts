@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { capturedErrors, captureError, installGlobalErrorHandlers, onCapturedError } from './global-errors.ts';
+import {
+  capturedErrors,
+  captureError,
+  installGlobalErrorHandlers,
+  onCapturedError,
+} from './global-errors.ts';
 
 let uninstall: (() => void) | undefined;
 afterEach(() => uninstall?.());
@@ -20,7 +25,10 @@ describe('global error capture', () => {
     window.dispatchEvent(rejection(new ApiError(500, 'Server fell over')));
     off();
     expect(seen).toHaveBeenCalledTimes(2);
-    expect(seen.mock.calls[0]?.[0]).toMatchObject({ message: 'boom', tags: { source: 'window.error', path: '/' } });
+    expect(seen.mock.calls[0]?.[0]).toMatchObject({
+      message: 'boom',
+      tags: { source: 'window.error', path: '/' },
+    });
     expect(seen.mock.calls[1]?.[0]).toMatchObject({
       message: 'Server fell over',
       tags: { source: 'unhandledrejection', status: 500 },
@@ -41,7 +49,9 @@ describe('global error capture', () => {
     expect(captureError(new ApiError(404, 'Not found'), 'unhandledrejection')).toBeNull();
     expect(captureError(new Response(null, { status: 302 }), 'unhandledrejection')).toBeNull();
     expect(captureError('Script error.', 'window.error')).toBeNull();
-    expect(captureError('ResizeObserver loop completed with undelivered notifications.', 'window.error')).toBeNull();
+    expect(
+      captureError('ResizeObserver loop completed with undelivered notifications.', 'window.error'),
+    ).toBeNull();
     expect(captureError(new ApiError(403, 'Forbidden'), 'unhandledrejection')).not.toBeNull();
   });
 });

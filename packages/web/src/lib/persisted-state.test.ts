@@ -31,9 +31,19 @@ describe('persisted state', () => {
 
   it('stops waiting for a slow store after the 5000 ms persistence timeout', async () => {
     vi.useFakeTimers();
-    const never: StateStorage = { getItem: () => new Promise(() => {}), setItem: () => {}, removeItem: () => {} };
+    const never: StateStorage = {
+      getItem: () => new Promise(() => {}),
+      setItem: () => {},
+      removeItem: () => {},
+    };
     const onError = vi.fn();
-    const store = createPersistedStore({ key: 'nav', initial: { lastPage: '/' }, schema, storage: never, onError });
+    const store = createPersistedStore({
+      key: 'nav',
+      initial: { lastPage: '/' },
+      schema,
+      storage: never,
+      onError,
+    });
     let result: unknown;
     void store.rehydrate().then((v) => (result = v));
     await vi.advanceTimersByTimeAsync(4999);
@@ -54,7 +64,13 @@ describe('persisted state', () => {
       removeItem: () => {},
     };
     const onError = vi.fn();
-    const store = createPersistedStore({ key: 'nav', initial: { lastPage: '/' }, schema, storage: broken, onError });
+    const store = createPersistedStore({
+      key: 'nav',
+      initial: { lastPage: '/' },
+      schema,
+      storage: broken,
+      onError,
+    });
     store.set((prev) => ({ lastPage: `${prev.lastPage}x` }));
     expect(store.get()).toEqual({ lastPage: '/x' });
     await store.rehydrate();

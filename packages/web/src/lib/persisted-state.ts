@@ -27,7 +27,7 @@ interface Options<T> {
   onError?: (error: unknown) => void;
 }
 
-function browserStorage(): StateStorage | null {
+function browserStorage(): Storage | null {
   try {
     return typeof window !== 'undefined' ? window.localStorage : null;
   } catch {
@@ -84,7 +84,10 @@ export function createPersistedStore<T>(options: Options<T>): PersistedStore<T> 
         timer = setTimeout(() => resolve('timeout'), timeoutMs);
       });
       try {
-        const raw = await Promise.race([Promise.resolve().then(() => storage.getItem(options.key)), timedOut]);
+        const raw = await Promise.race([
+          Promise.resolve().then(() => storage.getItem(options.key)),
+          timedOut,
+        ]);
         if (raw === 'timeout') {
           report(new Error(`restoring ${options.key} took longer than ${timeoutMs} ms`));
           return value;

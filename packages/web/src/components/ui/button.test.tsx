@@ -30,7 +30,14 @@ describe('Button defaults (spec §2)', () => {
 
   it('calls onClick, takes a type and passes aria and data attributes through', async () => {
     const onClick = vi.fn();
-    renderButton({ label: 'Save', type: 'submit', onClick, 'aria-describedby': 'hint', 'data-testid': 'save', 'data-track': 'save-member' });
+    renderButton({
+      label: 'Save',
+      type: 'submit',
+      onClick,
+      'aria-describedby': 'hint',
+      'data-testid': 'save',
+      'data-track': 'save-member',
+    });
     const button = screen.getByRole('button', { name: 'Save' });
     expect(button).toHaveAttribute('type', 'submit');
     expect(button).toHaveAttribute('aria-describedby', 'hint');
@@ -66,12 +73,14 @@ describe('Button options', () => {
   );
 
   it('styles differ between every pair of variants', () => {
-    const classes = (['primary', 'secondary', 'tertiary', 'quaternary', 'transparent'] as const).map((variant) => {
-      const { unmount } = renderButton({ variant, label: variant });
-      const c = screen.getByRole('button', { name: variant }).className;
-      unmount();
-      return c;
-    });
+    const classes = (['primary', 'secondary', 'tertiary', 'quaternary', 'transparent'] as const).map(
+      (variant) => {
+        const { unmount } = renderButton({ variant, label: variant });
+        const c = screen.getByRole('button', { name: variant }).className;
+        unmount();
+        return c;
+      },
+    );
     expect(new Set(classes).size).toBe(5);
   });
 

@@ -41,20 +41,24 @@ const shapes = {
 
 const variants: Record<ButtonVariant, { enabled: string; disabled: string }> = {
   primary: {
-    enabled: 'bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
+    enabled:
+      'bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400',
     disabled: 'bg-slate-300 text-slate-600 dark:bg-slate-700 dark:text-slate-300',
   },
   secondary: {
     enabled:
       'border border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50 dark:border-emerald-400 dark:bg-slate-900 dark:text-emerald-300 dark:hover:bg-slate-800',
-    disabled: 'border border-slate-300 bg-white text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-400',
+    disabled:
+      'border border-slate-300 bg-white text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-400',
   },
   tertiary: {
-    enabled: 'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+    enabled:
+      'bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
     disabled: 'bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400',
   },
   quaternary: {
-    enabled: 'bg-slate-900 text-white hover:bg-slate-700 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white',
+    enabled:
+      'bg-slate-900 text-white hover:bg-slate-700 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white',
     disabled: 'bg-slate-400 text-slate-100 dark:bg-slate-600 dark:text-slate-300',
   },
   transparent: {
@@ -107,7 +111,13 @@ export function Button({
     }
     onClick?.(event);
   };
-  const common = { ...rest, className: classes, onClick: handleClick, 'data-variant': variant, 'data-version': version };
+  const common = {
+    ...rest,
+    className: classes,
+    onClick: handleClick,
+    'data-variant': variant,
+    'data-version': version,
+  };
 
   if (href === '#') {
     return (
@@ -121,7 +131,14 @@ export function Button({
   const rel = target === '_blank' || external ? 'noopener noreferrer' : undefined;
   if (external) {
     return (
-      <a {...common} {...linkState} href={disabled ? undefined : href} target={target} rel={rel} role={disabled ? 'link' : rest.role}>
+      <a
+        {...common}
+        {...linkState}
+        href={disabled ? undefined : href}
+        target={target}
+        rel={rel}
+        role={disabled ? 'link' : rest.role}
+      >
         {content}
       </a>
     );

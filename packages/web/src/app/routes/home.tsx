@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { DeploymentSummary } from '../../features/system/components/deployment-summary.tsx';
+import { systemInfoQueryOptions } from '../../features/system/api/get-system-info.ts';
+
+/** Loads the page's data before it renders; a failure shows the route's error screen. */
+export const homeLoader = (queryClient: QueryClient) => () =>
+  queryClient.ensureQueryData(systemInfoQueryOptions());
+
+export function HomePage() {
+  const { data } = useSuspenseQuery(systemInfoQueryOptions());
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight">Welcome to {data.product}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Track the requirements your coaches, volunteers and players must complete, review what they submit,
+        and see at a glance who is cleared to be on the field.
+      </p>
+      <div className="mt-8">
+        <DeploymentSummary info={data} />
+      </div>
+    </div>
+  );
+}
