@@ -36,7 +36,9 @@ export function ErrorScreen({
   const t = errorScreenTexts;
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-6 py-12 text-center text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <Logo className="text-xl text-slate-900 dark:text-white" />
+      <header>
+        <Logo className="text-xl text-slate-900 dark:text-white" />
+      </header>
       <main id="main" tabIndex={-1} className="mt-8 flex max-w-xl flex-col items-center">
         <img src={illustration} alt={t.illustrationAlt} width={240} height={160} className="h-40 w-60" />
         <h1 className="mt-6 text-3xl font-bold tracking-tight">{title}</h1>
