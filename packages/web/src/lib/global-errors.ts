@@ -1,3 +1,4 @@
+import { isIgnoredErrorMessage } from '@touchline/contracts/monitoring';
 import { ApiError } from './api-client.ts';
 
 /** An error caught anywhere in the page, tagged for reporting (sending it to monitoring comes later). */
@@ -29,9 +30,7 @@ function messageOf(reason: unknown): string {
 export function isIgnored(reason: unknown, message: string): boolean {
   if (reason instanceof ApiError && reason.status === 404) return true;
   if (reason instanceof Response && reason.status >= 300 && reason.status < 400) return true;
-  if (/^Script error\.?$/i.test(message.trim())) return true;
-  if (message.includes('ResizeObserver loop')) return true;
-  return false;
+  return isIgnoredErrorMessage(message);
 }
 
 /** Records an error with its tags, unless reporting drops it. Returns what was recorded, or null. */
