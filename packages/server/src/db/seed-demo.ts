@@ -103,17 +103,15 @@ export async function seedDemoOrganization(
       const levelId = crypto.randomUUID();
       const path = `${parent?.path ?? '/'}${levelId}/`;
       const depth = parent ? parent.depth + 1 : 0;
-      await tx
-        .insert(hierarchyLevels)
-        .values({
-          id: levelId,
-          organizationId,
-          parentId: parent?.id ?? null,
-          name: seed.name,
-          depth,
-          path,
-          sortOrder,
-        });
+      await tx.insert(hierarchyLevels).values({
+        id: levelId,
+        organizationId,
+        parentId: parent?.id ?? null,
+        name: seed.name,
+        depth,
+        path,
+        sortOrder,
+      });
       if (!seed.children?.length) leaves.push({ id: levelId, name: seed.name });
       for (const [i, child] of (seed.children ?? []).entries())
         await insertLevel(child, { id: levelId, path, depth }, i);
