@@ -5,6 +5,8 @@ import { createPersistedStore, readStoredValue, type StateStorage } from './pers
 afterEach(() => vi.useRealTimers());
 
 const schema = z.object({ lastPage: z.string() });
+const storeOn = (storage: StateStorage, onError: (e: unknown) => void) =>
+  createPersistedStore({ key: 'nav', initial: { lastPage: '/' }, schema, storage, onError });
 
 describe('persisted state', () => {
   it('writes every change to storage and restores it in a new store', async () => {
@@ -37,13 +39,7 @@ describe('persisted state', () => {
       removeItem: () => {},
     };
     const onError = vi.fn();
-    const store = createPersistedStore({
-      key: 'nav',
-      initial: { lastPage: '/' },
-      schema,
-      storage: never,
-      onError,
-    });
+    const store = storeOn(never, onError);
     let result: unknown;
     void store.rehydrate().then((v) => (result = v));
     await vi.advanceTimersByTimeAsync(4999);
@@ -64,13 +60,7 @@ describe('persisted state', () => {
       removeItem: () => {},
     };
     const onError = vi.fn();
-    const store = createPersistedStore({
-      key: 'nav',
-      initial: { lastPage: '/' },
-      schema,
-      storage: broken,
-      onError,
-    });
+    const store = storeOn(broken, onError);
     store.set((prev) => ({ lastPage: `${prev.lastPage}x` }));
     expect(store.get()).toEqual({ lastPage: '/x' });
     await store.rehydrate();

@@ -16,7 +16,7 @@ interface State {
   componentStack: string | undefined;
 }
 
-/** The last line of defence: any render error below shows the full-page error screen with the app's wording. */
+/** The last line of defence: a render error anywhere below shows the full-page error screen with the app's wording. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, componentStack: undefined };
 
