@@ -156,6 +156,27 @@ describe('retries', () => {
     expect(aborted.calls).toHaveLength(1);
   });
 
+  it('retries PUT and DELETE like GET, but never PATCH', async () => {
+    const put = client({ status: 503 }, { status: 204 });
+    await expect(put.api.put('/api/x', { a: 1 })).resolves.toBeNull();
+    expect(put.calls).toHaveLength(2);
+    const del = client({ status: 500 }, { status: 204 });
+    await expect(del.api.delete('/api/x')).resolves.toBeNull();
+    expect(del.calls).toHaveLength(2);
+    const patch = client({ status: 503 }, { status: 204 });
+    expect((await failure(patch.api.patch('/api/x', {}))).status).toBe(503);
+    expect(patch.calls).toHaveLength(1);
+  });
+
+  it("says 'Failed {context}: 0' for a network failure with a context, and 'HTTP {status}' without status text", async () => {
+    const offline = client(new TypeError('Failed to fetch'));
+    expect((await failure(offline.api.post('/api/x', {}, { context: 'to save' }))).message).toBe(
+      'Failed to save: 0',
+    );
+    const bare = client({ status: 418, body: '' });
+    expect((await failure(bare.api.post('/api/x'))).message).toBe('HTTP 418');
+  });
+
   it('reports a network failure as status 0', async () => {
     const { api } = client(new TypeError('Failed to fetch'));
     const error = await failure(api.post('/api/x'));
