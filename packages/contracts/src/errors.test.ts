@@ -1,8 +1,32 @@
 import { describe, expect, it } from 'vitest';
 
-import { ErrorCode, errorBodySchema, errorCodeStatus, validationErrorSchema } from './errors.ts';
+import {
+  ErrorCode,
+  errorBodySchema,
+  errorCodeForStatus,
+  errorCodeSchema,
+  errorCodeStatus,
+  validationErrorSchema,
+} from './errors.ts';
 
 describe('error codes', () => {
+  it('are the stable names and values clients branch on', () => {
+    expect(ErrorCode).toEqual({
+      ValidationFailed: 'validation_failed',
+      AuthenticationRequired: 'authentication_required',
+      Forbidden: 'forbidden',
+      NotFound: 'not_found',
+      Conflict: 'conflict',
+      PayloadTooLarge: 'payload_too_large',
+      UnsupportedMediaType: 'unsupported_media_type',
+      RateLimited: 'rate_limited',
+      ServiceUnavailable: 'service_unavailable',
+      Internal: 'internal_error',
+    });
+    expect(errorCodeSchema.parse('conflict')).toBe('conflict');
+    expect(errorCodeSchema.safeParse('Conflict').success).toBe(false);
+  });
+
   it('each code has its HTTP status', () => {
     expect(Object.entries(errorCodeStatus)).toEqual([
       ['validation_failed', 400],
@@ -17,6 +41,25 @@ describe('error codes', () => {
       ['internal_error', 500],
     ]);
     expect(Object.values(ErrorCode).sort()).toEqual(Object.keys(errorCodeStatus).sort());
+  });
+
+  it('no two codes share a status, so a status maps back to one code', () => {
+    const statuses = Object.values(errorCodeStatus);
+    expect(new Set(statuses).size).toBe(statuses.length);
+    for (const code of Object.values(ErrorCode)) expect(errorCodeForStatus(errorCodeStatus[code])).toBe(code);
+  });
+
+  it.each([
+    [400, 'validation_failed'],
+    [401, 'authentication_required'],
+    [413, 'payload_too_large'],
+    [429, 'rate_limited'],
+    [503, 'service_unavailable'],
+    [405, 'internal_error'],
+    [502, 'internal_error'],
+    [200, 'internal_error'],
+  ])('status %i maps to %s', (status, code) => {
+    expect(errorCodeForStatus(status)).toBe(code);
   });
 });
 

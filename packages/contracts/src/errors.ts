@@ -29,6 +29,19 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
+/** Validates an error code, e.g. when a client reads an error body. */
+export const errorCodeSchema = z.enum(ErrorCode);
+
+/**
+ * The code for an HTTP status raised outside our own errors (framework 4xx, proxies), so server and client map
+ * statuses one way. Each code has its own status, so this inverts {@link errorCodeStatus}; any other status is
+ * an internal error.
+ */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const entry = Object.entries(errorCodeStatus).find(([, codeStatus]) => codeStatus === status);
+  return entry === undefined ? ErrorCode.Internal : (entry[0] as ErrorCode);
+}
+
 /** One field's validation failure: `field` is the dotted path within the request part `in` (e.g. `general.name`). */
 export const validationErrorSchema = z.object({
   field: z.string(),
@@ -40,7 +53,7 @@ export type ValidationError = z.infer<typeof validationErrorSchema>;
 /** The body of every non-2xx product API response (ARCHITECTURE §3). */
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
+    code: errorCodeSchema,
     message: z.string(),
     details: z.string().optional(),
     requestId: z.string().optional(),

@@ -9,6 +9,7 @@ import {
   dashboardMembersFilterDefaults,
   dashboardMembersFilterSchema,
   groupMembershipStatusFilterSchema,
+  memberOverallStatusLabel,
   memberOverallStatusLabels,
   memberOverallStatusSchema,
 } from './members.ts';
@@ -29,6 +30,10 @@ describe('member overall status', () => {
     expect(Object.entries(MemberOverallStatus)).toEqual(spec.map(([no, name]) => [name, no]));
     expect(Object.entries(memberOverallStatusLabels)).toEqual(spec.map(([, name, label]) => [name, label]));
     expect(memberOverallStatusSchema.safeParse(7).success).toBe(false);
+  });
+
+  it.each(spec)('number %i (%s) is labelled %s', (no, _name, label) => {
+    expect(memberOverallStatusLabel(no)).toBe(label);
   });
 
   it('active status is Active 0 / Inactive 1', () => {

@@ -28,6 +28,14 @@ export const memberOverallStatusLabels = {
   NotConfirmed: 'Not Confirmed',
 } as const satisfies Record<MemberOverallStatusName, string>;
 
+/** Label of a member overall status number, for places that hold only the number (4 → 'Invite Pending'). */
+export function memberOverallStatusLabel(status: MemberOverallStatus): string {
+  const name = (Object.keys(MemberOverallStatus) as MemberOverallStatusName[]).find(
+    (key) => MemberOverallStatus[key] === status,
+  );
+  return name === undefined ? String(status) : memberOverallStatusLabels[name];
+}
+
 /** Validates a member overall status number arriving in a request. */
 export const memberOverallStatusSchema = z.enum(MemberOverallStatus);
 

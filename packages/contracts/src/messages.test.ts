@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   closeModalLabel,
   defaultButtonLabel,
+  defaultSupportEmail,
   errorScreenTexts,
   externalIdRequiredMessage,
   failedContextMessage,
@@ -28,6 +29,10 @@ describe('user-facing texts', () => {
       errorCodePrefix: 'Error Code: ',
       devDetailsSummary: 'Error Details (Development Only)',
     });
+  });
+
+  it('the support address defaults to ours', () => {
+    expect(defaultSupportEmail).toBe('support@touchline.app');
   });
 
   it('the Updated Policies modal uses the spec wording', () => {

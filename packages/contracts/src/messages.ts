@@ -11,6 +11,12 @@ export const errorScreenTexts = {
   devDetailsSummary: 'Error Details (Development Only)',
 } as const;
 
+/**
+ * Support address shown after {@link errorScreenTexts}.contactSupport (§2). The spec leaves it as `{email}`; this is
+ * Touchline's default, which a deployment may override (the web reads VITE_SUPPORT_EMAIL).
+ */
+export const defaultSupportEmail = 'support@touchline.app';
+
 /** Texts of the Updated Policies modal (§2). */
 export const updatedPoliciesTexts = {
   title: 'Updated Policies',

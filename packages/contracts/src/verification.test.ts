@@ -11,6 +11,7 @@ import {
   ageGradeProofTypeLabels,
   documentImageErrorMessages,
   facePhotoFailureMessages,
+  gradeLabel,
   gradeOptions,
   gradeSchema,
   identityDocumentTypeLabels,
@@ -61,6 +62,13 @@ describe('grade options', () => {
       [11, '11th Grade'],
       [12, '12th Grade'],
     ]);
+  });
+
+  it('labels a grade number', () => {
+    expect(gradeLabel(-2)).toBe('Homeschooled');
+    expect(gradeLabel(0)).toBe('Kindergarten');
+    expect(gradeLabel(3)).toBe('3rd Grade');
+    expect(gradeLabel(13)).toBeUndefined();
   });
 
   it('the schema accepts exactly the option values', () => {

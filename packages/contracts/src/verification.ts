@@ -64,6 +64,11 @@ export const gradeOptions: readonly GradeOption[] = [
   ...Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${ordinal(i + 1)} Grade` })),
 ];
 
+/** Label of a grade number (e.g. -1 → 'Pre-K'), or undefined outside the options. */
+export function gradeLabel(value: number): string | undefined {
+  return gradeOptions.find((option) => option.value === value)?.label;
+}
+
 /** Validates a grade number (-2 … 12) arriving in a request. */
 export const gradeSchema = z.number().int().min(-2).max(12);
 

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, type ErrorBody, type ValidationError } from '@touchline/contracts/errors';
+import {
+  ErrorCode,
+  errorCodeForStatus,
+  type ErrorBody,
+  type ValidationError,
+} from '@touchline/contracts/errors';
 import { AppError } from '../errors.ts';
 
 const partNames: Record<string, ValidationError['in']> = {
@@ -20,32 +25,6 @@ export function sendError(
 ) {
   const body: ErrorBody = { error: { ...error, requestId: request.id } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
-}
-
-/** Maps a framework status (from Fastify or a plugin) onto our ErrorCode list. */
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return ErrorCode.ValidationFailed;
-    case 401:
-      return ErrorCode.AuthenticationRequired;
-    case 403:
-      return ErrorCode.Forbidden;
-    case 404:
-      return ErrorCode.NotFound;
-    case 409:
-      return ErrorCode.Conflict;
-    case 413:
-      return ErrorCode.PayloadTooLarge;
-    case 415:
-      return ErrorCode.UnsupportedMediaType;
-    case 429:
-      return ErrorCode.RateLimited;
-    case 503:
-      return ErrorCode.ServiceUnavailable;
-    default:
-      return ErrorCode.Internal;
-  }
 }
 
 /**
@@ -84,12 +63,12 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (status >= 500) {
       request.log.error({ err }, 'unhandled error');
       return sendError(reply, request, status, {
-        code: codeForStatus(status),
+        code: errorCodeForStatus(status),
         message: status === 503 ? 'Service unavailable' : 'Internal server error',
       });
     }
     // Framework 4xx (bad JSON, body too large, unsupported media type, rate limit): safe to tell.
-    return sendError(reply, request, status, { code: codeForStatus(status), message: err.message });
+    return sendError(reply, request, status, { code: errorCodeForStatus(status), message: err.message });
   });
 }
 

@@ -1,3 +1,5 @@
+import { defaultSupportEmail } from '@touchline/contracts/messages';
+
 /** The Touchline wordmark: a pitch-green mark and the product name. */
 export function Logo({ className = '' }: { className?: string }) {
   return (
@@ -13,4 +15,4 @@ export function Logo({ className = '' }: { className?: string }) {
 }
 
 /** The address people write to when something keeps failing (the spec's {email}); set per deployment. */
-export const supportEmail: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@touchline.app';
+export const supportEmail: string = import.meta.env.VITE_SUPPORT_EMAIL ?? defaultSupportEmail;
