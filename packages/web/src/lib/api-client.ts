@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { failedContextMessage, parseResponseFailedMessage } from '@touchline/contracts/messages';
 import { requestRetryDefaults } from '@touchline/contracts/session';
-import type { ValidationError } from '@touchline/contracts/errors';
+import { errorBodySchema, type ValidationError } from '@touchline/contracts/errors';
 
 /** A failed call: the HTTP status (0 when the network failed), a readable message and what the server said. */
 export class ApiError extends Error {
@@ -74,15 +74,12 @@ export function messageFromErrorBody(body: unknown): string | null {
   );
 }
 
+/** The code and field errors of our error body (ARCHITECTURE §3), when the body is one. */
 function errorFields(body: unknown): { code?: string; validationErrors?: ValidationError[] } {
-  const error = isObject(body) && isObject(body.error) ? body.error : null;
-  if (!error) return {};
-  return {
-    ...(typeof error.code === 'string' ? { code: error.code } : {}),
-    ...(Array.isArray(error.validationErrors)
-      ? { validationErrors: error.validationErrors as ValidationError[] }
-      : {}),
-  };
+  const parsed = errorBodySchema.safeParse(body);
+  if (!parsed.success) return {};
+  const { code, validationErrors } = parsed.data.error;
+  return { code, ...(validationErrors ? { validationErrors } : {}) };
 }
 
 function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
@@ -156,9 +153,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         return await once(path, opts, method);
       } catch (error) {
         const aborted =
-          isObject(error) || error instanceof Error
-            ? (error as { name?: unknown }).name === 'AbortError'
-            : false;
+          typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
         const transient = error instanceof ApiError ? error.status >= 500 : !aborted;
         if (!transient || attempt >= attempts) {
           if (error instanceof ApiError || aborted) throw error;

@@ -1,4 +1,5 @@
 import { errorScreenTexts } from '@touchline/contracts/messages';
+import { errorScreenDefaults } from '@touchline/contracts/ui';
 import illustration from '../../assets/error-illustration.svg';
 import { Logo, supportEmail } from '../brand.tsx';
 import { Button } from '../ui/button.tsx';
@@ -28,7 +29,7 @@ export function ErrorScreen({
   message,
   onRetry,
   onGoHome,
-  showErrorDetails = false,
+  showErrorDetails = errorScreenDefaults.showErrorDetails,
   errorDetails,
   statusCode,
   email = supportEmail,

@@ -1,8 +1,14 @@
 import type { AriaAttributes, MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { defaultButtonLabel } from '@touchline/contracts/messages';
+import {
+  buttonDefaults,
+  type ButtonIconPosition,
+  type ButtonTarget,
+  type ButtonVariant,
+  type ButtonVersion,
+} from '@touchline/contracts/ui';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'quaternary' | 'transparent';
+export type { ButtonVariant };
 
 type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };
 
@@ -13,16 +19,16 @@ export type ButtonProps = AriaAttributes &
     href?: string;
     label?: ReactNode;
     icon?: ReactNode;
-    iconPosition?: 'left' | 'right';
+    iconPosition?: ButtonIconPosition;
     variant?: ButtonVariant;
     shadow?: boolean;
     /** A link that leaves the app: a plain <a> (with a safe rel) rather than a client-side route. */
     external?: boolean;
     type?: 'button' | 'submit' | 'reset';
-    target?: '_self' | '_blank';
+    target?: ButtonTarget;
     disabled?: boolean;
     /** 1: the standard rectangle; 2: the larger, rounded call-to-action shape. */
-    version?: 1 | 2;
+    version?: ButtonVersion;
     onClick?: (event: MouseEvent<HTMLElement>) => void;
     className?: string;
     id?: string;
@@ -67,7 +73,12 @@ const variants: Record<ButtonVariant, { enabled: string; disabled: string }> = {
   },
 };
 
-export function buttonClassName(variant: ButtonVariant, version: 1 | 2, shadow: boolean, disabled: boolean) {
+export function buttonClassName(
+  variant: ButtonVariant,
+  version: ButtonVersion,
+  shadow: boolean,
+  disabled: boolean,
+) {
   const style = variants[variant];
   return [
     base,
@@ -80,17 +91,17 @@ export function buttonClassName(variant: ButtonVariant, version: 1 | 2, shadow: 
 }
 
 export function Button({
-  href = '#',
-  label = defaultButtonLabel,
+  href = buttonDefaults.href,
+  label = buttonDefaults.label,
   icon,
-  iconPosition = 'left',
-  variant = 'primary',
-  shadow = false,
-  external = false,
-  type = 'button',
-  target = '_self',
-  disabled = false,
-  version = 1,
+  iconPosition = buttonDefaults.iconPosition,
+  variant = buttonDefaults.variant,
+  shadow = buttonDefaults.shadow,
+  external = buttonDefaults.external,
+  type = buttonDefaults.type,
+  target = buttonDefaults.target,
+  disabled = buttonDefaults.disabled,
+  version = buttonDefaults.version,
   onClick,
   className,
   ...rest
@@ -119,7 +130,7 @@ export function Button({
     'data-version': version,
   };
 
-  if (href === '#') {
+  if (href === buttonDefaults.href) {
     return (
       <button {...common} type={type} disabled={disabled} aria-disabled={disabled || undefined}>
         {content}
