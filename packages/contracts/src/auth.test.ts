@@ -40,7 +40,9 @@ describe('session bodies (spec §3, §7)', () => {
 
   it('the refresh body is profileId and refreshToken', () => {
     expect(Object.keys(refreshTokenBodySchema.shape)).toEqual(['profileId', 'refreshToken']);
-    expect(refreshTokenBodySchema.safeParse({ profileId: 'p', refresh_token: 'r' }).success).toBe(false);
+    expect(refreshTokenBodySchema.safeParse({ refreshToken: 'r' }).success).toBe(false);
+    expect(refreshTokenBodySchema.safeParse({ profileId: '', refreshToken: '' }).success).toBe(false);
+    expect(refreshTokenBodySchema.parse({ profileId: '' })).toEqual({ profileId: '' });
   });
 
   it('the support-chat answer carries intercom_user_jwt', () => {
@@ -66,12 +68,11 @@ describe('identity token call (spec §7)', () => {
     );
   });
 
-  it('reads access_token and refresh_token', () => {
-    expect(tokenResponseSchema.parse({ access_token: 'a', refresh_token: 'r', expires_in: 300 })).toEqual({
-      access_token: 'a',
-      refresh_token: 'r',
-    });
+  it('answers access_token, refresh_token, token_type Bearer and expires_in', () => {
+    const answer = { access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 300 };
+    expect(tokenResponseSchema.parse({ ...answer, scope: 'openid' })).toEqual(answer);
     expect(tokenResponseSchema.safeParse({ access_token: 'a' }).success).toBe(false);
+    expect(tokenResponseSchema.safeParse({ ...answer, token_type: 'mac' }).success).toBe(false);
   });
 });
 

@@ -19,13 +19,35 @@ export const activeUserSessionSetBodySchema = securitySessionSchema.extend({
 /** The parsed session-set body. */
 export type ActiveUserSessionSetBody = z.infer<typeof activeUserSessionSetBodySchema>;
 
-/** Body of POST /api/refresh-token (§7): the profile to refresh for and the refresh token. */
+/**
+ * Body of POST /api/refresh-token (§7): the profile to refresh for and the refresh token. The session cookie holds
+ * the refresh token, so the web may leave it out; one that is sent must match the cookie's. profileId is empty
+ * while the user has no profile yet.
+ */
 export const refreshTokenBodySchema = z.object({
-  profileId: z.string().min(1),
-  refreshToken: z.string().min(1),
+  profileId: z.string(),
+  refreshToken: z.string().min(1).optional(),
 });
 /** The parsed refresh-token body. */
 export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
+
+/** Answer of POST /api/refresh-token: the new access token (the rotated refresh token stays in the cookie). */
+export const refreshTokenResponseSchema = z.object({ token: z.string().min(1), authTime: z.number().int() });
+/** The parsed refresh answer. */
+export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
+
+/**
+ * Answer of GET /api/session: what the web restores after a reload from the sealed cookie. The refresh token
+ * never leaves the cookie. `null` fields mean no session.
+ */
+export const webSessionSchema = z.object({
+  token: z.string().nullable(),
+  authTime: z.number().int().nullable(),
+  roles: z.array(z.string()),
+  remember: z.boolean(),
+});
+/** The parsed web session. */
+export type WebSession = z.infer<typeof webSessionSchema>;
 
 /** Answer of POST /api/intercom-jwt (§7): the support-chat identity token. */
 export const intercomJwtResponseSchema = z.object({ intercom_user_jwt: z.string().min(1) });
@@ -46,10 +68,12 @@ export const passwordGrantFormSchema = z.object({
 /** The parsed password-grant form. */
 export type PasswordGrantForm = z.infer<typeof passwordGrantFormSchema>;
 
-/** What the client reads from a /connect/token answer (§7); other RFC 6749 fields pass unread. */
+/** A /connect/token answer (§7, RFC 6749 §5.1). */
 export const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().positive(),
 });
 /** The parsed token answer. */
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

@@ -1,43 +1,41 @@
-import Fastify from 'fastify';
-import { SignJWT, createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIdentityApp } from './build-identity-app.ts';
-import { createSigningKey, loadOrCreateSigningKey, type SigningKey } from './signing-keys.ts';
+import { startIdentity, type IdentityHarness } from '../test/harness.ts';
+import { loadOrCreateSigningKey } from './signing-keys.ts';
 
 describe('identity discovery and JWKS', () => {
-  const app = Fastify();
-  let key: SigningKey;
+  let id: IdentityHarness;
   beforeAll(async () => {
-    key = await createSigningKey();
-    await buildIdentityApp(app, { issuer: 'http://id.test', signingKey: key });
-    await app.ready();
+    id = await startIdentity();
   });
-  afterAll(() => app.close());
+  afterAll(() => id.close());
 
-  it('publishes an OpenID discovery document naming the JWKS and token endpoints', async () => {
-    const res = await app.inject('/.well-known/openid-configuration');
+  it('publishes an OpenID discovery document naming the JWKS, token, revocation and end-session endpoints', async () => {
+    const res = await id.app.inject('/.well-known/openid-configuration');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       issuer: 'http://id.test',
       jwks_uri: 'http://id.test/.well-known/jwks.json',
       token_endpoint: 'http://id.test/connect/token',
+      revocation_endpoint: 'http://id.test/connect/revocation',
+      end_session_endpoint: 'http://id.test/connect/endsession',
+      grant_types_supported: ['password', 'refresh_token'],
     });
   });
 
   it('publishes only the public key, and a token signed with the private key verifies from JWKS alone', async () => {
-    const res = await app.inject('/.well-known/jwks.json');
+    const res = await id.app.inject('/.well-known/jwks.json');
     const jwks = res.json<{ keys: Record<string, unknown>[] }>();
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).not.toHaveProperty('d');
     const token = await new SignJWT({ sub: 'u1' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })
-      .setIssuer('http://id.test')
+      .setProtectedHeader({ alg: 'EdDSA', kid: id.key.kid })
       .setExpirationTime('5m')
-      .sign(key.privateKey);
-    const { payload } = await jwtVerify(token, createLocalJWKSet(res.json()), { issuer: 'http://id.test' });
+      .sign(id.key.privateKey);
+    const { payload } = await jwtVerify(token, createLocalJWKSet(res.json()));
     expect(payload.sub).toBe('u1');
   });
 
@@ -49,5 +47,19 @@ describe('identity discovery and JWKS', () => {
     expect(second.publicJwk).toEqual(first.publicJwk);
     expect(fs.statSync(path.join(dir, 'signing-key.json')).mode & 0o077).toBe(0);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  it('signs out to an allow-listed return URL only', async () => {
+    const ok = await id.app.inject(
+      '/connect/endsession?post_logout_redirect_uri=' + encodeURIComponent('http://app.test/signin'),
+    );
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('http://app.test/signin');
+    const evil = await id.app.inject(
+      '/connect/endsession?post_logout_redirect_uri=' + encodeURIComponent('https://evil.example/phish'),
+    );
+    expect(evil.statusCode).toBe(400);
+    expect(evil.headers.location).toBeUndefined();
+    expect((await id.app.inject('/connect/endsession')).headers.location).toBe('http://app.test/signin');
   });
 });

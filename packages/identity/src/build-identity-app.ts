@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { SigningKey } from './signing-keys.ts';
+import { resolveIdentityConfig, type IdentityConfig, type ResolvedIdentityConfig } from './config.ts';
+import { accountRoutes } from './routes/account.routes.ts';
+import { installIdentityErrorHandler } from './routes/errors.ts';
+import { tokenRoutes } from './routes/token.routes.ts';
 
-/** What the identity service needs: its public origin (the token issuer) and its signing key. */
-export type IdentityConfig = { issuer: string; signingKey: SigningKey };
+export type { IdentityConfig } from './config.ts';
 
-/**
- * The identity service as a Fastify plugin: mounted into the product server by default, or
- * registered on its own Fastify instance to run on a separate origin. Owns /connect/* and /.well-known/*.
- */
-export async function buildIdentityApp(app: FastifyInstance, config: IdentityConfig): Promise<void> {
-  const publicRoute = { config: { public: true } };
+const publicRoute = { config: { public: true } } as const;
+
+function discoveryRoutes(app: FastifyInstance, config: ResolvedIdentityConfig) {
   app.get('/.well-known/openid-configuration', publicRoute, async () => ({
     issuer: config.issuer,
     jwks_uri: `${config.issuer}/.well-known/jwks.json`,
     token_endpoint: `${config.issuer}/connect/token`,
+    revocation_endpoint: `${config.issuer}/connect/revocation`,
     end_session_endpoint: `${config.issuer}/connect/endsession`,
     grant_types_supported: ['password', 'refresh_token'],
     id_token_signing_alg_values_supported: [config.signingKey.alg],
@@ -22,5 +22,50 @@ export async function buildIdentityApp(app: FastifyInstance, config: IdentityCon
   app.get('/.well-known/jwks.json', publicRoute, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
     return { keys: [config.signingKey.publicJwk] };
+  });
+}
+
+/** Lets the configured web origins call the service when it runs on its own host (ARCHITECTURE §1). */
+function corsForWebOrigins(app: FastifyInstance, origins: string[]) {
+  if (origins.length === 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !origins.includes(origin)) return;
+    void reply
+      .header('access-control-allow-origin', origin)
+      .header('vary', 'Origin')
+      .header('access-control-expose-headers', 'Retry-After');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'authorization, content-type')
+        .header('access-control-max-age', '600')
+        .code(204)
+        .send();
+    }
+  });
+}
+
+/**
+ * The identity service as a Fastify plugin: mounted into the product server by default, or registered on its
+ * own Fastify instance to run on a separate origin. Owns /connect/*, /.well-known/* and the account calls, in its
+ * own encapsulated scope (form-body parsing and RFC 6749 errors stay inside it).
+ */
+export async function buildIdentityApp(app: FastifyInstance, input: IdentityConfig): Promise<void> {
+  const config = resolveIdentityConfig(input);
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    installIdentityErrorHandler(scope);
+    corsForWebOrigins(scope, config.corsOrigins);
+    if (config.corsOrigins.length > 0) {
+      scope.options('/*', publicRoute, async (_request, reply) => reply.code(204).send());
+    }
+    discoveryRoutes(scope, config);
+    await tokenRoutes(scope, config);
+    await accountRoutes(scope, config);
   });
 }

@@ -1,3 +1,8 @@
-// The identity package's public surface: the app builder and its key handling.
-export { buildIdentityApp, type IdentityConfig } from './build-identity-app.ts';
+// The identity package's public surface: the app builder, its configuration, database and key handling.
+export { buildIdentityApp } from './build-identity-app.ts';
+export type { IdentityConfig, IdentityMail, IdentityMailer } from './config.ts';
+export { identityDefaults } from './config.ts';
+export { identitySchema, runIdentityMigrations, type IdentityDatabase } from './db/database.ts';
+export { demoAdmin, ensureUser } from './demo.ts';
+export { argon2Options, hashPassword, verifyPassword } from './passwords.ts';
 export { createSigningKey, loadOrCreateSigningKey, type SigningKey } from './signing-keys.ts';

@@ -1,0 +1,53 @@
+import type { IdentityDatabase } from './db/database.ts';
+import type { SigningKey } from './signing-keys.ts';
+import { defaultThrottleRules, type ThrottleRules } from './throttle.ts';
+
+/** One outgoing e-mail of the identity service (confirmation, reset, "you already have an account"). */
+export type IdentityMail = { to: string; subject: string; text: string; html: string };
+
+/** Sends mail; the product's mailer (SMTP or the development outbox) is passed in by whoever mounts identity. */
+export type IdentityMailer = { send: (mail: IdentityMail) => Promise<void> };
+
+/** What the identity service needs to run, mounted in the product server or as its own process. */
+export type IdentityConfig = {
+  /** The service's public origin: the token issuer and the base of its endpoints. */
+  issuer: string;
+  signingKey: SigningKey;
+  db: IdentityDatabase;
+  mailer: IdentityMailer;
+  /** The web app's origin: e-mailed links point here, and it is the default allowed sign-out return. */
+  appUrl: string;
+  /** Return URLs allowed after sign-out at /connect/endsession; defaults to the app's /signin. */
+  allowedReturnUrls?: string[];
+  /** Web origins allowed to call the service cross-origin when it runs on its own host. */
+  corsOrigins?: string[];
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  throttle?: ThrottleRules;
+  /** The clock, replaceable in tests. */
+  now?: () => Date;
+};
+
+/** The config with every default filled in. */
+export type ResolvedIdentityConfig = Required<Omit<IdentityConfig, 'corsOrigins'>> & {
+  corsOrigins: string[];
+};
+
+/** Access tokens live 10 minutes; refresh tokens 14 days, the web session's own lifetime (spec §9). */
+export const identityDefaults = { accessTokenTtlSeconds: 600, refreshTokenTtlSeconds: 1_209_600 } as const;
+
+/** Fills in the defaults once, so every part of the service reads one complete config. */
+export function resolveIdentityConfig(config: IdentityConfig): ResolvedIdentityConfig {
+  const appUrl = config.appUrl.replace(/\/$/, '');
+  return {
+    ...config,
+    issuer: config.issuer.replace(/\/$/, ''),
+    appUrl,
+    allowedReturnUrls: config.allowedReturnUrls ?? [`${appUrl}/signin`],
+    corsOrigins: config.corsOrigins ?? [],
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? identityDefaults.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? identityDefaults.refreshTokenTtlSeconds,
+    throttle: config.throttle ?? defaultThrottleRules,
+    now: config.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema.ts';
+
+/** The identity schema, so a caller can open a Drizzle client over its own connection for the identity service. */
+export const identitySchema = schema;
+
+/** The identity service's database: any Drizzle PostgreSQL client (PGlite or node-postgres) over its tables. */
+export type IdentityDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction within the identity database. */
+export type IdentityTransaction = Parameters<Parameters<IdentityDatabase['transaction']>[0]>[0];
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/**
+ * Applies the identity service's own migrations, tracked in their own table so they never mix with the product's.
+ * Drizzle's migrators for PGlite and node-postgres are the same function, so one serves both drivers.
+ */
+export async function runIdentityMigrations(db: IdentityDatabase): Promise<void> {
+  await migrate(db as unknown as NodePgDatabase, {
+    migrationsFolder,
+    migrationsTable: '__identity_migrations',
+  });
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Accounts of the identity service. normalized_email (trimmed, lower case) is the unique sign-in name, so the
+ * service needs no database extension and runs on any PostgreSQL it is pointed at.
+ */
+export const identityUsers = pgTable(
+  'identity_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    normalizedEmail: text('normalized_email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailConfirmedAt: at('email_confirmed_at'),
+    termsAcceptedAt: at('terms_accepted_at'),
+    privacyAcceptedAt: at('privacy_accepted_at'),
+    currentProfileId: uuid('current_profile_id'),
+    tabs: text('tabs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('identity_users_normalized_email_uq').on(t.normalizedEmail)],
+);
+
+/** The organization-wide roles of a user (spec §6), carried in the User/Role claim. */
+export const identityUserRoles = pgTable(
+  'identity_user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => identityUsers.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes only. Each use rotates: the used row gets used_at and a new row joins
+ * the same family; presenting a used token again revokes the whole family (RFC 9700 §4.14).
+ */
+export const identityRefreshTokens = pgTable(
+  'identity_refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => identityUsers.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: at('used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identity_refresh_tokens_hash_uq').on(t.tokenHash),
+    index('identity_refresh_tokens_family_idx').on(t.familyId),
+    index('identity_refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use, expiring tokens sent by e-mail (confirm address, reset password), stored hashed. */
+export const identityEmailTokens = pgTable(
+  'identity_email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => identityUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull().$type<'confirm-email' | 'reset-password'>(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identity_email_tokens_hash_uq').on(t.tokenHash),
+    index('identity_email_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Failure counters for throttling, keyed by what is limited ("account:<email>", "ip:<address>", …). Kept in the
+ * database so every instance of the service sees the same counts.
+ */
+export const identityThrottles = pgTable('identity_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: at('blocked_until'),
+});
+
+/** Security events of the identity service: sign-ins, failures, resets, reuse detection, role migration. */
+export const identityAuditEvents = pgTable(
+  'identity_audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id'),
+    action: text('action').notNull(),
+    ip: text('ip'),
+    data: text('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_audit_events_user_idx').on(t.userId, t.createdAt)],
+);

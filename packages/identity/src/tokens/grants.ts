@@ -1,0 +1,151 @@
+import {
+  TokenErrorCode,
+  emailNotConfirmedMessage,
+  invalidCredentialsMessage,
+  webClientId,
+  type TokenErrorCode as TokenErrorCodeType,
+} from '@touchline/contracts/accounts';
+import type { ResolvedIdentityConfig } from '../config.ts';
+import {
+  auditIdentity,
+  findUserByEmail,
+  loadTokenSubject,
+  migrateStoredLegacyRoles,
+} from '../accounts/users.ts';
+import { verifyPassword } from '../passwords.ts';
+import { normalizeEmail } from '../secrets.ts';
+import { assertNotThrottled, clearFailures, recordFailure, ThrottledError } from '../throttle.ts';
+import { signAccessToken } from './access-token.ts';
+import { consumeRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
+
+/** A successful token answer (RFC 6749 §5.1). */
+export type TokenAnswer = {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+};
+
+/** A refused grant, answered in RFC 6749 §5.2 form with its HTTP status. */
+export class TokenGrantError extends Error {
+  constructor(
+    readonly code: TokenErrorCodeType,
+    readonly description: string,
+    readonly status = 400,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(description);
+    this.name = 'TokenGrantError';
+  }
+}
+
+/** The registered clients: only the first-party web client may use the password grant (ARCHITECTURE §2). */
+const passwordGrantClients = new Set([webClientId]);
+
+async function answerFor(
+  config: ResolvedIdentityConfig,
+  userId: string,
+  authTime: Date,
+  refreshToken: string,
+) {
+  const subject = await loadTokenSubject(config.db, userId);
+  if (!subject) throw new TokenGrantError(TokenErrorCode.InvalidGrant, 'The account no longer exists');
+  const now = config.now();
+  const accessToken = await signAccessToken(
+    config.signingKey,
+    subject,
+    authTime,
+    now,
+    config.accessTokenTtlSeconds,
+  );
+  const answer: TokenAnswer = {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: config.accessTokenTtlSeconds,
+  };
+  return answer;
+}
+
+/**
+ * The password grant (spec §7): the same answer for an unknown e-mail and a wrong password, throttled per
+ * account and per client address. An unconfirmed address is told only after the right password.
+ */
+export async function passwordGrant(
+  config: ResolvedIdentityConfig,
+  input: { clientId: string; username: string; password: string; ip: string },
+): Promise<TokenAnswer> {
+  if (!passwordGrantClients.has(input.clientId)) {
+    throw new TokenGrantError(
+      TokenErrorCode.InvalidClient,
+      'This client may not sign in with a password',
+      401,
+    );
+  }
+  const { db } = config;
+  const now = config.now();
+  const accountKey = `account:${normalizeEmail(input.username)}`;
+  const ipKey = `ip:${input.ip}`;
+  try {
+    await assertNotThrottled(db, [accountKey, ipKey], now);
+  } catch (err) {
+    if (!(err instanceof ThrottledError)) throw err;
+    throw new TokenGrantError(TokenErrorCode.SlowDown, err.message, 429, err.retryAfterSeconds);
+  }
+  const user = await findUserByEmail(db, input.username);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !valid) {
+    await recordFailure(db, accountKey, config.throttle.account, now);
+    await recordFailure(db, ipKey, config.throttle.ip, now);
+    await auditIdentity(db, { userId: user?.id, action: 'sign-in.failed', ip: input.ip });
+    throw new TokenGrantError(TokenErrorCode.InvalidGrant, invalidCredentialsMessage);
+  }
+  await clearFailures(db, accountKey);
+  if (!user.emailConfirmedAt) {
+    throw new TokenGrantError(TokenErrorCode.InvalidGrant, emailNotConfirmedMessage);
+  }
+  await migrateStoredLegacyRoles(db, user.id);
+  const refresh = await issueRefreshToken(db, {
+    userId: user.id,
+    clientId: input.clientId,
+    authTime: now,
+    now,
+    ttlSeconds: config.refreshTokenTtlSeconds,
+  });
+  await auditIdentity(db, { userId: user.id, action: 'sign-in', ip: input.ip });
+  return answerFor(config, user.id, now, refresh.token);
+}
+
+/**
+ * The refresh_token grant: rotates the token (a new one in the same family) and issues a new access token with
+ * current claims, so accepting a policy shows up in the next token. Reusing a rotated token revokes the family.
+ */
+export async function refreshTokenGrant(
+  config: ResolvedIdentityConfig,
+  input: { clientId: string; refreshToken: string; ip: string },
+): Promise<TokenAnswer> {
+  const now = config.now();
+  const outcome = await consumeRefreshToken(config.db, input.refreshToken, input.clientId, now);
+  if (!outcome.ok) {
+    if (outcome.reason === 'reused') {
+      await auditIdentity(config.db, {
+        userId: outcome.userId,
+        action: 'refresh-token.reused',
+        ip: input.ip,
+      });
+    }
+    throw new TokenGrantError(
+      TokenErrorCode.InvalidGrant,
+      'The refresh token is invalid, expired or revoked',
+    );
+  }
+  const next = await issueRefreshToken(config.db, {
+    userId: outcome.userId,
+    clientId: input.clientId,
+    authTime: outcome.authTime,
+    now,
+    ttlSeconds: config.refreshTokenTtlSeconds,
+    familyId: outcome.familyId,
+  });
+  return answerFor(config, outcome.userId, outcome.authTime, next.token);
+}
