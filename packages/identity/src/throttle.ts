@@ -10,14 +10,24 @@ export type ThrottleRule = {
   maxBlockSeconds: number;
 };
 
-/** The limits the identity service applies (per account, per client address, and for e-mail sending requests). */
-export type ThrottleRules = { account: ThrottleRule; ip: ThrottleRule; emailRequests: ThrottleRule };
+/** The limits the identity service applies: sign-in failures per account and per client address, and requests
+ * that send e-mail per target address and per client address. */
+export type ThrottleRules = {
+  account: ThrottleRule;
+  ip: ThrottleRule;
+  emailPerAddress: ThrottleRule;
+  emailPerIp: ThrottleRule;
+};
 
-/** Defaults: 5 wrong passwords per account or 30 per address in 15 minutes; 10 e-mail requests per hour. */
+/**
+ * Defaults: 5 wrong passwords per account or 30 per client address in 15 minutes; 5 e-mails per address and 30
+ * e-mail requests per client address an hour (a club's shared wifi must still let a team sign up).
+ */
 export const defaultThrottleRules: ThrottleRules = {
   account: { maxFailures: 5, windowSeconds: 900, blockSeconds: 60, maxBlockSeconds: 900 },
   ip: { maxFailures: 30, windowSeconds: 900, blockSeconds: 300, maxBlockSeconds: 3600 },
-  emailRequests: { maxFailures: 10, windowSeconds: 3600, blockSeconds: 600, maxBlockSeconds: 3600 },
+  emailPerAddress: { maxFailures: 5, windowSeconds: 3600, blockSeconds: 900, maxBlockSeconds: 3600 },
+  emailPerIp: { maxFailures: 30, windowSeconds: 3600, blockSeconds: 600, maxBlockSeconds: 3600 },
 };
 
 /** Thrown when a key is blocked; `retryAfterSeconds` goes into the Retry-After header. */

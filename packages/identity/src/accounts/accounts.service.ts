@@ -30,9 +30,11 @@ export class InvalidLinkError extends Error {
  */
 async function limitEmailRequest(config: ResolvedIdentityConfig, email: string, ip: string) {
   const now = config.now();
-  const keys = [`mail-ip:${ip}`, `mail-to:${normalizeEmail(email)}`];
-  await assertNotThrottled(config.db, keys, now);
-  for (const key of keys) await recordFailure(config.db, key, config.throttle.emailRequests, now);
+  const ipKey = `mail-ip:${ip}`;
+  const addressKey = `mail-to:${normalizeEmail(email)}`;
+  await assertNotThrottled(config.db, [ipKey, addressKey], now);
+  await recordFailure(config.db, ipKey, config.throttle.emailPerIp, now);
+  await recordFailure(config.db, addressKey, config.throttle.emailPerAddress, now);
 }
 
 async function sendConfirmation(
