@@ -99,3 +99,8 @@ export function isAccessTokenExpired(expSeconds: number, nowMs: number): boolean
 export function isSupportChatAvailable(path: string, loggedIn: boolean): boolean {
   return loggedIn && !isAdminPath(path);
 }
+
+/** Answer of GET /api/logout-session-set: where the browser goes next, the identity service's sign-out (§4). */
+export const logoutSessionResponseSchema = z.object({ logoutUrl: z.string().min(1) });
+/** The parsed logout answer. */
+export type LogoutSessionResponse = z.infer<typeof logoutSessionResponseSchema>;

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,13 +12,22 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
 import { openapi } from './plugins/openapi.ts';
 import { staticWeb } from './plugins/static-web.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { outboxRoutes } from './mail/outbox.routes.ts';
+import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import type { IdentityClient } from './session/identity-client.ts';
+import { sessionRoutes } from './session/session.routes.ts';
 import { version } from './version.ts';
 
-/** What buildApp needs besides configuration: the open database and, once identity is wired, the token verifier. */
+/** What buildApp needs besides configuration: the database, and the identity wiring main (or a test) chose. */
 export type AppDependencies = {
   database: DatabaseHandle;
   verifyAccessToken?: AccessTokenVerifier;
+  /** How the web-session routes reach the identity service; built from the app for the in-process mount. */
+  identityClient?: (app: FastifyInstance) => IdentityClient;
+  /** The mailer in use; the development outbox page exists only when it is the outbox. */
+  mailer?: Mailer;
   /** Mounts other apps (identity) on the same server before the SPA fallback is registered. */
   mount?: (app: FastifyInstance) => Promise<void>;
 };
@@ -62,6 +72,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         statusCode: 429,
       }),
   });
+  await app.register(cookie);
   await app.register(db, { database: deps.database });
   await app.register(authenticate, { verify: deps.verifyAccessToken });
   await app.register(openapi, { version });
@@ -69,6 +80,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(systemRoutes, { version, environment: config.env });
   if (deps.mount) await deps.mount(app);
+  if (deps.identityClient && deps.verifyAccessToken) {
+    if (!config.sessionPassword) throw new Error('the session password must be resolved before buildApp');
+    await app.register(sessionRoutes, {
+      password: config.sessionPassword,
+      appOrigin: config.publicUrl,
+      identity: deps.identityClient(app),
+      verify: deps.verifyAccessToken,
+      intercomSecret: config.intercomSecret,
+    });
+  }
+  await app.register(profileRoutes);
+  if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);
 
   await app.register(staticWeb, { distDir: config.webDistDir });
   return app;

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const productionSecrets = {
+  SESSION_PASSWORD: 'p'.repeat(32),
+  SMTP_URL: 'smtp://mail.example.org',
+  PUBLIC_URL: 'https://app.example.org',
+};
+
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const c = loadConfig({});
@@ -48,8 +54,31 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db/touchline',
       SEED_DEMO: 'true',
+      ...productionSecrets,
     });
     expect(c.seedDemo).toBe(false);
+  });
+
+  it('requires the session password, SMTP and the public URL in production, naming each', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/t' })).toThrow(
+      /SESSION_PASSWORD is required[\s\S]*SMTP_URL is required[\s\S]*PUBLIC_URL is required/,
+    );
+  });
+
+  it('refuses a session password shorter than 32 characters (spec §5)', () => {
+    expect(() => loadConfig({ SESSION_PASSWORD: 'x'.repeat(31) })).toThrow(/SESSION_PASSWORD must be at least 32/);
+    expect(loadConfig({ SESSION_PASSWORD: 'x'.repeat(32) }).sessionPassword).toHaveLength(32);
+  });
+
+  it('reads the identity, mail and token settings', () => {
+    const c = loadConfig({
+      IDENTITY_URL: 'https://id.example.org/',
+      SMTP_URL: 'smtp://mail.example.org:2525',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+    });
+    expect(c).toMatchObject({ identityUrl: 'https://id.example.org', smtpUrl: 'smtp://mail.example.org:2525', accessTokenTtlSeconds: 60 });
+    expect(loadConfig({}).accessTokenTtlSeconds).toBe(600);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
   });
 
   it('seeds the demo only into the embedded database unless asked', () => {

@@ -38,6 +38,23 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  SESSION_PASSWORD: z
+    .string()
+    .min(32, 'must be at least 32 characters (it seals the session cookie)')
+    .optional(),
+  IDENTITY_URL: z.url({ message: 'must be the identity service origin, such as https://id.example.org' }).optional(),
+  SMTP_URL: z
+    .url({ message: 'must be an smtp:// or smtps:// URL' })
+    .refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.test>'),
+  INTERCOM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(10, 'must be at least 10')
+    .max(3600, 'must be at most 3600')
+    .default(600),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ message: 'must be a number' })
     .int()
@@ -59,6 +76,16 @@ export type Config = {
   seedDemo: boolean;
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  /** Seals the web-session cookie; main generates and keeps one under dataDir when unset outside production. */
+  sessionPassword: string | undefined;
+  /** The identity service's origin when it runs as its own process; unset = mounted in this server. */
+  identityUrl: string | undefined;
+  /** SMTP server for outgoing mail; unset = the development outbox (never in production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Signs the support-chat identity JWT; unset = the support chat is not configured. */
+  intercomSecret: string | undefined;
+  accessTokenTtlSeconds: number;
 };
 
 /** Thrown at boot when the environment is wrong, with one line per bad variable. */
@@ -87,6 +114,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DATABASE_URL is required when NODE_ENV=production (the embedded database is for development and demos)',
     ]);
   }
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      !e.SESSION_PASSWORD && 'SESSION_PASSWORD is required when NODE_ENV=production (32+ random characters)',
+      !e.SMTP_URL && 'SMTP_URL is required when NODE_ENV=production (the outbox is for development only)',
+      !e.PUBLIC_URL && 'PUBLIC_URL is required when NODE_ENV=production (e-mailed links and sign-out return here)',
+    ].filter((p): p is string => typeof p === 'string');
+    if (missing.length > 0) throw new ConfigError(missing);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -101,5 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionPassword: e.SESSION_PASSWORD,
+    identityUrl: e.IDENTITY_URL?.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    intercomSecret: e.INTERCOM_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   };
 }

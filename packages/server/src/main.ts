@@ -1,11 +1,22 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { buildIdentityApp, loadOrCreateSigningKey } from '@touchline/identity';
+import {
+  buildIdentityApp,
+  demoAdmin,
+  ensureUser,
+  identitySchema,
+  loadOrCreateSigningKey,
+  runIdentityMigrations,
+} from '@touchline/identity';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { drizzleOver, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { isEmpty, seedDemoOrganization } from './db/seed-demo.ts';
+import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createAccessTokenVerifier } from './plugins/access-token-verifier.ts';
+import { httpIdentityClient, inProcessIdentityClient } from './session/identity-client.ts';
+import { loadOrCreateSecret } from './session/secret-file.ts';
 
 /** Boots the whole product in one process: config → database → migrations → demo seed → listen. */
 async function main(config: Config) {
@@ -15,18 +26,50 @@ async function main(config: Config) {
     const seeded = await seedDemoOrganization(database.db);
     console.warn(`Seeded the demo league: ${seeded.levels} levels, ${seeded.members} members.`);
   }
+  const mailer = createMailer(config, database.db);
+  const sessionPassword = config.sessionPassword ?? loadOrCreateSecret(path.join(config.dataDir, 'session-password'));
+  const appUrl = config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
 
-  // Identity runs in this process by default (ARCHITECTURE §1): the one place the server meets the identity package.
-  const signingKey = await loadOrCreateSigningKey(path.join(config.dataDir, 'identity'));
-  const issuer = config.publicUrl ?? `http://localhost:${config.port}`;
-  const app = await buildApp(config, {
-    database,
-    mount: (instance) => buildIdentityApp(instance, { issuer, signingKey }),
-  });
+  // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1): the one place the
+  // server meets the identity package.
+  let wiring: Pick<Parameters<typeof buildApp>[1], 'verifyAccessToken' | 'identityClient' | 'mount'>;
+  if (config.identityUrl) {
+    const identityUrl = config.identityUrl;
+    wiring = {
+      verifyAccessToken: createAccessTokenVerifier({ jwksUrl: `${identityUrl}/.well-known/jwks.json` }),
+      identityClient: () => httpIdentityClient(identityUrl),
+    };
+  } else {
+    const identityDb = drizzleOver(database, identitySchema);
+    await runIdentityMigrations(identityDb);
+    const signingKey = await loadOrCreateSigningKey(path.join(config.dataDir, 'identity'));
+    if (config.seedDemo) {
+      const profileId = await linkDemoAdminProfile(database.db, async (currentProfileId) =>
+        ensureUser(identityDb, demoAdmin, { currentProfileId }),
+      );
+      if (profileId) console.warn(`Demo sign-in: ${demoAdmin.email} / ${demoAdmin.password}`);
+    }
+    wiring = {
+      verifyAccessToken: createAccessTokenVerifier({ jwks: { keys: [signingKey.publicJwk] } }),
+      identityClient: (app) => inProcessIdentityClient(app, ''),
+      mount: (instance) =>
+        buildIdentityApp(instance, {
+          issuer: appUrl,
+          signingKey,
+          db: identityDb,
+          mailer,
+          appUrl,
+          allowedReturnUrls: [`${appUrl}/signin`, '/signin'],
+          accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        }),
+    };
+  }
+  const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    mailer.close();
     await database.close();
   });
 

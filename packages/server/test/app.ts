@@ -1,18 +1,57 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  buildIdentityApp,
+  createSigningKey,
+  ensureUser,
+  identitySchema,
+  type IdentityDatabase,
+  type SigningKey,
+} from '@touchline/identity';
+import { webClientId } from '@touchline/contracts/accounts';
+import { tokenResponseSchema, type TokenResponse } from '@touchline/contracts/auth';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
+import { drizzleOver, type DatabaseHandle } from '../src/db/client.ts';
+import { outboxMailer } from '../src/mail/mailer.ts';
+import { createAccessTokenVerifier } from '../src/plugins/access-token-verifier.ts';
+import { inProcessIdentityClient } from '../src/session/identity-client.ts';
 import { openTestDatabase } from './database.ts';
+
+/** The session password tests seal cookies with (spec §5: at least 32 characters). */
+export const testSessionPassword = 'test-session-password-0123456789abcdef';
 
 /** A built app on its own database, for `app.inject` tests; close() releases both. */
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
+  identityDb: IdentityDatabase;
+  signingKey: SigningKey;
   config: Config;
+  /** Creates a confirmed account (roles, optional current profile) and returns its id. */
+  createUser: (user: TestUser) => Promise<string>;
+  /** Signs in through /connect/token with the password grant. */
+  signIn: (email: string, password?: string) => Promise<TokenResponse>;
   close: () => Promise<void>;
 };
 
-/** Builds the app the way main does, on a fresh test database, with quiet logs and no SPA unless asked. */
+/** A test account; the password defaults to `testPassword`. */
+export type TestUser = {
+  email: string;
+  roles?: string[];
+  currentProfileId?: string | null;
+  acceptedPolicies?: boolean;
+  password?: string;
+};
+
+/** The password test accounts get unless they say otherwise. */
+export const testPassword = 'test password 123';
+
+let sharedKey: Promise<SigningKey> | undefined;
+
+/**
+ * Builds the app the way main does (identity mounted in process, outbox mail), on a fresh test database, with
+ * quiet logs and no SPA unless asked. Dependencies passed in replace the defaults.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Omit<AppDependencies, 'database'> = {},
@@ -21,15 +60,67 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    SESSION_PASSWORD: testSessionPassword,
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, ...deps });
+  const identityDb = drizzleOver(database, identitySchema);
+  sharedKey ??= createSigningKey();
+  const signingKey = await sharedKey;
+  const mailer = outboxMailer(database.db);
+  const appUrl = 'http://localhost:3000';
+  const app = await buildApp(config, {
+    database,
+    mailer,
+    verifyAccessToken: createAccessTokenVerifier({ jwks: { keys: [signingKey.publicJwk] } }),
+    identityClient: (instance) => inProcessIdentityClient(instance, ''),
+    mount: (instance) =>
+      buildIdentityApp(instance, {
+        issuer: appUrl,
+        signingKey,
+        db: identityDb,
+        mailer,
+        appUrl,
+        allowedReturnUrls: [`${appUrl}/signin`, '/signin'],
+        accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      }),
+    ...deps,
+  });
   await app.ready();
   return {
     app,
     database,
+    identityDb,
+    signingKey,
     config,
+    createUser: (user) =>
+      ensureUser(
+        identityDb,
+        {
+          email: user.email,
+          password: user.password ?? testPassword,
+          firstName: user.email.split('@')[0] ?? 'Test',
+          lastName: 'Tester',
+          roles: user.roles ?? [],
+        },
+        { currentProfileId: user.currentProfileId ?? null, acceptedPolicies: user.acceptedPolicies ?? true },
+      ),
+    signIn: async (email, password = testPassword) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/connect/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'password',
+          client_id: webClientId,
+          scope: 'openid offline_access',
+          username: email,
+          password,
+        }).toString(),
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return tokenResponseSchema.parse(res.json());
+    },
     close: async () => {
       await app.close();
       await database.close();

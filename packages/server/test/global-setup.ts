@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPool, pgliteExtensions } from '../src/db/client.ts';
+import { identitySchema, runIdentityMigrations } from '@touchline/identity';
+import { drizzleOver, fromPglite, fromPool, pgliteExtensions } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
     templateUrl.pathname = `/${template}`;
     const handle = fromPool(new pg.Pool({ connectionString: templateUrl.toString(), max: 1 }));
     await runMigrations(handle);
+  await runIdentityMigrations(drizzleOver(handle, identitySchema));
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', adminUrl: url, template });
     return async () => {
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = fromPglite(client);
   await runMigrations(handle);
+  await runIdentityMigrations(drizzleOver(handle, identitySchema));
   const dump = await client.dumpDataDir('none');
   await handle.close();
   const templateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-test-')), 'template.tar');

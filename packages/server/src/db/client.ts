@@ -47,6 +47,19 @@ export function fromPglite(client: PGlite, onClose?: () => void): DatabaseHandle
   };
 }
 
+/**
+ * A Drizzle client for another schema over the same connection: how main gives the identity service its own
+ * tables in the one embedded database (PGlite allows one connection per directory).
+ */
+export function drizzleOver<S extends Record<string, unknown>>(
+  handle: DatabaseHandle,
+  otherSchema: S,
+): PgDatabase<PgQueryResultHKT, S> {
+  if (handle.pglite) return drizzlePglite(handle.pglite, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
+  if (handle.pool) return drizzlePg(handle.pool, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
+  throw new Error('the database handle has no connection');
+}
+
 /** Wraps a node-postgres pool for a real PostgreSQL server. */
 export function fromPool(pool: pg.Pool): DatabaseHandle {
   return {

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import type { Database } from './client.ts';
 import { recordAuditEvent } from './audit.ts';
@@ -160,4 +160,56 @@ export async function seedDemoOrganization(
     );
     return { organizationId, members: n, levels: leaves.length + 3 };
   });
+}
+
+/** The demo administrator's role label in the demo league. */
+export const demoAdminLabel = 'League Admin';
+
+/**
+ * Gives the demo league an administrator profile at its top level, linked to the identity account that `ensure`
+ * creates or finds (README: admin@demo.touchline.test). Idempotent; returns the profile id, or null when the
+ * database holds no demo league.
+ */
+export async function linkDemoAdminProfile(
+  db: Database,
+  ensure: (profileId: string) => Promise<string>,
+): Promise<string | null> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.isDemo, true), eq(organizations.name, demoOrganizationName)));
+  if (!org) return null;
+  const organizationId = org.id;
+  const [root] = await db
+    .select({ id: hierarchyLevels.id })
+    .from(hierarchyLevels)
+    .where(and(eq(hierarchyLevels.organizationId, organizationId), isNull(hierarchyLevels.parentId)));
+  if (!root) return null;
+  const adminEmail = 'admin@demo.touchline.test';
+  let [profile] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.email, adminEmail)));
+  if (!profile) {
+    profile = await db.transaction(async (tx) => {
+      const [label] = await tx.insert(labels).values({ organizationId, name: demoAdminLabel }).returning({ id: labels.id });
+      const [created] = await tx
+        .insert(profiles)
+        .values({ organizationId, firstName: 'Dana', lastName: 'Director', email: adminEmail })
+        .returning({ id: profiles.id });
+      if (!label || !created) throw new Error('demo administrator profile was not created');
+      await tx.insert(profileLevelAccesses).values({
+        organizationId,
+        profileId: created.id,
+        hierarchyLevelId: root.id,
+        labelId: label.id,
+        groupMembershipStatus: ActiveStatus.Active,
+        overallStatus: MemberOverallStatus.NoRequirements,
+      });
+      return created;
+    });
+  }
+  const userId = await ensure(profile.id);
+  await db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profile.id));
+  return profile.id;
 }

@@ -3,3 +3,5 @@ export * from './audit-events.ts';
 export * from './organizations.ts';
 export * from './hierarchy-levels.ts';
 export * from './members.ts';
+export * from './mail-outbox.ts';
+export * from './web-sessions.ts';
