@@ -66,7 +66,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a session password shorter than 32 characters (spec §5)', () => {
-    expect(() => loadConfig({ SESSION_PASSWORD: 'x'.repeat(31) })).toThrow(/SESSION_PASSWORD must be at least 32/);
+    expect(() => loadConfig({ SESSION_PASSWORD: 'x'.repeat(31) })).toThrow(
+      /SESSION_PASSWORD must be at least 32/,
+    );
     expect(loadConfig({ SESSION_PASSWORD: 'x'.repeat(32) }).sessionPassword).toHaveLength(32);
   });
 
@@ -76,7 +78,11 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.org:2525',
       ACCESS_TOKEN_TTL_SECONDS: '60',
     });
-    expect(c).toMatchObject({ identityUrl: 'https://id.example.org', smtpUrl: 'smtp://mail.example.org:2525', accessTokenTtlSeconds: 60 });
+    expect(c).toMatchObject({
+      identityUrl: 'https://id.example.org',
+      smtpUrl: 'smtp://mail.example.org:2525',
+      accessTokenTtlSeconds: 60,
+    });
     expect(loadConfig({}).accessTokenTtlSeconds).toBe(600);
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
   });

@@ -42,7 +42,9 @@ const envSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (it seals the session cookie)')
     .optional(),
-  IDENTITY_URL: z.url({ message: 'must be the identity service origin, such as https://id.example.org' }).optional(),
+  IDENTITY_URL: z
+    .url({ message: 'must be the identity service origin, such as https://id.example.org' })
+    .optional(),
   SMTP_URL: z
     .url({ message: 'must be an smtp:// or smtps:// URL' })
     .refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL')
@@ -118,7 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = [
       !e.SESSION_PASSWORD && 'SESSION_PASSWORD is required when NODE_ENV=production (32+ random characters)',
       !e.SMTP_URL && 'SMTP_URL is required when NODE_ENV=production (the outbox is for development only)',
-      !e.PUBLIC_URL && 'PUBLIC_URL is required when NODE_ENV=production (e-mailed links and sign-out return here)',
+      !e.PUBLIC_URL &&
+        'PUBLIC_URL is required when NODE_ENV=production (e-mailed links and sign-out return here)',
     ].filter((p): p is string => typeof p === 'string');
     if (missing.length > 0) throw new ConfigError(missing);
   }

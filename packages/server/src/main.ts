@@ -16,6 +16,7 @@ import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-d
 import { createMailer } from './mail/mailer.ts';
 import { createAccessTokenVerifier } from './plugins/access-token-verifier.ts';
 import { httpIdentityClient, inProcessIdentityClient } from './session/identity-client.ts';
+import { identityProxy } from './session/identity-proxy.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
 
 /** Boots the whole product in one process: config → database → migrations → demo seed → listen. */
@@ -27,7 +28,8 @@ async function main(config: Config) {
     console.warn(`Seeded the demo league: ${seeded.levels} levels, ${seeded.members} members.`);
   }
   const mailer = createMailer(config, database.db);
-  const sessionPassword = config.sessionPassword ?? loadOrCreateSecret(path.join(config.dataDir, 'session-password'));
+  const sessionPassword =
+    config.sessionPassword ?? loadOrCreateSecret(path.join(config.dataDir, 'session-password'));
   const appUrl = config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
 
   // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1): the one place the
@@ -38,6 +40,9 @@ async function main(config: Config) {
     wiring = {
       verifyAccessToken: createAccessTokenVerifier({ jwksUrl: `${identityUrl}/.well-known/jwks.json` }),
       identityClient: () => httpIdentityClient(identityUrl),
+      mount: async (instance) => {
+        await instance.register(identityProxy, { identityUrl });
+      },
     };
   } else {
     const identityDb = drizzleOver(database, identitySchema);

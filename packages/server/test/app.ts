@@ -67,7 +67,7 @@ export async function createTestApp(
   const identityDb = drizzleOver(database, identitySchema);
   sharedKey ??= createSigningKey();
   const signingKey = await sharedKey;
-  const mailer = outboxMailer(database.db);
+  const mailer = deps.mailer ?? outboxMailer(database.db);
   const appUrl = 'http://localhost:3000';
   const app = await buildApp(config, {
     database,

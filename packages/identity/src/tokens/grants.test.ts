@@ -81,7 +81,7 @@ describe('/connect/token', () => {
       'User/Email': 'Ann.Lee@example.org',
       CurrentProfileId: null,
     });
-    expect(payload.exp! - payload.auth_time!).toBe(600);
+    expect(Number(payload.exp) - Number(payload.auth_time)).toBe(600);
   });
 
   it('carries a single role as one value, not a list', async () => {

@@ -55,8 +55,13 @@ export function drizzleOver<S extends Record<string, unknown>>(
   handle: DatabaseHandle,
   otherSchema: S,
 ): PgDatabase<PgQueryResultHKT, S> {
-  if (handle.pglite) return drizzlePglite(handle.pglite, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
-  if (handle.pool) return drizzlePg(handle.pool, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
+  if (handle.pglite)
+    return drizzlePglite(handle.pglite, { schema: otherSchema }) as unknown as PgDatabase<
+      PgQueryResultHKT,
+      S
+    >;
+  if (handle.pool)
+    return drizzlePg(handle.pool, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
   throw new Error('the database handle has no connection');
 }
 

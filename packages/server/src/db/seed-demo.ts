@@ -192,7 +192,10 @@ export async function linkDemoAdminProfile(
     .where(and(eq(profiles.organizationId, organizationId), eq(profiles.email, adminEmail)));
   if (!profile) {
     profile = await db.transaction(async (tx) => {
-      const [label] = await tx.insert(labels).values({ organizationId, name: demoAdminLabel }).returning({ id: labels.id });
+      const [label] = await tx
+        .insert(labels)
+        .values({ organizationId, name: demoAdminLabel })
+        .returning({ id: labels.id });
       const [created] = await tx
         .insert(profiles)
         .values({ organizationId, firstName: 'Dana', lastName: 'Director', email: adminEmail })

@@ -6,7 +6,11 @@ import { mailOutbox } from '../db/schema/index.ts';
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
 /** Sends mail; `kind` says where it goes, so the development outbox is shown only when it is the one in use. */
-export type Mailer = { kind: 'smtp' | 'outbox'; send: (mail: OutgoingMail) => Promise<void>; close: () => void };
+export type Mailer = {
+  kind: 'smtp' | 'outbox';
+  send: (mail: OutgoingMail) => Promise<void>;
+  close: () => void;
+};
 
 /** Delivers over SMTP with nodemailer (ARCHITECTURE §2). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -32,6 +36,9 @@ export function outboxMailer(db: Database): Mailer {
 }
 
 /** The mailer the configuration asks for: SMTP when a URL is set, else the outbox. */
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string }, db: Database): Mailer {
+export function createMailer(
+  config: { smtpUrl: string | undefined; mailFrom: string },
+  db: Database,
+): Mailer {
   return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db);
 }

@@ -22,12 +22,18 @@ const outboxSchema = z.object({
  * only outside production and only while the outbox is the mailer, so it cannot exist where real mail flows.
  */
 export async function outboxRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/dev/outbox',
-    { config: { public: true }, schema: { response: { 200: outboxSchema }, hide: true } },
-    async () => {
-      const rows = await app.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
-      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/dev/outbox',
+      { config: { public: true }, schema: { response: { 200: outboxSchema }, hide: true } },
+      async () => {
+        const rows = await app.database.db
+          .select()
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.createdAt))
+          .limit(100);
+        return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+      },
+    );
 }

@@ -10,9 +10,13 @@ export type KeySource = { jwks: JSONWebKeySet } | { jwksUrl: string };
  * through tokens and JWKS) and builds the actor: legacy role names are read as their current ones (spec §4).
  */
 export function createAccessTokenVerifier(source: KeySource): AccessTokenVerifier {
-  const keys = 'jwks' in source ? createLocalJWKSet(source.jwks) : createRemoteJWKSet(new URL(source.jwksUrl));
+  const keys =
+    'jwks' in source ? createLocalJWKSet(source.jwks) : createRemoteJWKSet(new URL(source.jwksUrl));
   return async (token: string): Promise<Actor> => {
-    const { payload } = await jwtVerify(token, keys, { algorithms: ['EdDSA'], requiredClaims: ['sub', 'exp'] });
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: ['EdDSA'],
+      requiredClaims: ['sub', 'exp'],
+    });
     const profileId = payload[AccessTokenClaim.CurrentProfileId];
     return {
       userId: payload.sub ?? '',

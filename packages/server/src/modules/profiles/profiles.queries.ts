@@ -18,7 +18,10 @@ export function levelRolesOfProfile(db: Executor, userId: string, profileId: str
     .from(profileLevelAccesses)
     .innerJoin(
       profiles,
-      and(eq(profiles.id, profileLevelAccesses.profileId), eq(profiles.organizationId, profileLevelAccesses.organizationId)),
+      and(
+        eq(profiles.id, profileLevelAccesses.profileId),
+        eq(profiles.organizationId, profileLevelAccesses.organizationId),
+      ),
     )
     .innerJoin(
       hierarchyLevels,
@@ -29,7 +32,10 @@ export function levelRolesOfProfile(db: Executor, userId: string, profileId: str
     )
     .innerJoin(
       labels,
-      and(eq(labels.id, profileLevelAccesses.labelId), eq(labels.organizationId, profileLevelAccesses.organizationId)),
+      and(
+        eq(labels.id, profileLevelAccesses.labelId),
+        eq(labels.organizationId, profileLevelAccesses.organizationId),
+      ),
     )
     .where(
       and(
