@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { IdentityDatabase } from './db/database.ts';
 import { identityThrottles } from './db/schema.ts';
 
@@ -38,14 +38,21 @@ export class ThrottledError extends Error {
   }
 }
 
-/** Throws ThrottledError if any of the keys is blocked now. */
-export async function assertNotThrottled(db: IdentityDatabase, keys: string[], now: Date): Promise<void> {
-  for (const key of keys) {
-    const [row] = await db.select().from(identityThrottles).where(eq(identityThrottles.key, key));
-    if (row?.blockedUntil && row.blockedUntil > now) {
-      throw new ThrottledError(Math.max(1, Math.ceil((row.blockedUntil.getTime() - now.getTime()) / 1000)));
-    }
+/**
+ * Throws ThrottledError if any of the keys is blocked now (one query for all keys); otherwise returns the keys that
+ * have failures on record, so a success clears only what exists.
+ */
+export async function assertNotThrottled(
+  db: IdentityDatabase,
+  keys: string[],
+  now: Date,
+): Promise<Set<string>> {
+  const rows = await db.select().from(identityThrottles).where(inArray(identityThrottles.key, keys));
+  const blockedUntil = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
+  if (blockedUntil > now.getTime()) {
+    throw new ThrottledError(Math.max(1, Math.ceil((blockedUntil - now.getTime()) / 1000)));
   }
+  return new Set(rows.map((row) => row.key));
 }
 
 /**

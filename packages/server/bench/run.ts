@@ -2,11 +2,15 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, fromPool, pgliteExtensions, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { benchLogin } from './login.ts';
 import { benchSystemInfo } from './system-info.ts';
 
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) on a fresh embedded database, and also on
 // PostgreSQL when BENCH_DATABASE_URL names a server (a database is created for the run and dropped afterwards).
-const benches: Record<string, (db: DatabaseHandle) => Promise<void>> = { 'system-info': benchSystemInfo };
+const benches: Record<string, (db: DatabaseHandle) => Promise<void>> = {
+  'system-info': benchSystemInfo,
+  login: benchLogin,
+};
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = wanted.filter((w) => !(w in benches));

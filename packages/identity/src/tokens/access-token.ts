@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { KeyObject, sign } from 'node:crypto';
 import { AccessTokenClaim } from '@touchline/contracts/roles';
 import type { SigningKey } from '../signing-keys.ts';
 
@@ -40,9 +40,26 @@ export async function signAccessToken(
   };
   if (user.privacyAcceptedAt) claims[AccessTokenClaim.PrivacyAccepted] = user.privacyAcceptedAt.toISOString();
   if (user.termsAcceptedAt) claims[AccessTokenClaim.TermsAccepted] = user.termsAcceptedAt.toISOString();
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
-    .setSubject(user.id)
-    .setExpirationTime(nowSeconds + ttlSeconds)
-    .sign(key.privateKey);
+  const header = { alg: key.alg, kid: key.kid, typ: 'at+jwt' };
+  const payload = { ...claims, sub: user.id, exp: nowSeconds + ttlSeconds };
+  const signingInput = `${base64url(header)}.${base64url(payload)}`;
+  // Node's synchronous Ed25519 signing: WebCrypto's async sign would queue behind password hashes on the
+  // libuv thread pool, which is what sign-in spends its time on.
+  const signature = sign(null, Buffer.from(signingInput), privateKeyObject(key));
+  return `${signingInput}.${signature.toString('base64url')}`;
+}
+
+const keyObjects = new WeakMap<SigningKey, KeyObject>();
+
+function privateKeyObject(key: SigningKey): KeyObject {
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) {
+    keyObject = KeyObject.from(key.privateKey);
+    keyObjects.set(key, keyObject);
+  }
+  return keyObject;
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
 }

@@ -7,7 +7,12 @@ import {
   webClientId,
 } from '@touchline/contracts/accounts';
 import { startIdentity, type IdentityHarness } from '../../test/harness.ts';
-import { identityRefreshTokens, identityUserRoles, identityUsers } from '../db/schema.ts';
+import {
+  identityAuditEvents,
+  identityRefreshTokens,
+  identityUserRoles,
+  identityUsers,
+} from '../db/schema.ts';
 import { ensureUser } from '../demo.ts';
 import { hashToken } from '../secrets.ts';
 
@@ -82,6 +87,11 @@ describe('/connect/token', () => {
       CurrentProfileId: null,
     });
     expect(Number(payload.exp) - Number(payload.auth_time)).toBe(600);
+    const audit = await id.db
+      .select()
+      .from(identityAuditEvents)
+      .where(eq(identityAuditEvents.userId, String(payload.sub)));
+    expect(audit.map((a) => a.action)).toContain('sign-in');
   });
 
   it('carries a single role as one value, not a list', async () => {

@@ -8,14 +8,14 @@ import {
 import type { ResolvedIdentityConfig } from '../config.ts';
 import {
   auditIdentity,
-  findUserByEmail,
   loadTokenSubject,
+  lookupForSignIn,
   migrateStoredLegacyRoles,
 } from '../accounts/users.ts';
 import { verifyPassword } from '../passwords.ts';
 import { normalizeEmail } from '../secrets.ts';
-import { assertNotThrottled, clearFailures, recordFailure, ThrottledError } from '../throttle.ts';
-import { signAccessToken } from './access-token.ts';
+import { clearFailures, recordFailure, ThrottledError } from '../throttle.ts';
+import { signAccessToken, type TokenSubject } from './access-token.ts';
 import { consumeRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
 
 /** A successful token answer (RFC 6749 §5.1). */
@@ -44,11 +44,10 @@ const passwordGrantClients = new Set([webClientId]);
 
 async function answerFor(
   config: ResolvedIdentityConfig,
-  userId: string,
+  subject: TokenSubject | undefined,
   authTime: Date,
   refreshToken: string,
 ) {
-  const subject = await loadTokenSubject(config.db, userId);
   if (!subject) throw new TokenGrantError(TokenErrorCode.InvalidGrant, 'The account no longer exists');
   const now = config.now();
   const accessToken = await signAccessToken(
@@ -86,13 +85,19 @@ export async function passwordGrant(
   const now = config.now();
   const accountKey = `account:${normalizeEmail(input.username)}`;
   const ipKey = `ip:${input.ip}`;
-  try {
-    await assertNotThrottled(db, [accountKey, ipKey], now);
-  } catch (err) {
-    if (!(err instanceof ThrottledError)) throw err;
-    throw new TokenGrantError(TokenErrorCode.SlowDown, err.message, 429, err.retryAfterSeconds);
+  const { user, blockedUntil, keysWithFailures } = await lookupForSignIn(db, input.username, [
+    accountKey,
+    ipKey,
+  ]);
+  if (blockedUntil && blockedUntil > now) {
+    const retryAfter = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
+    throw new TokenGrantError(
+      TokenErrorCode.SlowDown,
+      new ThrottledError(retryAfter).message,
+      429,
+      retryAfter,
+    );
   }
-  const user = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     await recordFailure(db, accountKey, config.throttle.account, now);
@@ -100,20 +105,23 @@ export async function passwordGrant(
     await auditIdentity(db, { userId: user?.id, action: 'sign-in.failed', ip: input.ip });
     throw new TokenGrantError(TokenErrorCode.InvalidGrant, invalidCredentialsMessage);
   }
-  await clearFailures(db, accountKey);
+  if (keysWithFailures.includes(accountKey)) await clearFailures(db, accountKey);
   if (!user.emailConfirmedAt) {
     throw new TokenGrantError(TokenErrorCode.InvalidGrant, emailNotConfirmedMessage);
   }
-  await migrateStoredLegacyRoles(db, user.id);
-  const refresh = await issueRefreshToken(db, {
-    userId: user.id,
-    clientId: input.clientId,
-    authTime: now,
-    now,
-    ttlSeconds: config.refreshTokenTtlSeconds,
-  });
-  await auditIdentity(db, { userId: user.id, action: 'sign-in', ip: input.ip });
-  return answerFor(config, user.id, now, refresh.token);
+  const roles = await migrateStoredLegacyRoles(db, user.id, user.roles);
+  const refresh = await issueRefreshToken(
+    db,
+    {
+      userId: user.id,
+      clientId: input.clientId,
+      authTime: now,
+      now,
+      ttlSeconds: config.refreshTokenTtlSeconds,
+    },
+    { action: 'sign-in', ip: input.ip },
+  );
+  return answerFor(config, { ...user, roles }, now, refresh.token);
 }
 
 /**
@@ -147,5 +155,5 @@ export async function refreshTokenGrant(
     ttlSeconds: config.refreshTokenTtlSeconds,
     familyId: outcome.familyId,
   });
-  return answerFor(config, outcome.userId, outcome.authTime, next.token);
+  return answerFor(config, await loadTokenSubject(config.db, outcome.userId), outcome.authTime, next.token);
 }

@@ -1,10 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SystemInfo } from '@touchline/contracts/system';
-import { createQueryClient } from '../lib/query-client.ts';
-import { Providers } from './providers.tsx';
+import { browserLocation } from '../lib/browser-location.ts';
+import { session } from '../lib/session.ts';
+import { serveGlobally } from '../test/fake-server.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { signedInWebSession, signedOutWebSession, testClaims } from '../test/tokens.ts';
 import { appRoutes } from './router.tsx';
 
 const info: SystemInfo = {
@@ -15,53 +17,74 @@ const info: SystemInfo = {
   demo: { organizationName: 'Riverside Youth Soccer League', memberCount: 36, levelCount: 9 },
 };
 
-function serve(...replies: { status: number; body: unknown }[]) {
-  const fetch = vi.fn(async () => {
-    const reply = replies.length > 1 ? replies.shift() : replies[0];
-    if (!reply) throw new Error('no reply');
-    return new Response(JSON.stringify(reply.body), { status: reply.status });
+type Routes = Parameters<typeof serveGlobally>[0];
+
+/** Serves the session and system info (plus extra routes), restores the session, then renders `path`. */
+async function renderAt(path: string, routes: Routes = {}, web: object = signedInWebSession()) {
+  const server = serveGlobally({
+    'GET /api/session': { status: 200, body: web },
+    'GET /api/system/info': { status: 200, body: info },
+    'GET /api/logout-session-set': { status: 200, body: { logoutUrl: '/connect/endsession?x=1' } },
+    ...routes,
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  await session.reload();
+  const router = renderRoutes(appRoutes, path);
+  return { router, server };
 }
 
-function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
-  render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the app shell and routes', () => {
-  it('home: header, skip link, the Levels navigation with its empty state, and the demo league', async () => {
-    const fetch = serve({ status: 200, body: info });
-    renderAt('/');
+  it('home: header with the user and Sign out, skip link, the Levels navigation, a welcome and the demo league', async () => {
+    const { server } = await renderAt('/');
     const main = await screen.findByRole('main');
-    expect(await within(main).findByText('Riverside Youth Soccer League')).toBeInTheDocument();
+    expect(await within(main).findByRole('heading', { name: 'Welcome, Alex' })).toBeInTheDocument();
+    expect(within(main).getByText('Riverside Youth Soccer League')).toBeInTheDocument();
     expect(within(main).getByText('36')).toBeInTheDocument();
     expect(within(main).getByText('9')).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toHaveTextContent('Touchline');
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveTextContent('Touchline');
+    expect(banner).toHaveTextContent('Alex Morgan');
+    expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
-    const nav = screen.getByRole('navigation', { name: 'Levels' });
-    expect(nav).toHaveTextContent('No levels to show yet');
-    expect(fetch).toHaveBeenCalledWith('/api/system/info', expect.objectContaining({ method: 'GET' }));
+    expect(screen.getByRole('navigation', { name: 'Levels' })).toHaveTextContent('No levels to show yet');
+    expect(server.callsTo('GET', '/api/system/info')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('home without a demo league says so', async () => {
-    serve({ status: 200, body: { ...info, demo: null } });
-    renderAt('/');
+    await renderAt('/', { 'GET /api/system/info': { status: 200, body: { ...info, demo: null } } });
     expect(await screen.findByRole('heading', { name: 'No organization yet' })).toBeInTheDocument();
   });
 
+  it('a signed-out visitor of a signed-in page is sent to sign in, and comes back after signing in', async () => {
+    const { router } = await renderAt('/?tab=members', {}, signedOutWebSession);
+    expect(await screen.findByRole('heading', { name: 'Sign in to Touchline' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent('/?tab=members')}`);
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('the public pages open without a session', async () => {
+    for (const [path, heading] of [
+      ['/signup', 'Create your Touchline account'],
+      ['/forgot-password', 'Reset your password'],
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
+      const { router } = await renderAt(path, {}, signedOutWebSession);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      router.dispose();
+      document.body.innerHTML = '';
+    }
+  });
+
   it('an unknown path shows the 404 page inside the shell, with a way home', async () => {
-    serve({ status: 200, body: info });
-    const router = renderAt('/no/such/page');
+    const { router } = await renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Levels' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
@@ -70,25 +93,53 @@ describe('the app shell and routes', () => {
   });
 
   it('a failed page load shows the full-page error screen with its code, and Try Again loads it again', async () => {
-    serve(
-      { status: 403, body: { error: { code: 'forbidden', message: 'Not allowed' } } },
-      { status: 200, body: info },
-    );
-    renderAt('/');
+    let failing = true;
+    await renderAt('/', {
+      'GET /api/system/info': () =>
+        failing
+          ? { status: 403, body: { error: { code: 'forbidden', message: 'Not allowed' } } }
+          : { status: 200, body: info },
+    });
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('Error Code: 403')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Levels' })).not.toBeInTheDocument();
+    failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Riverside Youth Soccer League')).toBeInTheDocument();
   });
 
   it('the dark mode toggle in the header switches the theme', async () => {
-    serve({ status: 200, body: info });
-    renderAt('/');
+    await renderAt('/');
     const toggle = await screen.findByRole('button', { name: 'Dark mode' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement).toHaveClass('dark');
+  });
+
+  it('Sign out ends the server session and leaves through the identity logout', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { server } = await renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/connect/endsession?x=1'));
+    expect(server.callsTo('GET', '/api/logout-session-set')).toHaveLength(1);
+    expect(session.getSnapshot().token).toBeNull();
+  });
+
+  it('/logout signs out at once (where a failed policy refresh leads)', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const { server } = await renderAt('/logout');
+    expect(await screen.findByText('Signing you out…')).toBeInTheDocument();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/connect/endsession?x=1'));
+    expect(server.callsTo('GET', '/api/logout-session-set')).toHaveLength(1);
+  });
+
+  it('a signed-in user who has not accepted the policies sees the Updated Policies modal over the app', async () => {
+    const claims = testClaims({ 'User/TermsAccepted': undefined });
+    await renderAt('/', {}, signedInWebSession(claims));
+    // The modal's code loads on demand (a lazy chunk), which can take a moment under a busy test run.
+    const dialog = await screen.findByRole('dialog', { name: 'Updated Policies' }, { timeout: 5000 });
+    expect(within(dialog).getByRole('link', { name: /Terms of Service/ })).toHaveAttribute('href', '/terms');
+    expect(within(dialog).queryByRole('link', { name: /Privacy Policy/ })).not.toBeInTheDocument();
   });
 });

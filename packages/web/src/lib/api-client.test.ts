@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, messageFromErrorBody } from './api-client.ts';
+import { ApiError, createApiClient, messageFromErrorBody, retryAfterSecondsOf } from './api-client.ts';
 
 type Reply = { status: number; body?: string; statusText?: string } | Error | DOMException;
 
@@ -181,5 +181,62 @@ describe('retries', () => {
     const { api } = client(new TypeError('Failed to fetch'));
     const error = await failure(api.post('/api/x'));
     expect(error.status).toBe(0);
+  });
+});
+
+describe('session hooks and identity answers', () => {
+  function withAuth(token: string | null, ...replies: Reply[]) {
+    const f = fakeFetch(...replies);
+    const auth = { getAccessToken: vi.fn(async () => token), onUnauthorized: vi.fn() };
+    const api = createApiClient({ fetch: f.fetch, sleep: async () => {}, auth });
+    return { api, auth, calls: f.calls };
+  }
+
+  it('sends the Bearer token only to /api/app/* unless told otherwise, and a 401 there calls onUnauthorized', async () => {
+    const { api, auth, calls } = withAuth(
+      'tok',
+      { status: 200, body: '{}' },
+      { status: 200 },
+      { status: 401 },
+    );
+    await api.get('/api/app/x');
+    await api.post('/api/app/app-users/forgot-password', {}, { auth: false });
+    await failure(api.get('/api/app/y'));
+    expect(calls[0]?.init.headers).toMatchObject({ authorization: 'Bearer tok' });
+    expect(calls[1]?.init.headers).not.toHaveProperty('authorization');
+    expect(auth.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 on a call that carried no token does not sign anyone out', async () => {
+    const { api, auth } = withAuth('tok', { status: 401 });
+    expect((await failure(api.post('/api/app/app-users/confirm-email', {}, { auth: false }))).status).toBe(
+      401,
+    );
+    expect(auth.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reads the RFC 6749 error code and description, and Retry-After in seconds or as a date', async () => {
+    const fetch = vi.fn(async () => {
+      return new Response('{"error":"slow_down","error_description":"Too many attempts."}', {
+        status: 429,
+        headers: { 'retry-after': '30' },
+      });
+    });
+    const api = createApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const error = await failure(api.post('/connect/token', new URLSearchParams({ a: 'b' })));
+    expect(error).toMatchObject({ status: 429, code: 'slow_down', message: 'Too many attempts.' });
+    expect(error.retryAfterSeconds).toBe(30);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(
+      retryAfterSecondsOf('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')),
+    ).toBe(30);
+    expect(retryAfterSecondsOf(null)).toBeUndefined();
+    expect(retryAfterSecondsOf('soon')).toBeUndefined();
+  });
+
+  it('expectStatus turns every other success status into a failure (e.g. "succeeds only on 204")', async () => {
+    const { api } = client({ status: 204 }, { status: 200, body: '{}' });
+    await expect(api.post('/api/x', {}, { expectStatus: 204 })).resolves.toBeNull();
+    expect((await failure(api.post('/api/x', {}, { expectStatus: 204 }))).status).toBe(200);
   });
 });

@@ -9,11 +9,19 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly validationErrors: ValidationError[];
   readonly body: unknown;
+  /** From a Retry-After header (429, 503): how many seconds to wait before trying again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     message: string,
-    extra: { code?: string; validationErrors?: ValidationError[]; body?: unknown; cause?: unknown } = {},
+    extra: {
+      code?: string;
+      validationErrors?: ValidationError[];
+      body?: unknown;
+      cause?: unknown;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message, { cause: extra.cause });
     this.name = 'ApiError';
@@ -21,8 +29,25 @@ export class ApiError extends Error {
     this.code = extra.code;
     this.validationErrors = extra.validationErrors ?? [];
     this.body = extra.body;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
+
+/**
+ * How the client authenticates product API calls (spec §4): the session hands out a fresh access token (refreshing
+ * it when expired) and hears about a 401, which signs the user out.
+ */
+export interface ApiAuth {
+  /** The current access token, or null when nobody is signed in. May reject when the session has ended. */
+  getAccessToken: () => Promise<string | null>;
+  onUnauthorized: () => void;
+}
+
+/** Calls under this prefix are the product API: they carry the Bearer token (spec §7) unless told otherwise. */
+export const productApiPrefix = '/api/app/';
+
+/** Said when a product API call is made with nobody signed in: no request is sent. */
+export const notSignedInMessage = 'You are not signed in.';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,6 +63,10 @@ export interface RequestOptions<T> {
   context?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Send the session's Bearer token and sign out on a 401. Default: only for paths under /api/app/. */
+  auth?: boolean;
+  /** The one success status the call accepts (e.g. 204 where the spec says "succeeds only on 204"). */
+  expectStatus?: number;
   /** Overrides the spec's default of 3 retries 1000 ms apart (idempotent methods only). */
   retry?: { retries: number; delayMs: number };
 }
@@ -46,6 +75,8 @@ export interface ApiClientDeps {
   baseUrl?: string;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** Where product API calls get their token; can also be set later with `setAuth`. */
+  auth?: ApiAuth | null;
 }
 
 const idempotent = new Set<HttpMethod>(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -74,10 +105,13 @@ export function messageFromErrorBody(body: unknown): string | null {
   );
 }
 
-/** The code and field errors of our error body (ARCHITECTURE §3), when the body is one. */
+/**
+ * The code and field errors of our error body (ARCHITECTURE §3), when the body is one; for an RFC 6749 body
+ * (the identity service's `{ error, error_description }`) the code is its `error`.
+ */
 function errorFields(body: unknown): { code?: string; validationErrors?: ValidationError[] } {
   const parsed = errorBodySchema.safeParse(body);
-  if (!parsed.success) return {};
+  if (!parsed.success) return isObject(body) && text(body.error) !== null ? { code: String(body.error) } : {};
   const { code, validationErrors } = parsed.data.error;
   return { code, ...(validationErrors ? { validationErrors } : {}) };
 }
@@ -90,11 +124,20 @@ function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** Retry-After in seconds, whether the header gives seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterSecondsOf(header: string | null, nowMs: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
 function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
   if (body === undefined) return {};
-  if (body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob) {
-    return { body };
-  }
+  // RFC 6749 token requests are form-encoded; say so rather than rely on the browser's default.
+  if (body instanceof URLSearchParams) return { body, contentType: 'application/x-www-form-urlencoded' };
+  if (body instanceof FormData || body instanceof Blob) return { body };
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
@@ -103,15 +146,26 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   const baseUrl = deps.baseUrl ?? '';
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let auth: ApiAuth | null = deps.auth ?? null;
+
+  /** The Authorization header of an authenticated call; fails without a request when nobody is signed in. */
+  async function authorization(path: string, opts: { auth?: boolean }): Promise<Record<string, string>> {
+    if (!auth || !(opts.auth ?? path.startsWith(productApiPrefix))) return {};
+    const token = await auth.getAccessToken();
+    if (!token) throw new ApiError(401, notSignedInMessage);
+    return { authorization: `Bearer ${token}` };
+  }
 
   async function once<T>(path: string, opts: RequestOptions<T>, method: HttpMethod): Promise<T | null> {
     const encoded = encodeBody(opts.body);
+    const authHeader = await authorization(path, opts);
     const response = await doFetch(baseUrl + path, {
       method,
       credentials: 'include',
       headers: {
         accept: 'application/json',
         ...(encoded.contentType ? { 'content-type': encoded.contentType } : {}),
+        ...authHeader,
         ...opts.headers,
       },
       ...(encoded.body !== undefined ? { body: encoded.body } : {}),
@@ -121,13 +175,22 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
     if (!response.ok) {
       if (response.status === 404 && opts.notFoundAsEmpty) return null;
+      if (response.status === 401 && authHeader.authorization) auth?.onUnauthorized();
       const parsed = raw ? parseJson(raw) : { ok: false as const };
       const body = parsed.ok ? parsed.value : raw;
       const message = opts.context
         ? failedContextMessage(opts.context, response.status)
         : (messageFromErrorBody(parsed.ok ? parsed.value : null) ??
           (response.statusText || `HTTP ${response.status}`));
-      throw new ApiError(response.status, message, { ...errorFields(body), body });
+      const retryAfterSeconds = retryAfterSecondsOf(response.headers.get('retry-after'));
+      throw new ApiError(response.status, message, {
+        ...errorFields(body),
+        body,
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      });
+    }
+    if (opts.expectStatus !== undefined && response.status !== opts.expectStatus) {
+      throw new ApiError(response.status, `Unexpected answer: HTTP ${response.status}`, { body: raw });
     }
 
     if (response.status === 204 || raw.trim() === '') return null;
@@ -168,6 +231,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
   return {
     request,
+    /** Connects the session (or disconnects it with null): product API calls then carry its token. */
+    setAuth: (next: ApiAuth | null) => {
+      auth = next;
+    },
     get: <T>(path: string, opts: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>

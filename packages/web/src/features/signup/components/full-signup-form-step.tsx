@@ -1,0 +1,105 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { passwordRules, registerAccountBodySchema } from '@touchline/contracts/accounts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormCard } from '../../../components/ui/form-card.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import {
+  fieldErrorsFromApi,
+  focusFirstError,
+  formValues,
+  validateForm,
+  type FieldErrors,
+} from '../../../lib/forms.ts';
+import { useRegisterAccount } from '../api/register-account.ts';
+
+export interface FullSignupFormStepProps {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  onRegistered: (email: string, message: string) => void;
+  onBack: () => void;
+}
+
+/** Signup step 'full-signup-form' (§2): names and password; the server's field errors land on their fields. */
+export function FullSignupFormStep({
+  email,
+  firstName,
+  lastName,
+  onRegistered,
+  onBack,
+}: FullSignupFormStepProps) {
+  const register = useRegisterAccount();
+  const form = useRef<HTMLFormElement>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validateForm(registerAccountBodySchema, formValues(event.currentTarget));
+    setFieldErrors(checked.errors ?? {});
+    if (!checked.data) return focusFirstError(form.current, checked.errors);
+    const body = checked.data;
+    register.mutate(body, {
+      onSuccess: (message) => onRegistered(body.email, message),
+      onError: (error) => {
+        const errors = fieldErrorsFromApi(error);
+        setFieldErrors(errors);
+        // The next render shows the messages; focus follows once they are in the page.
+        requestAnimationFrame(() => focusFirstError(form.current, errors));
+      },
+    });
+  };
+
+  const generalError = register.isError && Object.keys(fieldErrors).length === 0;
+  return (
+    <FormCard title="Tell us about you" intro="All fields are required.">
+      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
+        <Alert>{generalError ? register.error.message : null}</Alert>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            defaultValue={firstName ?? ''}
+            error={fieldErrors.firstName}
+            required
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            defaultValue={lastName ?? ''}
+            error={fieldErrors.lastName}
+            required
+          />
+        </div>
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={email}
+          error={fieldErrors.email}
+          required
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          description={`At least ${passwordRules.minLength} characters.`}
+          error={fieldErrors.password}
+          required
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button variant="transparent" label="Back" onClick={onBack} disabled={register.isPending} />
+          <Button
+            type="submit"
+            label={register.isPending ? 'Creating your account…' : 'Create account'}
+            disabled={register.isPending}
+          />
+        </div>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormCard, textLinkClass } from '../../../components/ui/form-card.tsx';
+import { ResendConfirmationForm } from './resend-confirmation-form.tsx';
+
+/** Signup step 'need-to-confirm-email' (§2): the server's message, and a way to get the link again. */
+export function NeedToConfirmEmailStep({
+  email,
+  message,
+  onStartAgain,
+}: {
+  email: string;
+  message: string;
+  onStartAgain: () => void;
+}) {
+  return (
+    <FormCard title="Confirm your e-mail address">
+      <Alert tone="success">{message}</Alert>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">
+        We sent it to <strong className="break-all">{email}</strong>. Open the link in that e-mail, then sign
+        in. Nothing arrived after a few minutes? Check your spam folder, or:
+      </p>
+      <div className="mt-4">
+        <ResendConfirmationForm email={email} />
+      </div>
+      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+        Wrong address?{' '}
+        <button type="button" onClick={onStartAgain} className={textLinkClass}>
+          Start again
+        </button>
+      </p>
+    </FormCard>
+  );
+}
+
+/** Signup step 'login' (§2): the address already has an account, so the way on is signing in. */
+export function LoginStep({ email }: { email: string }) {
+  const href = email ? `/signin?email=${encodeURIComponent(email)}` : '/signin';
+  return (
+    <FormCard title="You already have an account">
+      <p className="text-slate-700 dark:text-slate-300">
+        {email ? (
+          <>
+            <strong className="break-all">{email}</strong> already has a Touchline account.
+          </>
+        ) : (
+          'This address already has a Touchline account.'
+        )}{' '}
+        Sign in to continue.
+      </p>
+      <div className="mt-6">
+        <Button href={href} label="Sign in" />
+      </div>
+    </FormCard>
+  );
+}
+
+/** Signup step 'error' (§2): why the signup cannot go on, and where to go instead. */
+export function SignupErrorStep({ message }: { message: string }) {
+  return (
+    <FormCard title="We could not continue your signup">
+      <Alert>{message}</Alert>
+      <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">
+        <Link to="/signup" className={textLinkClass}>
+          Sign up without an invitation
+        </Link>{' '}
+        or{' '}
+        <Link to="/signin" className={textLinkClass}>
+          sign in
+        </Link>
+        .
+      </p>
+    </FormCard>
+  );
+}

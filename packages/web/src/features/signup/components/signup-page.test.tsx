@@ -1,0 +1,157 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountRequestMessages } from '@touchline/contracts/accounts';
+import { serveGlobally } from '../../../test/fake-server.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { SignupPage, signupEntryMode } from './signup-page.tsx';
+
+type Routes = Parameters<typeof serveGlobally>[0];
+
+function renderSignup(routes: Routes, path = '/signup') {
+  const server = serveGlobally(routes);
+  renderRoutes([{ path: '/signup', element: <SignupPage /> }], path);
+  return server;
+}
+
+const registered = { status: 200, body: { message: accountRequestMessages.registered } };
+
+async function continueWithEmail(email: string) {
+  await userEvent.type(screen.getByLabelText(/E-mail address/), email);
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+async function fillFullForm() {
+  await userEvent.type(screen.getByLabelText(/First name/), 'Sam');
+  await userEvent.type(screen.getByLabelText(/Last name/), 'Rivera');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'a-long-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the signup flow from the signup URL (spec §2)', () => {
+  it('reads the entry mode from the link', () => {
+    expect(signupEntryMode(null)).toBe('signup-url');
+    expect(signupEntryMode('abc')).toBe('invitation');
+  });
+
+  it('ask-for-email → full-signup-form → need-to-confirm-email, then resends the link', async () => {
+    const server = renderSignup({
+      'POST /api/app/app-users/register-account': registered,
+      'POST /api/app/app-users/resend-confirmation': {
+        status: 200,
+        body: { message: accountRequestMessages.resendConfirmation },
+      },
+    });
+    expect(screen.getByRole('heading', { name: 'Create your Touchline account' })).toBeInTheDocument();
+    await continueWithEmail('not-an-address');
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/E-mail address/));
+    await continueWithEmail('sam@example.org');
+
+    expect(await screen.findByRole('heading', { name: 'Tell us about you' })).toHaveFocus();
+    expect(screen.getByLabelText(/E-mail address/)).toHaveValue('sam@example.org');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('At least 10 characters.');
+    await fillFullForm();
+
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' })).toBeInTheDocument();
+    expect(screen.getByText(accountRequestMessages.registered)).toBeInTheDocument();
+    expect(
+      JSON.parse(server.callsTo('POST', '/api/app/app-users/register-account')[0]?.body ?? '{}'),
+    ).toEqual({
+      email: 'sam@example.org',
+      password: 'a-long-password',
+      firstName: 'Sam',
+      lastName: 'Rivera',
+    });
+    expect(
+      server.callsTo('POST', '/api/app/app-users/register-account')[0]?.headers.authorization,
+    ).toBeUndefined();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send the confirmation link again' }));
+    expect(await screen.findByText(accountRequestMessages.resendConfirmation)).toBeInTheDocument();
+    expect(
+      JSON.parse(server.callsTo('POST', '/api/app/app-users/resend-confirmation')[0]?.body ?? '{}'),
+    ).toEqual({
+      email: 'sam@example.org',
+    });
+  });
+
+  it('puts the server’s field errors on their fields', async () => {
+    renderSignup({
+      'POST /api/app/app-users/register-account': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid request',
+            validationErrors: [{ field: 'password', in: 'body', message: 'This password is too common' }],
+          },
+        },
+      },
+    });
+    await continueWithEmail('sam@example.org');
+    await fillFullForm();
+    expect(await screen.findByText('This password is too common')).toBeInTheDocument();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(/This password is too common/);
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(screen.getByRole('heading', { name: 'Tell us about you' })).toBeInTheDocument();
+  });
+
+  it('checks the password length before sending', async () => {
+    const server = renderSignup({});
+    await continueWithEmail('sam@example.org');
+    await userEvent.type(screen.getByLabelText(/First name/), 'Sam');
+    await userEvent.type(screen.getByLabelText(/Last name/), 'Rivera');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Use at least 10 characters')).toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('the signup flow from an invitation', () => {
+  it('asks the server for the next step; login leads to sign-in with the address', async () => {
+    const server = renderSignup(
+      {
+        'GET /api/app/invitation/next-step-from-token': {
+          status: 200,
+          body: { step: 'login', email: 'coach@example.org' },
+        },
+      },
+      '/signup?token=invite-123',
+    );
+    expect(await screen.findByRole('heading', { name: 'You already have an account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?email=coach%40example.org',
+    );
+    expect(server.calls[0]?.path).toBe('/api/app/invitation/next-step-from-token?token=invite-123');
+  });
+
+  it('prefills the full form from the invitation', async () => {
+    renderSignup(
+      {
+        'GET /api/app/invitation/next-step-from-token': {
+          status: 200,
+          body: { step: 'full-signup-form', email: 'coach@example.org', firstName: 'Jo' },
+        },
+      },
+      '/signup?token=invite-123',
+    );
+    expect(await screen.findByRole('heading', { name: 'Tell us about you' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/E-mail address/)).toHaveValue('coach@example.org');
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Jo');
+  });
+
+  it('shows the error step when the invitation cannot be read', async () => {
+    renderSignup({}, '/signup?token=invite-123');
+    expect(
+      await screen.findByRole('heading', { name: 'We could not continue your signup' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/This invitation link could not be opened/);
+  });
+});
