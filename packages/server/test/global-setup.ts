@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     templateUrl.pathname = `/${template}`;
     const handle = fromPool(new pg.Pool({ connectionString: templateUrl.toString(), max: 1 }));
     await runMigrations(handle);
-  await runIdentityMigrations(drizzleOver(handle, identitySchema));
+    await runIdentityMigrations(drizzleOver(handle, identitySchema));
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', adminUrl: url, template });
     return async () => {

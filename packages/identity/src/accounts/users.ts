@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { legacyRoleMap, migrateLegacyRoles } from '@touchline/contracts/roles';
-import type { IdentityDatabase } from '../db/database.ts';
-import { identityAuditEvents, identityThrottles, identityUserRoles, identityUsers } from '../db/schema.ts';
+import { rawQuery, type IdentityDatabase } from '../db/database.ts';
+import { identityAuditEvents, identityUserRoles, identityUsers } from '../db/schema.ts';
 import { normalizeEmail } from '../secrets.ts';
 import type { TokenSubject } from '../tokens/access-token.ts';
 
@@ -46,6 +46,16 @@ export type SignInLookup = {
   keysWithFailures: string[];
 };
 
+const signInLookupSql = `
+  select u.id, u.email, u.normalized_email, u.password_hash, u.first_name, u.last_name, u.email_confirmed_at,
+         u.terms_accepted_at, u.privacy_accepted_at, u.current_profile_id, u.tabs, u.created_at, u.updated_at,
+         coalesce((select array_agg(r.role order by r.role) from identity_user_roles r where r.user_id = u.id), '{}') as roles,
+         null::text as key, null::timestamptz as blocked_until
+    from identity_users u where u.normalized_email = $1
+  union all
+  select null, null, null, null, null, null, null, null, null, null, null, null, null, null, t.key, t.blocked_until
+    from identity_throttles t where t.key = any($2::text[])`;
+
 type LookupRow = {
   id: string | null;
   email: string | null;
@@ -76,19 +86,7 @@ export async function lookupForSignIn(
   email: string,
   keys: string[],
 ): Promise<SignInLookup> {
-  const result = await db.execute(sql`
-    select u.id, u.email, u.normalized_email, u.password_hash, u.first_name, u.last_name, u.email_confirmed_at,
-           u.terms_accepted_at, u.privacy_accepted_at, u.current_profile_id, u.tabs, u.created_at, u.updated_at,
-           coalesce((select array_agg(r.role order by r.role) from ${identityUserRoles} r where r.user_id = u.id), '{}') as roles,
-           null::text as key, null::timestamptz as blocked_until
-      from ${identityUsers} u where u.normalized_email = ${normalizeEmail(email)}
-    union all
-    select null, null, null, null, null, null, null, null, null, null, null, null, null, null, t.key, t.blocked_until
-      from ${identityThrottles} t where t.key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )})`);
-  const rows = (result as unknown as { rows: LookupRow[] }).rows;
+  const rows = await rawQuery<LookupRow>(db, signInLookupSql, [normalizeEmail(email), keys]);
   const userRow = rows.find((r) => r.id !== null);
   const throttleRows = rows.filter((r) => r.key !== null);
   const blocked = Math.max(0, ...throttleRows.map((r) => toDate(r.blocked_until)?.getTime() ?? 0));

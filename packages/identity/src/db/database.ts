@@ -26,3 +26,17 @@ export async function runIdentityMigrations(db: IdentityDatabase): Promise<void>
     migrationsTable: '__identity_migrations',
   });
 }
+
+/** What both drivers' underlying clients (PGlite and a node-postgres pool) answer a parameterized query with. */
+type RawClient = { query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/**
+ * Runs one parameterized statement on the driver's own client, skipping Drizzle's query building: used only on the
+ * sign-in hot path, where the per-statement overhead shows against the password hash (bench: login).
+ */
+export async function rawQuery<Row>(db: IdentityDatabase, text: string, params: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client?: RawClient }).$client;
+  if (!client) throw new Error('the identity database has no driver client');
+  const result = await client.query(text, params);
+  return result.rows as Row[];
+}

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { IdentityDatabase } from '../db/database.ts';
-import { identityAuditEvents, identityRefreshTokens } from '../db/schema.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { rawQuery, type IdentityDatabase } from '../db/database.ts';
+import { identityRefreshTokens } from '../db/schema.ts';
 import { hashToken, newOpaqueToken } from '../secrets.ts';
 
 /** A refresh token as issued: the opaque value (given to the client once) and the family it belongs to. */
@@ -25,13 +25,24 @@ export async function issueRefreshToken(
   const token = newOpaqueToken();
   const familyId = input.familyId ?? crypto.randomUUID();
   const expiresAt = new Date(input.now.getTime() + input.ttlSeconds * 1000).toISOString();
-  const insertToken = sql`insert into ${identityRefreshTokens} (family_id, user_id, client_id, token_hash, auth_time, expires_at)
-    values (${familyId}, ${input.userId}, ${input.clientId}, ${hashToken(token)}, ${input.authTime.toISOString()}::timestamptz, ${expiresAt}::timestamptz)`;
+  const insertToken = `insert into identity_refresh_tokens (family_id, user_id, client_id, token_hash, auth_time, expires_at)
+    values ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`;
+  const params = [
+    familyId,
+    input.userId,
+    input.clientId,
+    hashToken(token),
+    input.authTime.toISOString(),
+    expiresAt,
+  ];
   if (audit) {
-    await db.execute(sql`with issued as (${insertToken})
-      insert into ${identityAuditEvents} (user_id, action, ip) values (${input.userId}, ${audit.action}, ${audit.ip})`);
+    await rawQuery(
+      db,
+      `with issued as (${insertToken}) insert into identity_audit_events (user_id, action, ip) values ($2, $7, $8)`,
+      [...params, audit.action, audit.ip],
+    );
   } else {
-    await db.execute(insertToken);
+    await rawQuery(db, insertToken, params);
   }
   return { token, familyId };
 }
