@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,8 +31,24 @@ function waitForUrl(child: ChildProcess, output: string[]): Promise<string> {
   });
 }
 
+/** A free local port: the server needs its own address up front, for e-mailed links and sign-out returns. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Access tokens live this long in the browser suite, so a journey can outlast one and see it refreshed. */
+export const e2eAccessTokenTtlSeconds = 45;
+
 /**
- * Starts the built app the way `npm start` does (tsx, embedded database, demo seed) on port 0 in a fresh
+ * Starts the built app the way `npm start` does (tsx, embedded database, demo seed) on a free port in a fresh
  * DATA_DIR, and publishes its URL to the tests as E2E_BASE_URL. Returns the teardown.
  */
 export default async function globalSetup() {
@@ -39,13 +56,16 @@ export default async function globalSetup() {
   if (!fs.existsSync(webIndex)) throw new Error('Build the web first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
   const output: string[] = [];
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ACCESS_TOKEN_TTL_SECONDS: String(e2eAccessTokenTtlSeconds),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -1,6 +1,10 @@
 import { invalidCredentialsMessage } from '@touchline/contracts/accounts';
 import { test, expect } from '../support/fixtures.ts';
 import type { Page } from '@playwright/test';
+import { e2eAccessTokenTtlSeconds } from '../support/global-setup.ts';
+
+/** The web refreshes this long before expiry (lib/session.ts refreshEarlyMs). */
+const refreshEarlySeconds = 30;
 
 // A newcomer's first visit: sign up, confirm the address from the development outbox, meet a wrong password,
 // sign in, acknowledge the Updated Policies, reach home, and sign out again.
@@ -19,7 +23,12 @@ async function signIn(page: Page, email: string, secret: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('sign up, confirm, sign in, acknowledge the policies, sign out', async ({ page, a11y, snap }) => {
+test('sign up, confirm, sign in, acknowledge the policies, stay signed in across a refresh, sign out', async ({
+  page,
+  a11y,
+  snap,
+}) => {
+  test.setTimeout(90_000);
   const email = `e2e-${Date.now()}@example.org`;
 
   await page.goto('/');
@@ -82,6 +91,17 @@ test('sign up, confirm, sign in, acknowledge the policies, sign out', async ({ p
   await a11y('home-signed-in');
   await snap('home-signed-in');
 
+  // Token refresh while using the app: once the access token is about to expire, the next product call
+  // refreshes it first (through the session cookie), and the page carries on.
+  await page.waitForTimeout((e2eAccessTokenTtlSeconds - refreshEarlySeconds + 2) * 1000);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/refresh-token'));
+  const levelRoles = page.waitForResponse((r) => r.url().endsWith('/api/app/profile/level-roles'));
+  await page.reload();
+  expect((await refreshed).status()).toBe(200);
+  expect((await levelRoles).status()).toBe(200);
+  await expect(page.getByText('You hold no role at any level yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Sam' })).toBeVisible();
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Touchline' })).toBeVisible();
@@ -92,4 +112,23 @@ test('sign up, confirm, sign in, acknowledge the policies, sign out', async ({ p
 test('a page that needs a session sends the visitor to sign in and back afterwards', async ({ page }) => {
   await page.goto('/?tab=members');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2F%3Ftab%3Dmembers$/);
+});
+
+test('the demo administrator signs in and sees the role at the top of the demo league', async ({ page }) => {
+  await page.goto('/signin');
+  await signIn(page, 'admin@demo.touchline.test', 'touchline-demo');
+  const modal = page.getByRole('dialog', { name: 'Updated Policies' });
+  // The demo administrator may have acknowledged the policies in an earlier journey on this server.
+  await Promise.race([
+    modal.waitFor({ state: 'visible' }),
+    page.getByRole('heading', { name: 'Welcome, Dana' }).waitFor({ state: 'visible' }),
+  ]);
+  if (await modal.isVisible()) {
+    await modal.getByLabel('I agree to the Terms of Service').check();
+    await modal.getByRole('button', { name: 'Acknowledge Updated Policies' }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Welcome, Dana' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your roles' })).toContainText(
+    'League Admin at Riverside Youth Soccer League',
+  );
 });

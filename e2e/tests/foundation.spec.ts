@@ -1,14 +1,21 @@
 import { test, expect } from '../support/fixtures.ts';
+import { signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // The first journey of a newcomer: open the app on a fresh embedded database with the demo league, find the
-// shell, meet the error screen when the API fails and recover from it, switch dark mode and keep it.
+// shell, meet the error screen when the API fails and recover from it, switch dark mode and keep it. The app's
+// pages need a session, so each journey starts signed in as the demo administrator.
+
+test.beforeEach(async ({ page }) => {
+  await signInAsDemoAdmin(page);
+});
 
 test('the home page shows the shell and the demo league', async ({ page, a11y, snap }) => {
   await page.goto('/');
   await expect(page.getByRole('banner')).toContainText('Touchline');
   await expect(page.getByRole('navigation', { name: 'Levels' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Riverside Youth Soccer League');
-  await expect(page.getByRole('main')).toContainText('36');
+  // 36 seeded members plus the demo administrator.
+  await expect(page.getByRole('main')).toContainText('Members37');
   await a11y('home');
   await snap('home');
 });

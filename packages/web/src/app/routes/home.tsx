@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { LevelRolesSummary } from '../../features/auth/components/level-roles-summary.tsx';
 import { DeploymentSummary } from '../../features/system/components/deployment-summary.tsx';
 import { systemInfoQueryOptions } from '../../features/system/api/get-system-info.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -12,7 +13,9 @@ export const homeLoader = (queryClient: QueryClient) => () =>
 /** The signed-in landing page: a welcome by first name and what this deployment holds. */
 export function HomePage() {
   const { data } = useSuspenseQuery(systemInfoQueryOptions());
-  const { firstName } = sessionUser(useSession());
+  const current = useSession();
+  const { firstName } = sessionUser(current);
+  const userId = typeof current.claims.sub === 'string' ? current.claims.sub : '';
   useDocumentTitle('Home');
   return (
     <div className="mx-auto max-w-3xl">
@@ -23,6 +26,11 @@ export function HomePage() {
         Track the requirements your coaches, volunteers and players must complete, review what they submit,
         and see at a glance who is cleared to be on the field.
       </p>
+      {userId ? (
+        <div className="mt-8">
+          <LevelRolesSummary userId={userId} />
+        </div>
+      ) : null}
       <div className="mt-8">
         <DeploymentSummary info={data} />
       </div>

@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { webClientId, webClientScope } from '@touchline/contracts/accounts';
+
+/** The demo administrator of the README. */
+export const demoAdmin = { email: 'admin@demo.touchline.test', password: 'touchline-demo' } as const;
+
+/**
+ * Signs the page's browser context in as the demo administrator through the real calls (identity token, policy
+ * acceptance, web session cookie), for journeys that are about something after sign-in. The sign-in screens
+ * themselves are walked through in auth.spec.ts.
+ */
+export async function signInAsDemoAdmin(page: Page): Promise<void> {
+  const form = {
+    grant_type: 'password',
+    client_id: webClientId,
+    scope: webClientScope,
+    username: demoAdmin.email,
+    password: demoAdmin.password,
+  };
+  const signIn = await page.request.post('/connect/token', { form });
+  if (!signIn.ok()) throw new Error(`demo sign-in failed: ${signIn.status()} ${await signIn.text()}`);
+  const first = (await signIn.json()) as { access_token: string; refresh_token: string };
+  for (const acceptedType of ['terms', 'privacy']) {
+    const accepted = await page.request.post('/api/app/user-acceptance/accept', {
+      data: { acceptedType },
+      headers: { authorization: `Bearer ${first.access_token}` },
+    });
+    if (accepted.status() !== 204) throw new Error(`accepting ${acceptedType} failed: ${accepted.status()}`);
+  }
+  // A fresh sign-in carries the acceptances in its claims.
+  const tokens = (await (await page.request.post('/connect/token', { form })).json()) as typeof first;
+  const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString()) as {
+    auth_time: number;
+  };
+  const set = await page.request.post('/api/active-user-session-set', {
+    data: {
+      token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+      authTime: claims.auth_time * 1000,
+      roles: ['Admin'],
+      remember: true,
+    },
+  });
+  if (set.status() !== 204) throw new Error(`session set failed: ${set.status()}`);
+}
