@@ -35,6 +35,8 @@ async function openDatabase(): Promise<{ db: IdentityDatabase; close: () => Prom
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+  // DROP DATABASE … WITH (FORCE) below ends any connection still closing; the pool reports that as an error.
+  pool.on('error', () => undefined);
   return {
     db: drizzlePg(pool, { schema: identitySchema }) as unknown as IdentityDatabase,
     close: async () => {
