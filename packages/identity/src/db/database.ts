@@ -8,7 +8,7 @@ import * as schema from './schema.ts';
 /** The identity schema, so a caller can open a Drizzle client over its own connection for the identity service. */
 export const identitySchema = schema;
 
-/** The identity service's database: any Drizzle PostgreSQL client (PGlite or node-postgres) over its tables. */
+/** The identity service's database, a Drizzle PostgreSQL client (PGlite or node-postgres) over its tables. */
 export type IdentityDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A transaction within the identity database. */
