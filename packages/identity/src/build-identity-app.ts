@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveIdentityConfig, type IdentityConfig, type ResolvedIdentityConfig } from './config.ts';
+import { flushPendingMail } from './accounts/accounts.service.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { installIdentityErrorHandler } from './routes/errors.ts';
 import { tokenRoutes } from './routes/token.routes.ts';
@@ -67,5 +68,6 @@ export async function buildIdentityApp(app: FastifyInstance, input: IdentityConf
     discoveryRoutes(scope, config);
     await tokenRoutes(scope, config);
     await accountRoutes(scope, config);
+    scope.addHook('onClose', flushPendingMail);
   });
 }

@@ -26,6 +26,8 @@ export type IdentityConfig = {
   throttle?: ThrottleRules;
   /** The clock, replaceable in tests. */
   now?: () => Date;
+  /** Told when an account e-mail could not be sent (mail goes out in the background); logs by default. */
+  onMailError?: (err: unknown, mail: IdentityMail) => void;
 };
 
 /** The config with every default filled in. */
@@ -49,5 +51,7 @@ export function resolveIdentityConfig(config: IdentityConfig): ResolvedIdentityC
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? identityDefaults.refreshTokenTtlSeconds,
     throttle: config.throttle ?? defaultThrottleRules,
     now: config.now ?? (() => new Date()),
+    onMailError:
+      config.onMailError ?? ((err, mail) => console.error(`identity: could not send "${mail.subject}"`, err)),
   };
 }

@@ -6,3 +6,4 @@ export { identitySchema, runIdentityMigrations, type IdentityDatabase } from './
 export { demoAdmin, ensureUser } from './demo.ts';
 export { argon2Options, hashPassword, verifyPassword } from './passwords.ts';
 export { createSigningKey, loadOrCreateSigningKey, type SigningKey } from './signing-keys.ts';
+export { flushPendingMail } from './accounts/accounts.service.ts';

@@ -66,6 +66,8 @@ async function main(config: Config) {
           appUrl,
           allowedReturnUrls: [`${appUrl}/signin`, '/signin'],
           accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+          onMailError: (err, mail) =>
+            instance.log.error({ err, subject: mail.subject }, 'could not send an account e-mail'),
         }),
     };
   }

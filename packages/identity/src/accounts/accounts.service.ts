@@ -6,7 +6,7 @@ import {
   type ResetPasswordBody,
 } from '@touchline/contracts/accounts';
 import type { AcceptanceType } from '@touchline/contracts/roles';
-import type { ResolvedIdentityConfig } from '../config.ts';
+import type { IdentityMail, ResolvedIdentityConfig } from '../config.ts';
 import { identityUsers } from '../db/schema.ts';
 import { hashPassword } from '../passwords.ts';
 import { normalizeEmail } from '../secrets.ts';
@@ -37,13 +37,33 @@ async function limitEmailRequest(config: ResolvedIdentityConfig, email: string, 
   await recordFailure(config.db, addressKey, config.throttle.emailPerAddress, now);
 }
 
+/**
+ * Sends an account e-mail without making the caller wait for the mail server: how long SMTP takes would otherwise
+ * tell whether an address has an account. Failures are logged; pending sends finish before the service closes.
+ */
+function deliver(config: ResolvedIdentityConfig, mail: IdentityMail) {
+  const sending = config.mailer.send(mail).catch((err: unknown) => {
+    config.onMailError(err, mail);
+  });
+  pendingMail.add(sending);
+  void sending.finally(() => pendingMail.delete(sending));
+}
+
+const pendingMail = new Set<Promise<void>>();
+
+/** Waits for account e-mails still being sent (at shutdown, and in tests that read the mailbox). */
+export async function flushPendingMail(): Promise<void> {
+  await Promise.allSettled([...pendingMail]);
+}
+
 async function sendConfirmation(
   config: ResolvedIdentityConfig,
   user: { id: string; email: string; firstName: string },
 ) {
   const token = await createEmailToken(config.db, user.id, 'confirm-email', config.now());
   const url = `${config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  await config.mailer.send(
+  deliver(
+    config,
     confirmEmailMail(user.email, user.firstName, url, emailTokenLifetimeSeconds['confirm-email'] / 3600),
   );
 }
@@ -55,14 +75,13 @@ async function sendConfirmation(
 export async function registerAccount(config: ResolvedIdentityConfig, body: RegisterAccountBody, ip: string) {
   await limitEmailRequest(config, body.email, ip);
   const existing = await findUserByEmail(config.db, body.email);
+  // Hashed either way, so a taken address answers in the same time as a new one.
+  const passwordHash = await hashPassword(body.password);
   if (existing) {
-    await config.mailer.send(
-      alreadyRegisteredMail(existing.email, existing.firstName, `${config.appUrl}/signin`),
-    );
+    deliver(config, alreadyRegisteredMail(existing.email, existing.firstName, `${config.appUrl}/signin`));
     await auditIdentity(config.db, { userId: existing.id, action: 'register.existing-address', ip });
     return { message: accountRequestMessages.registered };
   }
-  const passwordHash = await hashPassword(body.password);
   const [user] = await config.db
     .insert(identityUsers)
     .values({
@@ -109,7 +128,8 @@ export async function forgotPassword(config: ResolvedIdentityConfig, body: Forgo
   if (user) {
     const token = await createEmailToken(config.db, user.id, 'reset-password', config.now());
     const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await config.mailer.send(
+    deliver(
+      config,
       resetPasswordMail(user.email, user.firstName, url, emailTokenLifetimeSeconds['reset-password'] / 60),
     );
     await auditIdentity(config.db, { userId: user.id, action: 'password.reset-requested', ip });

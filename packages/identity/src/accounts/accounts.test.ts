@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRequestMessages, webClientId } from '@touchline/contracts/accounts';
 import { lastLinkTo, startIdentity, type IdentityHarness } from '../../test/harness.ts';
 import { ensureUser } from '../demo.ts';
+import { flushPendingMail } from './accounts.service.ts';
 
 const json = (url: string, payload: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,
@@ -242,6 +243,38 @@ describe('throttling', () => {
       const res = await ask(email);
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
+    }
+  });
+});
+
+describe('account e-mail delivery', () => {
+  it('answers without waiting for the mail server, and reports a failed send instead of failing the request', async () => {
+    const failures: string[] = [];
+    const id = await startIdentity({
+      mailer: { send: () => Promise.reject(new Error('SMTP is down')) },
+      onMailError: (err, mail) => failures.push(`${mail.subject}: ${(err as Error).message}`),
+    });
+    try {
+      const res = await id.app.inject(
+        json('/api/app/app-users/forgot-password', { email: 'nobody@example.org' }),
+      );
+      expect(res.statusCode).toBe(200);
+      await ensureUser(id.db, {
+        email: 'real@example.org',
+        password: 'real password',
+        firstName: 'R',
+        lastName: 'E',
+        roles: [],
+      });
+      const known = await id.app.inject(
+        json('/api/app/app-users/forgot-password', { email: 'real@example.org' }),
+      );
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(res.json());
+      await flushPendingMail();
+      expect(failures).toEqual(['Reset your password: SMTP is down']);
+    } finally {
+      await id.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushPendingMail } from '@touchline/identity';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { smtpMailer, type Mailer } from './mailer.ts';
 
@@ -50,6 +51,7 @@ describe('mail over real SMTP', () => {
       payload: { email: 'kim@example.org', password: 'a long password', firstName: 'Kim', lastName: 'Park' },
     });
     expect(res.statusCode).toBe(200);
+    await flushPendingMail();
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ to: ['kim@example.org'], subject: 'Confirm your e-mail address' });
     const token = /confirm-email\?token=([\w-]+)/.exec(received[0]?.text ?? '')?.[1] ?? '';
@@ -80,6 +82,7 @@ describe('development outbox', () => {
       payload: { email: 'sam@example.org', password: 'a long password', firstName: 'Sam', lastName: 'Lee' },
     });
     expect(res.statusCode).toBe(200);
+    await flushPendingMail();
     const outbox = await t.app.inject('/api/dev/outbox');
     expect(outbox.statusCode).toBe(200);
     const [latest] = outbox.json().items;
