@@ -10,7 +10,7 @@ import {
   refreshTokenResponseSchema,
   webSessionSchema,
 } from '@touchline/contracts/auth';
-import { migrateLegacyRoles, normalizeRoleClaim, AccessTokenClaim } from '@touchline/contracts/roles';
+import { migrateLegacyRoles, AccessTokenClaim } from '@touchline/contracts/roles';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
 import type { AccessTokenVerifier } from '../plugins/authenticate.ts';
@@ -22,7 +22,8 @@ import {
   type SealedSession,
 } from './cookie.ts';
 import type { IdentityClient } from './identity-client.ts';
-import { isWebSessionLive, openWebSession, revokeWebSession, touchWebSession } from './session.service.ts';
+import { refreshWebSession } from './refresh.ts';
+import { isWebSessionLive, openWebSession, revokeWebSession } from './session.service.ts';
 
 /** What the web-session routes need. */
 export type SessionRoutesOptions = {
@@ -129,23 +130,13 @@ export async function sessionRoutes(app: FastifyInstance, opts: SessionRoutesOpt
       if (request.body.refreshToken !== undefined && request.body.refreshToken !== session.refresh_token) {
         throw unauthenticated('The refresh token does not belong to this session');
       }
-      const tokens = await opts.identity.refresh(session.refresh_token);
-      if (!tokens) {
-        await revokeWebSession(app.database.db, session.sid);
+      const refreshed = await refreshWebSession(app.database.db, opts.identity, opts.password, session);
+      if (!refreshed) {
         void reply.header('set-cookie', clearedSessionCookie(cookieSettings(request)));
         throw unauthenticated('The session has ended; sign in again');
       }
-      const roles = migrateLegacyRoles(
-        normalizeRoleClaim(decodeJwt(tokens.access_token)[AccessTokenClaim.Role]),
-      );
-      await setCookie(request, reply, {
-        ...session,
-        token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        roles,
-      });
-      await touchWebSession(app.database.db, session.sid);
-      return { token: tokens.access_token, authTime: session.authTime };
+      await setCookie(request, reply, refreshed);
+      return { token: refreshed.token, authTime: refreshed.authTime };
     },
   );
 

@@ -3,7 +3,9 @@ import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webSessionSchema } from '@touchline/contracts/auth';
 import { createTestApp, testSessionPassword, type TestApp } from '../../test/app.ts';
+import { webSessions } from '../db/schema/index.ts';
 import { sessionCookieName } from './cookie.ts';
+import { refreshGraceSeconds } from './session.service.ts';
 
 function cookieFrom(setCookie: string | string[] | undefined): string {
   const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
@@ -123,7 +125,7 @@ describe('web session routes (spec §7)', () => {
     expect(tampered.json().token).toBeNull();
   });
 
-  it('refreshes through the cookie, rotating the refresh token; the old cookie is then useless', async () => {
+  it('refreshes through the cookie, rotating the refresh token; an old cookie past the grace window ends the session', async () => {
     const { cookie } = await startSession();
     const res = await t.app.inject({
       method: 'POST',
@@ -135,7 +137,19 @@ describe('web session routes (spec §7)', () => {
     const newCookie = cookieFrom(res.headers['set-cookie']);
     expect(newCookie).not.toBe(cookie);
     expect(res.json().token).toEqual(expect.any(String));
-    // Replaying the old cookie presents a rotated refresh token: the family is revoked and the session ends.
+    // Within the grace window the old cookie gets the same rotation's tokens (a request that crossed the first).
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh-token',
+      headers: withCookie(cookie),
+      payload: { profileId: '' },
+    });
+    expect(late.statusCode).toBe(200);
+    expect(cookieFrom(late.headers['set-cookie'])).not.toBe(cookie);
+    // Past it, the old cookie presents a used-up refresh token: the family is revoked and the session ends.
+    await t.database.db
+      .update(webSessions)
+      .set({ rotatedAt: new Date(Date.now() - (refreshGraceSeconds + 1) * 1000) });
     const replay = await t.app.inject({
       method: 'POST',
       url: '/api/refresh-token',
@@ -151,6 +165,30 @@ describe('web session routes (spec §7)', () => {
       payload: { profileId: '' },
     });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('two tabs refreshing at once share one rotation instead of tripping reuse detection', async () => {
+    const { cookie } = await startSession();
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/refresh-token',
+        headers: withCookie(cookie),
+        payload: { profileId: '' },
+      });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().token).toBe(b.json().token);
+    expect(cookieFrom(a.headers['set-cookie'])).not.toBe(cookie);
+    // The family is intact: the rotated cookie refreshes again.
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh-token',
+      headers: withCookie(cookieFrom(a.headers['set-cookie'])),
+      payload: { profileId: '' },
+    });
+    expect(next.statusCode).toBe(200);
+    expect(cookieFrom(next.headers['set-cookie'])).not.toBe(cookieFrom(a.headers['set-cookie']));
   });
 
   it('refuses a refresh without a session, with a refresh token of another session, or a bad body', async () => {
