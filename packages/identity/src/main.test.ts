@@ -61,9 +61,11 @@ describe('identity as its own process (src/main.ts)', () => {
   });
 
   it('publishes discovery and JWKS on its own origin, allows the app origin cross-origin, and takes sign-ups', async () => {
-    const discovery = await (await fetch(`${origin}/.well-known/openid-configuration`)).json();
+    const discovery = (await (await fetch(`${origin}/.well-known/openid-configuration`)).json()) as {
+      token_endpoint: string;
+    };
     expect(discovery.token_endpoint).toBe(`${origin}/connect/token`);
-    const jwks = await (await fetch(`${origin}/.well-known/jwks.json`)).json();
+    const jwks = (await (await fetch(`${origin}/.well-known/jwks.json`)).json()) as { keys: unknown[] };
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
     const preflight = await fetch(`${origin}/connect/token`, {
       method: 'OPTIONS',
@@ -93,6 +95,6 @@ describe('identity as its own process (src/main.ts)', () => {
       }),
     });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error).toBe('invalid_grant');
+    expect(((await wrong.json()) as { error: string }).error).toBe('invalid_grant');
   });
 });
