@@ -95,9 +95,10 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/**/*.ts'],
-    // main, the test harness and the benches wire identity in, as main does; nothing else may.
+    // identity-wiring (used by main, the test harness and the benches) and main meet identity; nothing else may.
     ignores: [
       'packages/server/src/main.ts',
+      'packages/server/src/identity-wiring.ts',
       'packages/server/test/**',
       'packages/server/bench/**',
       'packages/server/src/**/*.test.ts',

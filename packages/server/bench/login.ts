@@ -1,17 +1,10 @@
 import { verify } from '@node-rs/argon2';
-import {
-  argon2Options,
-  buildIdentityApp,
-  createSigningKey,
-  ensureUser,
-  hashPassword,
-  identitySchema,
-  runIdentityMigrations,
-} from '@touchline/identity';
+import { argon2Options, createSigningKey, ensureUser, hashPassword } from '@touchline/identity';
 import { webClientId } from '@touchline/contracts/accounts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { drizzleOver, type DatabaseHandle } from '../src/db/client.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { inProcessIdentity } from '../src/identity-wiring.ts';
 import { outboxMailer } from '../src/mail/mailer.ts';
 import { compare, compareConcurrent, reportThroughput, type Side } from './measure.ts';
 
@@ -21,8 +14,20 @@ import { compare, compareConcurrent, reportThroughput, type Side } from './measu
  * the same password with the same parameters, in the same run. Goal: at least 0.8.
  */
 export async function benchLogin(database: DatabaseHandle) {
-  const identityDb = drizzleOver(database, identitySchema);
-  await runIdentityMigrations(identityDb);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    SESSION_PASSWORD: 'bench-session-password-0123456789abcdef',
+  });
+  const mailer = outboxMailer(database.db);
+  const { identityDb, ...identity } = await inProcessIdentity(database, {
+    signingKey: await createSigningKey(),
+    mailer,
+    appUrl: 'http://bench.test',
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
   const password = 'bench password 123';
   await ensureUser(identityDb, {
     email: 'bench@example.org',
@@ -31,26 +36,7 @@ export async function benchLogin(database: DatabaseHandle) {
     lastName: 'Ench',
     roles: ['Admin'],
   });
-  const signingKey = await createSigningKey();
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent',
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-    }),
-    {
-      database,
-      mount: (instance) =>
-        buildIdentityApp(instance, {
-          issuer: 'http://bench.test',
-          signingKey,
-          db: identityDb,
-          mailer: outboxMailer(database.db),
-          appUrl: 'http://bench.test',
-        }),
-    },
-  );
+  const app = await buildApp(config, { database, mailer, ...identity });
   await app.ready();
   const form = new URLSearchParams({
     grant_type: 'password',

@@ -1,22 +1,13 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import {
-  buildIdentityApp,
-  demoAdmin,
-  ensureUser,
-  identitySchema,
-  loadOrCreateSigningKey,
-  runIdentityMigrations,
-} from '@touchline/identity';
+import { demoAdmin, ensureUser, loadOrCreateSigningKey } from '@touchline/identity';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { drizzleOver, openDatabase } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
+import { inProcessIdentity, remoteIdentity, type IdentityWiring } from './identity-wiring.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createAccessTokenVerifier } from './plugins/access-token-verifier.ts';
-import { httpIdentityClient, inProcessIdentityClient } from './session/identity-client.ts';
-import { identityProxy } from './session/identity-proxy.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
 
 /** Boots the whole product in one process: config → database → migrations → demo seed → listen. */
@@ -32,44 +23,25 @@ async function main(config: Config) {
     config.sessionPassword ?? loadOrCreateSecret(path.join(config.dataDir, 'session-password'));
   const appUrl = config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
 
-  // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1): the one place the
-  // server meets the identity package.
-  let wiring: Pick<Parameters<typeof buildApp>[1], 'verifyAccessToken' | 'identityClient' | 'mount'>;
+  // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1).
+  let wiring: IdentityWiring;
   if (config.identityUrl) {
-    const identityUrl = config.identityUrl;
-    wiring = {
-      verifyAccessToken: createAccessTokenVerifier({ jwksUrl: `${identityUrl}/.well-known/jwks.json` }),
-      identityClient: () => httpIdentityClient(identityUrl),
-      mount: async (instance) => {
-        await instance.register(identityProxy, { identityUrl });
-      },
-    };
+    wiring = remoteIdentity(config.identityUrl);
   } else {
-    const identityDb = drizzleOver(database, identitySchema);
-    await runIdentityMigrations(identityDb);
     const signingKey = await loadOrCreateSigningKey(path.join(config.dataDir, 'identity'));
+    const { identityDb, ...inProcess } = await inProcessIdentity(database, {
+      signingKey,
+      mailer,
+      appUrl,
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    });
+    wiring = inProcess;
     if (config.seedDemo) {
       const profileId = await linkDemoAdminProfile(database.db, async (currentProfileId) =>
         ensureUser(identityDb, demoAdmin, { currentProfileId }),
       );
       if (profileId) console.warn(`Demo sign-in: ${demoAdmin.email} / ${demoAdmin.password}`);
     }
-    wiring = {
-      verifyAccessToken: createAccessTokenVerifier({ jwks: { keys: [signingKey.publicJwk] } }),
-      identityClient: (app) => inProcessIdentityClient(app, ''),
-      mount: (instance) =>
-        buildIdentityApp(instance, {
-          issuer: appUrl,
-          signingKey,
-          db: identityDb,
-          mailer,
-          appUrl,
-          allowedReturnUrls: [`${appUrl}/signin`, '/signin'],
-          accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-          onMailError: (err, mail) =>
-            instance.log.error({ err, subject: mail.subject }, 'could not send an account e-mail'),
-        }),
-    };
   }
   const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

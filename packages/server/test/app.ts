@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  buildIdentityApp,
-  createSigningKey,
-  ensureUser,
-  identitySchema,
-  type IdentityDatabase,
-  type SigningKey,
-} from '@touchline/identity';
+import { createSigningKey, ensureUser, type IdentityDatabase, type SigningKey } from '@touchline/identity';
 import { webClientId } from '@touchline/contracts/accounts';
 import { tokenResponseSchema, type TokenResponse } from '@touchline/contracts/auth';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { drizzleOver, type DatabaseHandle } from '../src/db/client.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { inProcessIdentity } from '../src/identity-wiring.ts';
 import { outboxMailer } from '../src/mail/mailer.ts';
-import { createAccessTokenVerifier } from '../src/plugins/access-token-verifier.ts';
-import { inProcessIdentityClient } from '../src/session/identity-client.ts';
 import { openTestDatabase } from './database.ts';
 
 /** The session password tests seal cookies with (spec §5: at least 32 characters). */
@@ -64,28 +56,16 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase();
-  const identityDb = drizzleOver(database, identitySchema);
   sharedKey ??= createSigningKey();
   const signingKey = await sharedKey;
   const mailer = deps.mailer ?? outboxMailer(database.db);
-  const appUrl = 'http://localhost:3000';
-  const app = await buildApp(config, {
-    database,
+  const { identityDb, ...identity } = await inProcessIdentity(database, {
+    signingKey,
     mailer,
-    verifyAccessToken: createAccessTokenVerifier({ jwks: { keys: [signingKey.publicJwk] } }),
-    identityClient: (instance) => inProcessIdentityClient(instance, ''),
-    mount: (instance) =>
-      buildIdentityApp(instance, {
-        issuer: appUrl,
-        signingKey,
-        db: identityDb,
-        mailer,
-        appUrl,
-        allowedReturnUrls: [`${appUrl}/signin`, '/signin'],
-        accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-      }),
-    ...deps,
+    appUrl: 'http://localhost:3000',
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   });
+  const app = await buildApp(config, { database, mailer, ...identity, ...deps });
   await app.ready();
   return {
     app,
