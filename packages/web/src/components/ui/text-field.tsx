@@ -73,3 +73,23 @@ export function TextField({
     </div>
   );
 }
+
+/**
+ * The e-mail address field every account form asks for first (sign-in, sign-up, reset, resend): one label, name
+ * and input type, so the forms read and validate alike.
+ */
+export function EmailField({
+  autoComplete = 'email',
+  ...props
+}: Pick<TextFieldProps, 'autoComplete' | 'defaultValue' | 'error'>) {
+  return (
+    <TextField
+      label="E-mail address"
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      required
+      {...props}
+    />
+  );
+}

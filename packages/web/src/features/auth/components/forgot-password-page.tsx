@@ -4,7 +4,7 @@ import { forgotPasswordBodySchema } from '@touchline/contracts/accounts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormCard, textLinkClass } from '../../../components/ui/form-card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../../../components/ui/text-field.tsx';
 import {
   fieldErrorsFromApi,
   focusFirstError,
@@ -50,14 +50,7 @@ export function ForgotPasswordPage() {
     >
       <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
         <Alert>{forgot.isError && Object.keys(fieldErrors).length === 0 ? forgot.error.message : null}</Alert>
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={fieldErrors.email}
-          required
-        />
+        <EmailField error={fieldErrors.email} />
         <Button
           type="submit"
           label={forgot.isPending ? 'Sending…' : 'Send reset link'}

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormCard, textLinkClass } from '../../../components/ui/form-card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError, formValues, validateForm, type FieldErrors } from '../../../lib/forms.ts';
 import { safeReturnTo } from '../../../lib/return-to.ts';
@@ -90,14 +90,10 @@ export function SignInPage() {
         <div id="signin-error">
           <Alert>{signIn.isError ? signInErrorMessage(signIn.error) : null}</Alert>
         </div>
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
+        <EmailField
           autoComplete="username"
           defaultValue={params.get('email') ?? ''}
           error={fieldErrors.email}
-          required
         />
         <TextField
           label="Password"

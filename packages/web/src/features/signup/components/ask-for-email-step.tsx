@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { emailSchema } from '@touchline/contracts/accounts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormCard, textLinkClass } from '../../../components/ui/form-card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../../../components/ui/text-field.tsx';
 import { focusFirstError, formValues, validateForm, type FieldErrors } from '../../../lib/forms.ts';
 
 const askForEmailSchema = z.object({ email: emailSchema });
@@ -32,15 +32,7 @@ export function AskForEmailStep({
       intro="Start with the e-mail address you want to sign in with."
     >
       <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={email}
-          error={fieldErrors.email}
-          required
-        />
+        <EmailField defaultValue={email} error={fieldErrors.email} />
         <Button type="submit" label="Continue" className="w-full" />
       </form>
       <p className="mt-6 text-sm text-slate-700 dark:text-slate-300">

@@ -3,7 +3,7 @@ import { passwordRules, registerAccountBodySchema } from '@touchline/contracts/a
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormCard } from '../../../components/ui/form-card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, TextField } from '../../../components/ui/text-field.tsx';
 import {
   fieldErrorsFromApi,
   focusFirstError,
@@ -73,15 +73,7 @@ export function FullSignupFormStep({
             required
           />
         </div>
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={email}
-          error={fieldErrors.email}
-          required
-        />
+        <EmailField defaultValue={email} error={fieldErrors.email} />
         <TextField
           label="Password"
           name="password"

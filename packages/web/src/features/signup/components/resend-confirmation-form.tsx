@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { resendConfirmationBodySchema } from '@touchline/contracts/accounts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../../../components/ui/text-field.tsx';
 import {
   fieldErrorsFromApi,
   focusFirstError,
@@ -32,16 +32,7 @@ export function ResendConfirmationForm({ email }: { email?: string }) {
 
   return (
     <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-4">
-      {email ? null : (
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={fieldErrors.email}
-          required
-        />
-      )}
+      {email ? null : <EmailField error={fieldErrors.email} />}
       <Button
         type="submit"
         variant="secondary"
