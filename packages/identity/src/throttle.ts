@@ -38,21 +38,18 @@ export class ThrottledError extends Error {
   }
 }
 
-/**
- * Throws ThrottledError if any of the keys is blocked now (one query for all keys); otherwise returns the keys that
- * have failures on record, so a success clears only what exists.
- */
-export async function assertNotThrottled(
-  db: IdentityDatabase,
-  keys: string[],
-  now: Date,
-): Promise<Set<string>> {
-  const rows = await db.select().from(identityThrottles).where(inArray(identityThrottles.key, keys));
-  const blockedUntil = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
-  if (blockedUntil > now.getTime()) {
-    throw new ThrottledError(Math.max(1, Math.ceil((blockedUntil - now.getTime()) / 1000)));
+/** Throws ThrottledError while `blockedUntil` (the latest block of the keys in question) lies ahead of `now`. */
+export function throwIfBlocked(blockedUntil: Date | null, now: Date): void {
+  if (blockedUntil && blockedUntil > now) {
+    throw new ThrottledError(Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)));
   }
-  return new Set(rows.map((row) => row.key));
+}
+
+/** Throws ThrottledError if any of the keys is blocked now (one query for all keys). */
+export async function assertNotThrottled(db: IdentityDatabase, keys: string[], now: Date): Promise<void> {
+  const rows = await db.select().from(identityThrottles).where(inArray(identityThrottles.key, keys));
+  const latest = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
+  throwIfBlocked(latest > 0 ? new Date(latest) : null, now);
 }
 
 /**

@@ -27,18 +27,6 @@ export async function findUserByEmail(
   return user;
 }
 
-/** Finds an account and its roles by e-mail in one query. */
-export async function findUserWithRolesByEmail(
-  db: IdentityDatabase,
-  email: string,
-): Promise<UserWithRoles | undefined> {
-  const [row] = await db
-    .select({ user: identityUsers, roles: rolesOf })
-    .from(identityUsers)
-    .where(eq(identityUsers.normalizedEmail, normalizeEmail(email)));
-  return row && { ...row.user, roles: row.roles };
-}
-
 /** What sign-in needs in one round trip: the account with roles, and the throttling state of its keys. */
 export type SignInLookup = {
   user: UserWithRoles | undefined;

@@ -14,7 +14,7 @@ import {
 } from '../accounts/users.ts';
 import { verifyPassword } from '../passwords.ts';
 import { normalizeEmail } from '../secrets.ts';
-import { clearFailures, recordFailure, ThrottledError } from '../throttle.ts';
+import { clearFailures, recordFailure, ThrottledError, throwIfBlocked } from '../throttle.ts';
 import { signAccessToken, type TokenSubject } from './access-token.ts';
 import { consumeRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
 
@@ -89,14 +89,11 @@ export async function passwordGrant(
     accountKey,
     ipKey,
   ]);
-  if (blockedUntil && blockedUntil > now) {
-    const retryAfter = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
-    throw new TokenGrantError(
-      TokenErrorCode.SlowDown,
-      new ThrottledError(retryAfter).message,
-      429,
-      retryAfter,
-    );
+  try {
+    throwIfBlocked(blockedUntil, now);
+  } catch (err) {
+    if (!(err instanceof ThrottledError)) throw err;
+    throw new TokenGrantError(TokenErrorCode.SlowDown, err.message, 429, err.retryAfterSeconds);
   }
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {

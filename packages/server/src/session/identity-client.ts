@@ -12,6 +12,15 @@ export type IdentityClient = {
   endSessionUrl: (returnUrl: string) => string;
 };
 
+/** An answer body as JSON; an empty or non-JSON body (a proxy's error page) reads as null and fails the schema. */
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 type Post = (path: string, form: Record<string, string>) => Promise<{ status: number; body: unknown }>;
 
 function clientOver(post: Post, publicOrigin: string): IdentityClient {
@@ -43,13 +52,7 @@ export function inProcessIdentityClient(app: FastifyInstance, publicOrigin: stri
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(form).toString(),
     });
-    let body: unknown = null;
-    try {
-      body = res.body ? res.json() : null;
-    } catch {
-      body = null;
-    }
-    return { status: res.statusCode, body };
+    return { status: res.statusCode, body: parseJsonOrNull(res.body) };
   }, publicOrigin);
 }
 
@@ -62,13 +65,6 @@ export function httpIdentityClient(origin: string): IdentityClient {
       body: new URLSearchParams(form).toString(),
       signal: AbortSignal.timeout(10_000),
     });
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    return { status: res.status, body };
+    return { status: res.status, body: parseJsonOrNull(await res.text()) };
   }, origin);
 }
