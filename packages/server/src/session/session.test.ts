@@ -14,6 +14,30 @@ function cookieFrom(setCookie: string | string[] | undefined): string {
   return value;
 }
 
+/** Signs `email` in and stores the session through POST /api/active-user-session-set, as the web does. */
+async function setSession(t: TestApp, email: string, options: { roles?: string[]; remember?: boolean } = {}) {
+  const tokens = await t.signIn(email);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/active-user-session-set',
+    payload: {
+      token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+      authTime: Number(decodeJwt(tokens.access_token).auth_time) * 1000,
+      roles: options.roles ?? [],
+      remember: options.remember ?? true,
+    },
+  });
+  return { res, tokens, cookie: res.statusCode === 204 ? cookieFrom(res.headers['set-cookie']) : '' };
+}
+
+const withCookie = (cookie: string) => ({ cookie: `${sessionCookieName}=${cookie}` });
+
+/** POST /api/refresh-token with a cookie, as the web's session store does. */
+function refreshWith(t: TestApp, cookie: string, payload: Record<string, unknown> = { profileId: '' }) {
+  return t.app.inject({ method: 'POST', url: '/api/refresh-token', headers: withCookie(cookie), payload });
+}
+
 describe('web session routes (spec §7)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -22,23 +46,8 @@ describe('web session routes (spec §7)', () => {
   });
   afterAll(() => t.close());
 
-  async function startSession(remember = true) {
-    const tokens = await t.signIn('coach@example.org');
-    const authTime = Number(decodeJwt(tokens.access_token).auth_time) * 1000;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/active-user-session-set',
-      payload: {
-        token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        authTime,
-        roles: ['Operator'],
-        remember,
-      },
-    });
-    return { res, tokens, cookie: res.statusCode === 204 ? cookieFrom(res.headers['set-cookie']) : '' };
-  }
-  const withCookie = (cookie: string) => ({ cookie: `${sessionCookieName}=${cookie}` });
+  const startSession = (remember = true) =>
+    setSession(t, 'coach@example.org', { roles: ['Operator'], remember });
 
   it('stores the session in a sealed HttpOnly, SameSite=Lax cookie and answers 204', async () => {
     const { res, tokens } = await startSession();
@@ -127,66 +136,35 @@ describe('web session routes (spec §7)', () => {
 
   it('refreshes through the cookie, rotating the refresh token; an old cookie past the grace window ends the session', async () => {
     const { cookie } = await startSession();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookie),
-      payload: { profileId: '' },
-    });
+    const res = await refreshWith(t, cookie);
     expect(res.statusCode).toBe(200);
     const newCookie = cookieFrom(res.headers['set-cookie']);
     expect(newCookie).not.toBe(cookie);
     expect(res.json().token).toEqual(expect.any(String));
     // Within the grace window the old cookie gets the same rotation's tokens (a request that crossed the first).
-    const late = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookie),
-      payload: { profileId: '' },
-    });
+    const late = await refreshWith(t, cookie);
     expect(late.statusCode).toBe(200);
     expect(cookieFrom(late.headers['set-cookie'])).not.toBe(cookie);
     // Past it, the old cookie presents a used-up refresh token: the family is revoked and the session ends.
     await t.database.db
       .update(webSessions)
       .set({ rotatedAt: new Date(Date.now() - (refreshGraceSeconds + 1) * 1000) });
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookie),
-      payload: { profileId: '' },
-    });
+    const replay = await refreshWith(t, cookie);
     expect(replay.statusCode).toBe(401);
     expect(String(replay.headers['set-cookie'])).toMatch(/Max-Age=0/);
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(newCookie),
-      payload: { profileId: '' },
-    });
+    const after = await refreshWith(t, newCookie);
     expect(after.statusCode).toBe(401);
   });
 
   it('two tabs refreshing at once share one rotation instead of tripping reuse detection', async () => {
     const { cookie } = await startSession();
-    const refresh = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/refresh-token',
-        headers: withCookie(cookie),
-        payload: { profileId: '' },
-      });
+    const refresh = () => refreshWith(t, cookie);
     const [a, b] = await Promise.all([refresh(), refresh()]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().token).toBe(b.json().token);
     expect(cookieFrom(a.headers['set-cookie'])).not.toBe(cookie);
     // The family is intact: the rotated cookie refreshes again.
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookieFrom(a.headers['set-cookie'])),
-      payload: { profileId: '' },
-    });
+    const next = await refreshWith(t, cookieFrom(a.headers['set-cookie']));
     expect(next.statusCode).toBe(200);
     expect(cookieFrom(next.headers['set-cookie'])).not.toBe(cookieFrom(a.headers['set-cookie']));
   });
@@ -197,19 +175,9 @@ describe('web session routes (spec §7)', () => {
         .statusCode,
     ).toBe(401);
     const { cookie } = await startSession();
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookie),
-      payload: { profileId: '', refreshToken: 'someone-elses-token' },
-    });
+    const other = await refreshWith(t, cookie, { profileId: '', refreshToken: 'someone-elses-token' });
     expect(other.statusCode).toBe(401);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookie),
-      payload: { refreshToken: 5 },
-    });
+    const bad = await refreshWith(t, cookie, { refreshToken: 5 });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -224,16 +192,7 @@ describe('web session routes (spec §7)', () => {
     expect(
       (await t.app.inject({ url: '/api/session', headers: withCookie(cookie) })).json().token,
     ).toBeNull();
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/refresh-token',
-          headers: withCookie(cookie),
-          payload: { profileId: '' },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await refreshWith(t, cookie)).statusCode).toBe(401);
     // The refresh token was revoked at the identity service too.
     const direct = await t.app.inject({
       method: 'POST',
@@ -295,19 +254,7 @@ describe('web session routes (spec §7)', () => {
 
   it('policy acceptance answers 204 and the refreshed token carries the claim', async () => {
     await t.createUser({ email: 'newbie@example.org', acceptedPolicies: false });
-    const tokens = await t.signIn('newbie@example.org');
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/active-user-session-set',
-      payload: {
-        token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        authTime: Date.now(),
-        roles: [],
-        remember: false,
-      },
-    });
-    const cookie = cookieFrom(set.headers['set-cookie']);
+    const { tokens, cookie } = await setSession(t, 'newbie@example.org', { remember: false });
     const auth = { authorization: `Bearer ${tokens.access_token}` };
     for (const acceptedType of ['terms', 'privacy']) {
       const res = await t.app.inject({
@@ -318,12 +265,7 @@ describe('web session routes (spec §7)', () => {
       });
       expect(res.statusCode).toBe(204);
     }
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: withCookie(cookie),
-      payload: { profileId: '' },
-    });
+    const refreshed = await refreshWith(t, cookie);
     const claims = decodeJwt(refreshed.json().token);
     expect(claims['User/TermsAccepted']).toEqual(expect.any(String));
     expect(claims['User/PrivacyAccepted']).toEqual(expect.any(String));
@@ -339,18 +281,7 @@ describe('web session cookie over TLS', () => {
   afterAll(() => t.close());
 
   it('marks the cookie Secure and returns to the public origin after sign-out', async () => {
-    const tokens = await t.signIn('tls@example.org');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/active-user-session-set',
-      payload: {
-        token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        authTime: 1,
-        roles: [],
-        remember: true,
-      },
-    });
+    const { res } = await setSession(t, 'tls@example.org');
     expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
     const out = await t.app.inject({ url: '/api/logout-session-set' });
     expect(out.json().logoutUrl).toContain(encodeURIComponent('https://app.example.org/signin'));
@@ -362,28 +293,13 @@ describe('web session cookie over TLS', () => {
   });
 
   it('answers 503 for the support-chat JWT when no secret is configured', async () => {
-    const tokens = await t.signIn('tls@example.org');
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/active-user-session-set',
-      payload: {
-        token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        authTime: 1,
-        roles: [],
-        remember: true,
-      },
-    });
+    const { cookie } = await setSession(t, 'tls@example.org');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/intercom-jwt',
-      headers: withCookieOf(set.headers['set-cookie']),
+      headers: withCookie(cookie),
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe('The support chat is not configured');
   });
 });
-
-function withCookieOf(setCookie: string | string[] | undefined) {
-  return { cookie: `${sessionCookieName}=${cookieFrom(setCookie)}` };
-}
