@@ -14,6 +14,17 @@ export type Role = (typeof Role)[keyof typeof Role];
 /** Validates a role value arriving in a request. */
 export const roleSchema = z.enum(Role);
 
+/**
+ * The organization roles a role label can carry (ADR 007): holding such a label at a level gives the role there and
+ * below. TouchlineAdmin is the platform's own and is never given by a label.
+ */
+export const labelRoles = [Role.Admin, Role.AccountManager, Role.Director, Role.Manager] as const;
+/** One organization role a label can carry. */
+export type LabelRole = (typeof labelRoles)[number];
+
+/** Validates the role of a label: one of {@link labelRoles}, or null for a plain member label (Player, Coach…). */
+export const labelRoleSchema = z.enum(labelRoles).nullable();
+
 /** Legacy role names and what they became (§4): migrated once the user is logged in. */
 export const legacyRoleMap = { President: Role.Admin, Operator: Role.Manager } as const;
 /** One legacy role name. */

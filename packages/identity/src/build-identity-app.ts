@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { resolveIdentityConfig, type IdentityConfig, type ResolvedIdentityConfig } from './config.ts';
 import { flushPendingMail } from './accounts/accounts.service.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { directoryRoutes } from './routes/directory.routes.ts';
 import { installIdentityErrorHandler } from './routes/errors.ts';
 import { tokenRoutes } from './routes/token.routes.ts';
 
@@ -68,6 +69,7 @@ export async function buildIdentityApp(app: FastifyInstance, input: IdentityConf
     discoveryRoutes(scope, config);
     await tokenRoutes(scope, config);
     await accountRoutes(scope, config);
+    await directoryRoutes(scope, config);
     scope.addHook('onClose', flushPendingMail);
   });
 }

@@ -24,6 +24,11 @@ export type IdentityConfig = {
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   throttle?: ThrottleRules;
+  /**
+   * The secret the product server presents on the /internal/directory calls when identity runs on its own host;
+   * unset = those calls are not served (the mounted identity is called in process instead).
+   */
+  directorySecret?: string;
   /** The clock, replaceable in tests. */
   now?: () => Date;
   /** Told when an account e-mail could not be sent (mail goes out in the background); logs by default. */
@@ -31,8 +36,9 @@ export type IdentityConfig = {
 };
 
 /** The config with every default filled in. */
-export type ResolvedIdentityConfig = Required<Omit<IdentityConfig, 'corsOrigins'>> & {
+export type ResolvedIdentityConfig = Required<Omit<IdentityConfig, 'corsOrigins' | 'directorySecret'>> & {
   corsOrigins: string[];
+  directorySecret: string | undefined;
 };
 
 /** Access tokens live 10 minutes; refresh tokens 14 days, the web session's own lifetime (spec §9). */
@@ -47,6 +53,7 @@ export function resolveIdentityConfig(config: IdentityConfig): ResolvedIdentityC
     appUrl,
     allowedReturnUrls: config.allowedReturnUrls ?? [`${appUrl}/signin`],
     corsOrigins: config.corsOrigins ?? [],
+    directorySecret: config.directorySecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? identityDefaults.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? identityDefaults.refreshTokenTtlSeconds,
     throttle: config.throttle ?? defaultThrottleRules,

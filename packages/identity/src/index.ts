@@ -7,3 +7,10 @@ export { demoAdmin, ensureUser } from './demo.ts';
 export { argon2Options, hashPassword, verifyPassword } from './passwords.ts';
 export { createSigningKey, loadOrCreateSigningKey, type SigningKey } from './signing-keys.ts';
 export { flushPendingMail } from './accounts/accounts.service.ts';
+export {
+  findDirectoryUser,
+  findDirectoryUserByEmail,
+  setUserContext,
+  updateUserNames,
+  type DirectoryUser,
+} from './accounts/directory.ts';

@@ -23,6 +23,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Touchline <no-reply@touchline.test>'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  IDENTITY_SERVICE_SECRET: z.string().min(32).optional(),
 });
 
 /**
@@ -68,6 +69,7 @@ async function main() {
     appUrl,
     corsOrigins: [appUrl],
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    ...(env.IDENTITY_SERVICE_SECRET ? { directorySecret: env.IDENTITY_SERVICE_SECRET } : {}),
   });
   app.addHook('onClose', async () => {
     transport?.close();

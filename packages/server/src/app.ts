@@ -10,6 +10,7 @@ import { authenticate, type AccessTokenVerifier } from './plugins/authenticate.t
 import { db } from './plugins/db.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
+import { identityDirectoryPlugin, type IdentityDirectory } from './plugins/identity-directory.ts';
 import { openapi } from './plugins/openapi.ts';
 import { staticWeb } from './plugins/static-web.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -28,6 +29,8 @@ export type AppDependencies = {
   identityClient?: (app: FastifyInstance) => IdentityClient;
   /** The mailer in use; the development outbox page exists only when it is the outbox. */
   mailer?: Mailer;
+  /** The identity calls besides tokens (accounts, current profile); required by the organization modules. */
+  identityDirectory?: IdentityDirectory;
   /** Mounts other apps (identity) on the same server before the SPA fallback is registered. */
   mount?: (app: FastifyInstance) => Promise<void>;
 };
@@ -77,6 +80,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authenticate, { verify: deps.verifyAccessToken });
   await app.register(openapi, { version });
   await app.register(health);
+  if (deps.identityDirectory)
+    await app.register(identityDirectoryPlugin, { directory: deps.identityDirectory });
 
   await app.register(systemRoutes, { version, environment: config.env });
   if (deps.mount) await deps.mount(app);

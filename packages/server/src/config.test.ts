@@ -75,11 +75,16 @@ describe('loadConfig', () => {
   it('reads the identity, mail and token settings', () => {
     const c = loadConfig({
       IDENTITY_URL: 'https://id.example.org/',
+      IDENTITY_SERVICE_SECRET: 's'.repeat(32),
       SMTP_URL: 'smtp://mail.example.org:2525',
       ACCESS_TOKEN_TTL_SECONDS: '60',
     });
+    expect(() => loadConfig({ IDENTITY_URL: 'https://id.example.org/' })).toThrow(
+      /IDENTITY_SERVICE_SECRET is required with IDENTITY_URL/,
+    );
     expect(c).toMatchObject({
       identityUrl: 'https://id.example.org',
+      identityServiceSecret: 's'.repeat(32),
       smtpUrl: 'smtp://mail.example.org:2525',
       accessTokenTtlSeconds: 60,
     });

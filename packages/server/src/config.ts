@@ -45,6 +45,7 @@ const envSchema = z.object({
   IDENTITY_URL: z
     .url({ message: 'must be the identity service origin, such as https://id.example.org' })
     .optional(),
+  IDENTITY_SERVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .url({ message: 'must be an smtp:// or smtps:// URL' })
     .refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL')
@@ -82,6 +83,8 @@ export type Config = {
   sessionPassword: string | undefined;
   /** The identity service's origin when it runs as its own process; unset = mounted in this server. */
   identityUrl: string | undefined;
+  /** Shared with the identity service on its own host, for the directory calls (ADR 007). */
+  identityServiceSecret: string | undefined;
   /** SMTP server for outgoing mail; unset = the development outbox (never in production). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -116,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DATABASE_URL is required when NODE_ENV=production (the embedded database is for development and demos)',
     ]);
   }
+  if (e.IDENTITY_URL && !e.IDENTITY_SERVICE_SECRET) {
+    throw new ConfigError([
+      'IDENTITY_SERVICE_SECRET is required with IDENTITY_URL (the server switches profiles through identity with it)',
+    ]);
+  }
   if (e.NODE_ENV === 'production') {
     const missing = [
       !e.SESSION_PASSWORD && 'SESSION_PASSWORD is required when NODE_ENV=production (32+ random characters)',
@@ -141,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionPassword: e.SESSION_PASSWORD,
     identityUrl: e.IDENTITY_URL?.replace(/\/$/, ''),
+    identityServiceSecret: e.IDENTITY_SERVICE_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     intercomSecret: e.INTERCOM_SECRET,

@@ -26,7 +26,7 @@ async function main(config: Config) {
   // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1).
   let wiring: IdentityWiring;
   if (config.identityUrl) {
-    wiring = remoteIdentity(config.identityUrl);
+    wiring = remoteIdentity(config.identityUrl, config.identityServiceSecret ?? '');
   } else {
     const signingKey = await loadOrCreateSigningKey(path.join(config.dataDir, 'identity'));
     const { identityDb, ...inProcess } = await inProcessIdentity(database, {

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
+import { Role } from '@touchline/contracts/roles';
 import type { Database } from './client.ts';
 import { recordAuditEvent } from './audit.ts';
 import { hierarchyLevels, labels, organizations, profileLevelAccesses, profiles } from './schema/index.ts';
@@ -194,7 +195,7 @@ export async function linkDemoAdminProfile(
     profile = await db.transaction(async (tx) => {
       const [label] = await tx
         .insert(labels)
-        .values({ organizationId, name: demoAdminLabel })
+        .values({ organizationId, name: demoAdminLabel, role: Role.Admin })
         .returning({ id: labels.id });
       const [created] = await tx
         .insert(profiles)
@@ -212,6 +213,13 @@ export async function linkDemoAdminProfile(
       return created;
     });
   }
+  // Databases seeded before labels carried roles (ADR 007) get the administrator role on the demo label.
+  await db
+    .update(labels)
+    .set({ role: Role.Admin })
+    .where(
+      and(eq(labels.organizationId, organizationId), eq(labels.name, demoAdminLabel), isNull(labels.role)),
+    );
   const userId = await ensure(profile.id);
   await db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profile.id));
   return profile.id;

@@ -5,3 +5,5 @@ export * from './hierarchy-levels.ts';
 export * from './members.ts';
 export * from './mail-outbox.ts';
 export * from './web-sessions.ts';
+export * from './files.ts';
+export * from './invitations.ts';

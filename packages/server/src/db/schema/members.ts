@@ -3,6 +3,8 @@ import {
   boolean,
   date,
   index,
+  integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -25,6 +27,12 @@ export const labels = pgTable(
       .references(() => organizations.id),
     name: text('name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * The organization role a holder of this label has at the label's level and below (Admin, Account Manager,
+     * Director, Manager), or null for a plain member label (Player, Coach…). ADR 007.
+     */
+    role: text('role'),
+    sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
@@ -49,6 +57,10 @@ export const profiles = pgTable(
     lastName: text('last_name').notNull(),
     email: citext('email'),
     dateOfBirth: date('date_of_birth'),
+    photoFileId: uuid('photo_file_id'),
+    ussfId: text('ussf_id'),
+    /** Citizenship answers (spec §3 "citizenship data"; its shape is ours, contracts/profiles). */
+    citizenship: jsonb('citizenship').$type<Record<string, unknown>>(),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
@@ -77,12 +89,60 @@ export const profileLevelAccesses = pgTable(
       .references(() => labels.id),
     groupMembershipStatus: smallint('group_membership_status').notNull().default(ActiveStatus.Active),
     overallStatus: smallint('overall_status').notNull().default(MemberOverallStatus.NotActivated),
+    /** The member's id in a partner's system (league-management integrations, plas-by-external-id). */
+    externalId: text('external_id'),
     ...timestamps(),
+    /** Archived (spec: DELETE profile-level-access archives and keeps history), with who archived it. */
     deletedAt: deletedAt(),
+    archivedByUserId: uuid('archived_by_user_id'),
   },
   (t) => [
     index('plas_org_level_idx').on(t.organizationId, t.hierarchyLevelId),
+    index('plas_org_external_idx').on(t.organizationId, t.externalId),
     index('plas_org_profile_idx').on(t.organizationId, t.profileId),
     index('plas_org_status_idx').on(t.organizationId, t.overallStatus),
   ],
+);
+
+/** A profile's contact information (spec §3 Account: e-mail, address, city, phone, state); one per profile. */
+export const profileContactInformations = pgTable(
+  'profile_contact_informations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    email: citext('email'),
+    address: text('address'),
+    city: text('city'),
+    phone: text('phone'),
+    stateId: text('state_id'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('profile_contact_informations_org_profile_uq').on(t.organizationId, t.profileId)],
+);
+
+/** Emergency contacts of a profile (spec §3 profileEmergencyContact list). */
+export const profileEmergencyContacts = pgTable(
+  'profile_emergency_contacts',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: citext('email'),
+    relationship: text('relationship').notNull(),
+    phone: text('phone'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('profile_emergency_contacts_org_profile_idx').on(t.organizationId, t.profileId)],
 );

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+
+/** An identity account as the product sees it (names, e-mail, whether the address is confirmed). */
+export type DirectoryUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailConfirmed: boolean;
+};
+
+/**
+ * The calls the product makes into the identity service besides tokens: read an account, switch its current profile
+ * and organization roles (select-organization), rename it. Implemented in process when identity is mounted, over
+ * HTTP with a service secret when it runs on its own host (identity-wiring.ts).
+ */
+export type IdentityDirectory = {
+  findUser: (userId: string) => Promise<DirectoryUser | null>;
+  findUserByEmail: (email: string) => Promise<DirectoryUser | null>;
+  setUserContext: (
+    userId: string,
+    context: { currentProfileId: string | null; roles: readonly string[] },
+  ) => Promise<void>;
+  updateUserNames: (userId: string, names: { firstName: string; lastName: string }) => Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identityDirectory: IdentityDirectory;
+  }
+}
+
+const directoryUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailConfirmed: z.boolean(),
+});
+
+/** The directory of an identity service on its own origin, called with the shared service secret. */
+export function httpIdentityDirectory(origin: string, secret: string): IdentityDirectory {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}/internal/directory${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secret}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`identity directory ${method} ${path} answered ${res.status}`);
+    return res.status === 204 ? true : directoryUserSchema.parse(await res.json());
+  };
+  const user = (value: unknown) => (value === null || value === true ? null : directoryUserSchema.parse(value));
+  return {
+    findUser: async (userId) => user(await call('GET', `/users/${encodeURIComponent(userId)}`)),
+    findUserByEmail: async (email) =>
+      user(await call('GET', `/users?email=${encodeURIComponent(email)}`)),
+    setUserContext: async (userId, context) => {
+      if ((await call('PUT', `/users/${encodeURIComponent(userId)}/context`, context)) === null)
+        throw new Error('the identity account no longer exists');
+    },
+    updateUserNames: async (userId, names) => {
+      if ((await call('PUT', `/users/${encodeURIComponent(userId)}/names`, names)) === null)
+        throw new Error('the identity account no longer exists');
+    },
+  };
+}
+
+/** Decorates the app with the identity directory main (or a test) chose. */
+export const identityDirectoryPlugin = fp(
+  async (app: FastifyInstance, opts: { directory: IdentityDirectory }) => {
+    app.decorate('identityDirectory', opts.directory);
+  },
+  { name: 'identity-directory' },
+);
