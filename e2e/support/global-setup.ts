@@ -52,7 +52,9 @@ export const e2eAccessTokenTtlSeconds = 45;
  * DATA_DIR, and publishes its URL to the tests as E2E_BASE_URL. Returns the teardown.
  */
 export default async function globalSetup() {
-  const webIndex = path.join(repoRoot, 'packages/web/dist/index.html');
+  // WEB_DIST_DIR lets several checkouts' builds coexist (a build elsewhere than packages/web/dist).
+  const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist'));
+  const webIndex = path.join(webDist, 'index.html');
   if (!fs.existsSync(webIndex)) throw new Error('Build the web first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
   const output: string[] = [];
@@ -68,6 +70,7 @@ export default async function globalSetup() {
       ACCESS_TOKEN_TTL_SECONDS: String(e2eAccessTokenTtlSeconds),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDist,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
