@@ -144,10 +144,7 @@ export async function addTestMember(
     roles: role === 'member' ? [] : [role],
     currentProfileId: profile.id,
   });
-  await t.database.db
-    .update(profiles)
-    .set({ appUserId: userId })
-    .where(eq(profiles.id, profile.id));
+  await t.database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profile.id));
   const token = (await t.signIn(email)).access_token;
   return {
     profileId: profile.id,

@@ -41,7 +41,11 @@ export async function directoryRoutes(app: FastifyInstance, config: ResolvedIden
     const parsed = schema.safeParse(value);
     if (!parsed.success)
       throw AccountRequestError.validation(
-        parsed.error.issues.map((i) => ({ field: i.path.join('.'), in: 'body' as const, message: i.message })),
+        parsed.error.issues.map((i) => ({
+          field: i.path.join('.'),
+          in: 'body' as const,
+          message: i.message,
+        })),
       );
     return parsed.data;
   };

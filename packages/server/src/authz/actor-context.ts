@@ -46,11 +46,7 @@ export async function loadActorContext(db: Executor, actor: Actor): Promise<Acto
       and(eq(organizations.id, profiles.organizationId), isNull(organizations.deletedAt)),
     )
     .where(
-      and(
-        eq(profiles.id, actor.profileId),
-        eq(profiles.appUserId, actor.userId),
-        isNull(profiles.deletedAt),
-      ),
+      and(eq(profiles.id, actor.profileId), eq(profiles.appUserId, actor.userId), isNull(profiles.deletedAt)),
     );
   if (!profile) return null;
   const grants = await grantsOfProfile(db, profile.organizationId, profile.id);

@@ -57,10 +57,7 @@ describe('level roles (ADR 007)', () => {
       grant('/root/north/', null),
     ]);
     expect(reachablePaths(many, 'managerLevelOrHigher').sort()).toEqual(['/root/east/', '/root/west/']);
-    expect(reachablePaths(many, 'directorLevelOrHigher').sort()).toEqual([
-      '/root/east/u10/',
-      '/root/west/',
-    ]);
+    expect(reachablePaths(many, 'directorLevelOrHigher').sort()).toEqual(['/root/east/u10/', '/root/west/']);
     expect(reachablePaths(many, 'adminLevel')).toEqual([]);
   });
 });

@@ -56,11 +56,11 @@ export function httpIdentityDirectory(origin: string, secret: string): IdentityD
     if (!res.ok) throw new Error(`identity directory ${method} ${path} answered ${res.status}`);
     return res.status === 204 ? true : directoryUserSchema.parse(await res.json());
   };
-  const user = (value: unknown) => (value === null || value === true ? null : directoryUserSchema.parse(value));
+  const user = (value: unknown) =>
+    value === null || value === true ? null : directoryUserSchema.parse(value);
   return {
     findUser: async (userId) => user(await call('GET', `/users/${encodeURIComponent(userId)}`)),
-    findUserByEmail: async (email) =>
-      user(await call('GET', `/users?email=${encodeURIComponent(email)}`)),
+    findUserByEmail: async (email) => user(await call('GET', `/users?email=${encodeURIComponent(email)}`)),
     setUserContext: async (userId, context) => {
       if ((await call('PUT', `/users/${encodeURIComponent(userId)}/context`, context)) === null)
         throw new Error('the identity account no longer exists');
