@@ -16,6 +16,9 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createAccessTokenVerifier } from '../plugins/access-token-verifier.ts';
 import { httpIdentityClient } from './identity-client.ts';
 import { identityProxy } from './identity-proxy.ts';
+import { httpIdentityDirectory } from '../plugins/identity-directory.ts';
+
+const directorySecret = 'split-directory-secret-0123456789abcdef';
 
 /** ARCHITECTURE §1: identity as its own process on its own origin; the server reaches it over HTTP only. */
 describe('identity on its own host', () => {
@@ -35,6 +38,7 @@ describe('identity on its own host', () => {
       mailer: { send: async (m) => void mail.push(m) },
       appUrl: 'http://app.test',
       corsOrigins: ['http://app.test'],
+      directorySecret,
     });
     identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
     await ensureUser(db, {
@@ -49,6 +53,7 @@ describe('identity on its own host', () => {
       {
         verifyAccessToken: createAccessTokenVerifier({ jwksUrl: `${identityUrl}/.well-known/jwks.json` }),
         identityClient: () => httpIdentityClient(identityUrl),
+        identityDirectory: httpIdentityDirectory(identityUrl, directorySecret),
         mount: async (instance) => {
           await instance.register(identityProxy, { identityUrl });
         },
@@ -157,5 +162,24 @@ describe('identity on its own host', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('reaches the identity directory over HTTP with the service secret (ADR 007)', async () => {
+    const directory = t.app.identityDirectory;
+    const user = await directory.findUserByEmail('REMOTE@example.org');
+    expect(user).toMatchObject({ email: 'remote@example.org', firstName: 'Re', emailConfirmed: true });
+    if (!user) return;
+    const profileId = crypto.randomUUID();
+    await directory.setUserContext(user.id, { currentProfileId: profileId, roles: ['Manager'] });
+    await directory.updateUserNames(user.id, { firstName: 'Remy', lastName: 'Mote' });
+    expect(await directory.findUser(user.id)).toMatchObject({ firstName: 'Remy' });
+    expect(await directory.findUser(crypto.randomUUID())).toBeNull();
+    await expect(
+      directory.setUserContext(crypto.randomUUID(), { currentProfileId: null, roles: [] }),
+    ).rejects.toThrow(/no longer exists/);
+    const tokens = await t.signIn('remote@example.org');
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims.CurrentProfileId).toBe(profileId);
+    expect(claims['User/Role']).toBe('Manager');
   });
 });
