@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { levelNavigationQueryOptions } from '../../features/hierarchy/api/get-level-navigation.ts';
+import { LevelPage } from '../../features/hierarchy/components/level-page.tsx';
+
+/** Starts loading the level before the page renders; the page itself shows loading, refusal and failure. */
+export const levelLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.levelId) void queryClient.prefetchQuery(levelNavigationQueryOptions(params.levelId));
+    return null;
+  };
+
+/** /levels/:levelId: the level page of the hierarchy feature. */
+export function LevelRoute() {
+  const { levelId = '' } = useParams();
+  return <LevelPage levelId={levelId} />;
+}
