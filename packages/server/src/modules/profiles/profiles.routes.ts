@@ -1,16 +1,125 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { levelRolesResponseSchema } from '@touchline/contracts/profiles';
+import { z } from 'zod';
+import {
+  activeProfileSchema,
+  appUserQuerySchema,
+  childProfilesResponseSchema,
+  levelRolesResponseSchema,
+  organizationAccessesQuerySchema,
+  profileLevelAccessesResponseSchema,
+  profileOrganizationsResponseSchema,
+  profileSchema,
+} from '@touchline/contracts/profiles';
+import { requireActorContext } from '../../authz/request-context.ts';
 import { requireActor } from '../../plugins/authenticate.ts';
-import { listLevelRoles } from './profiles.service.ts';
+import { getActiveProfile } from './active-profile.service.ts';
+import {
+  findPartner,
+  getProfileByAccess,
+  listAccessesByExternalId,
+  listChildProfiles,
+  listLevelRoles,
+  listOrganizationAccesses,
+  listProfileAccesses,
+  listUserOrganizations,
+} from './profiles.service.ts';
 
-/** The profile calls of spec §7 (this issue: level roles; the rest arrive with organizations and members). */
+const profileIdParams = z.object({ profileId: z.uuid({ message: 'profileId must be a profile id' }) });
+const accessIdParams = z.object({ id: z.uuid({ message: 'id must be a profile level access id' }) });
+
+/** The read calls of spec §7 "Profile": the active profile, the user's organizations and the profile lookups. */
 export async function profileRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/app/profile/level-roles',
-      { schema: { response: { 200: levelRolesResponseSchema } } },
-      async (request) => listLevelRoles(app.database.db, requireActor(request)),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  r.get(
+    '/api/app/profile/level-roles',
+    { schema: { response: { 200: levelRolesResponseSchema } } },
+    async (request) => listLevelRoles(db, requireActor(request)),
+  );
+
+  r.get(
+    '/api/app/profile',
+    { schema: { querystring: appUserQuerySchema, response: { 200: activeProfileSchema } } },
+    async (request) =>
+      getActiveProfile(
+        app,
+        requireActor(request),
+        await requireActorContext(request),
+        request.query.AppUserId,
+      ),
+  );
+
+  r.get(
+    '/api/app/profile/organizations',
+    { schema: { querystring: appUserQuerySchema, response: { 200: profileOrganizationsResponseSchema } } },
+    async (request) => listUserOrganizations(db, requireActor(request), request.query.AppUserId),
+  );
+
+  r.get(
+    '/api/app/profile/organization-profile-level-accesses',
+    {
+      schema: {
+        querystring: organizationAccessesQuerySchema,
+        response: { 200: profileLevelAccessesResponseSchema },
+      },
+    },
+    async (request) =>
+      listOrganizationAccesses(db, requireActor(request), {
+        appUserId: request.query.AppUserId,
+        organizationId: request.query.OrganizationId,
+      }),
+  );
+
+  r.get(
+    '/api/app/profile/:profileId/profile-level-accesses',
+    { schema: { params: profileIdParams, response: { 200: profileLevelAccessesResponseSchema } } },
+    async (request) => listProfileAccesses(db, await requireActorContext(request), request.params.profileId),
+  );
+
+  r.get(
+    '/api/app/profile/by-profile-level-access/:id',
+    { schema: { params: accessIdParams, response: { 200: profileSchema } } },
+    async (request) => getProfileByAccess(app, await requireActorContext(request), request.params.id),
+  );
+
+  // The spec's bare path (nothing after the slash) must reach the service too, for its 400 'externalId is required'.
+  for (const url of [
+    '/api/app/profile/plas-by-external-id/:externalId',
+    '/api/app/profile/plas-by-external-id',
+  ]) {
+    r.get(
+      url,
+      {
+        schema: {
+          params: z.object({ externalId: z.string().max(200).optional() }),
+          response: { 200: profileLevelAccessesResponseSchema },
+        },
+      },
+      async (request) =>
+        listAccessesByExternalId(db, await requireActorContext(request), request.params.externalId),
     );
+  }
+
+  r.get(
+    '/api/app/profile/child-profiles',
+    { schema: { response: { 200: childProfilesResponseSchema } } },
+    async (request) => listChildProfiles(app, await requireActorContext(request)),
+  );
+
+  // No profile has a partner yet: 204, which the client's helper reads as null (spec §7 "204 … gives null").
+  for (const url of [
+    '/api/app/profile/partner-from-current-profile',
+    '/api/app/profile/partner-from-current-profile/:profileLevelAccessId',
+  ]) {
+    r.get(
+      url,
+      { schema: { params: z.object({ profileLevelAccessId: z.uuid().optional() }) } },
+      async (request, reply) => {
+        await findPartner(db, await requireActorContext(request), request.params.profileLevelAccessId);
+        return reply.code(204).send();
+      },
+    );
+  }
 }

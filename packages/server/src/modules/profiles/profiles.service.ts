@@ -1,10 +1,177 @@
-import type { LevelRole } from '@touchline/contracts/profiles';
-import type { Database } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
+import { externalIdRequiredMessage } from '@touchline/contracts/messages';
+import type {
+  LevelRole,
+  Profile,
+  ProfileLevelAccess,
+  ProfileOrganization,
+  ProfileWithPlas,
+} from '@touchline/contracts/profiles';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { authorize, reachablePaths } from '../../authz/rules.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { invalid, notFound } from '../../errors.ts';
 import type { Actor } from '../../plugins/authenticate.ts';
-import { levelRolesOfProfile } from './profiles.queries.ts';
+import { assertOwnUserId } from './active-profile.service.ts';
+import { profilePhotoUrl } from './profile-photo.ts';
+import { profilePolicy, type ProfileTarget } from './profiles.policy.ts';
+import { presentAccess, presentProfile, presentProfileWithPlas } from './profiles.presenter.ts';
+import {
+  accessesByExternalId,
+  accessesOfProfiles,
+  childProfilesOf,
+  findAccess,
+  findProfile,
+  levelRolesOfProfile,
+  organizationNameOf,
+  profilesOfUser,
+  type AccessRow,
+  type ProfileRow,
+} from './profiles.queries.ts';
 
 /** The signed-in user's level roles in their current profile (spec §4: loaded at sign-in); none without a profile. */
 export async function listLevelRoles(db: Database, actor: Actor): Promise<LevelRole[]> {
   if (!actor.profileId) return [];
   return levelRolesOfProfile(db, actor.userId, actor.profileId);
+}
+
+/**
+ * A profile of the actor's organization with what the rules read (its levels), or 404: another organization's
+ * profile is simply not found. Shared by every call that reads or changes one profile.
+ */
+export async function loadProfileTarget(
+  db: Executor,
+  ctx: ActorContext,
+  profileId: string,
+): Promise<{ profile: ProfileRow; target: ProfileTarget; accesses: AccessRow[] }> {
+  const profile = await findProfile(db, ctx.organizationId, profileId);
+  if (!profile) throw notFound('Profile');
+  const accesses = await accessesOfProfiles(db, ctx.organizationId, [profile.id]);
+  return { profile, target: { ...profile, levelPaths: accesses.map((a) => a.levelPath) }, accesses };
+}
+
+/**
+ * GET /api/app/profile/organizations?AppUserId: every organization the user has a live profile in, with that
+ * profile, so the user can switch between them. Needs no selected organization (it is how one is chosen).
+ */
+export async function listUserOrganizations(
+  db: Database,
+  actor: Actor,
+  appUserId: string,
+): Promise<ProfileOrganization[]> {
+  assertOwnUserId(actor, appUserId);
+  const rows = await profilesOfUser(db, actor.userId);
+  return rows.map((p) => ({
+    organizationId: p.organizationId,
+    organizationName: p.organizationName,
+    profileId: p.id,
+    isCurrent: p.id === actor.profileId,
+  }));
+}
+
+/** GET /api/app/profile/organization-profile-level-accesses: the user's accesses in one of their organizations. */
+export async function listOrganizationAccesses(
+  db: Database,
+  actor: Actor,
+  query: { appUserId: string; organizationId: string },
+): Promise<ProfileLevelAccess[]> {
+  assertOwnUserId(actor, query.appUserId);
+  const own = await profilesOfUser(db, actor.userId, query.organizationId);
+  if (own.length === 0) throw notFound('Profile');
+  const accesses = await accessesOfProfiles(
+    db,
+    query.organizationId,
+    own.map((p) => p.id),
+  );
+  return accesses.map(presentAccess);
+}
+
+/** GET /api/app/profile/{profileId}/profile-level-accesses: one profile's accesses, for those who may read it. */
+export async function listProfileAccesses(
+  db: Database,
+  ctx: ActorContext,
+  profileId: string,
+): Promise<ProfileLevelAccess[]> {
+  const { target, accesses } = await loadProfileTarget(db, ctx, profileId);
+  authorize(profilePolicy.view(ctx, target));
+  return accesses.map(presentAccess);
+}
+
+/** GET /api/app/profile/by-profile-level-access/{id}: the profile an access belongs to, under the same rules. */
+export async function getProfileByAccess(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  accessId: string,
+): Promise<Profile> {
+  const db = app.database.db;
+  const access = await findAccess(db, ctx.organizationId, accessId);
+  if (!access) throw notFound('Profile level access');
+  const { profile, target } = await loadProfileTarget(db, ctx, access.profileId);
+  authorize(profilePolicy.view(ctx, target));
+  const organizationName = (await organizationNameOf(db, ctx.organizationId)) ?? '';
+  return presentProfile(profile, organizationName, await profilePhotoUrl(app, profile));
+}
+
+/**
+ * GET /api/app/profile/plas-by-external-id/{externalId}: the accesses a league partner's member id maps to, within
+ * the levels the actor manages. A blank id is the spec's 400 'externalId is required' (§5).
+ */
+export async function listAccessesByExternalId(
+  db: Database,
+  ctx: ActorContext,
+  externalId: string | undefined,
+): Promise<ProfileLevelAccess[]> {
+  authorize(profilePolicy.findByExternalId(ctx));
+  const id = externalId?.trim() ?? '';
+  if (id === '')
+    throw invalid(
+      [{ field: 'externalId', in: 'params', message: externalIdRequiredMessage }],
+      externalIdRequiredMessage,
+    );
+  const rows = await accessesByExternalId(
+    db,
+    ctx.organizationId,
+    id,
+    reachablePaths(ctx, 'managerLevelOrHigher'),
+  );
+  return rows.map(presentAccess);
+}
+
+/**
+ * GET /api/app/profile/child-profiles (ours): the profiles the current profile is guardian of, with their accesses,
+ * for the partner return path /groupAccountDashboard ("edit child profile info").
+ */
+export async function listChildProfiles(app: FastifyInstance, ctx: ActorContext): Promise<ProfileWithPlas[]> {
+  const db = app.database.db;
+  const children = await childProfilesOf(db, ctx.organizationId, ctx.profileId);
+  const [organizationName, accesses, pictures] = await Promise.all([
+    organizationNameOf(db, ctx.organizationId),
+    accessesOfProfiles(
+      db,
+      ctx.organizationId,
+      children.map((c) => c.id),
+    ),
+    Promise.all(children.map((c) => profilePhotoUrl(app, c))),
+  ]);
+  return children.map((c, i) =>
+    presentProfileWithPlas(c, organizationName ?? '', pictures[i] ?? null, accesses),
+  );
+}
+
+/**
+ * GET /api/app/profile/partner-from-current-profile[/{profileLevelAccessId}]: the league-management partner a
+ * membership came from. Partners (integrations) do not exist yet, so there is none; an access named must still be
+ * one of the organization's that the actor may read (404 / 403 as for the profile calls).
+ */
+export async function findPartner(
+  db: Database,
+  ctx: ActorContext,
+  accessId: string | undefined,
+): Promise<null> {
+  if (accessId === undefined) return null;
+  const access = await findAccess(db, ctx.organizationId, accessId);
+  if (!access) throw notFound('Profile level access');
+  const { target } = await loadProfileTarget(db, ctx, access.profileId);
+  authorize(profilePolicy.view(ctx, target));
+  return null;
 }

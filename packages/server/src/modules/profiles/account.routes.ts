@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountPhotoSchema,
+  accountSchema,
+  accountUserSchema,
+  emergencyContactsResponseSchema,
+  replaceEmergencyContactsBodySchema,
+  savedContactInformationSchema,
+  updateAccountUserBodySchema,
+  updateContactInformationBodySchema,
+  profilePhotoMaxBytes,
+  profilePhotoMissingMessage,
+  profilePhotoTooLargeMessage,
+} from '@touchline/contracts/account';
+import { webcamPhotoFieldName } from '@touchline/contracts/verification';
+import { requireActorContext } from '../../authz/request-context.ts';
+import { invalid } from '../../errors.ts';
+import { removeAccountPhoto, uploadAccountPhoto, type PhotoUpload } from './account-photo.service.ts';
+import { getAccount, replaceEmergencyContacts, updateContactInformation } from './account.service.ts';
+import { updateOwnNames } from './profile-updates.service.ts';
+
+const photoError = (message: string) =>
+  invalid([{ field: webcamPhotoFieldName, in: 'body', message }], message);
+
+/** Reads the `photo` file of a multipart body into memory (5 MB at most), or refuses with a field error. */
+async function readPhoto(request: FastifyRequest): Promise<PhotoUpload> {
+  if (!request.isMultipart()) throw photoError(profilePhotoMissingMessage);
+  const part = await request.file({ limits: { fileSize: profilePhotoMaxBytes, files: 1 } });
+  if (!part || part.fieldname !== webcamPhotoFieldName) throw photoError(profilePhotoMissingMessage);
+  try {
+    return { bytes: await part.toBuffer(), fileName: part.filename };
+  } catch (err) {
+    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError)
+      throw photoError(profilePhotoTooLargeMessage);
+    throw err;
+  }
+}
+
+/**
+ * The account settings calls (/account/settings; spec §3 Account). The spec shows the fields but not these paths:
+ * /api/app/account… are ours. Each reads or writes the signed-in user's current profile only.
+ */
+export async function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  r.get('/api/app/account', { schema: { response: { 200: accountSchema } } }, async (request) =>
+    getAccount(app, await requireActorContext(request)),
+  );
+
+  r.put(
+    '/api/app/account/user',
+    { schema: { body: updateAccountUserBodySchema, response: { 200: accountUserSchema } } },
+    async (request) => updateOwnNames(app, await requireActorContext(request), request.id, request.body),
+  );
+
+  r.put(
+    '/api/app/account/contact-information',
+    {
+      schema: { body: updateContactInformationBodySchema, response: { 200: savedContactInformationSchema } },
+    },
+    async (request) =>
+      updateContactInformation(db, await requireActorContext(request), request.id, request.body),
+  );
+
+  r.put(
+    '/api/app/account/emergency-contacts',
+    {
+      schema: {
+        body: replaceEmergencyContactsBodySchema,
+        response: { 200: emergencyContactsResponseSchema },
+      },
+    },
+    async (request) =>
+      replaceEmergencyContacts(db, await requireActorContext(request), request.id, request.body),
+  );
+
+  r.post(
+    '/api/app/account/photo',
+    { schema: { response: { 201: accountPhotoSchema } } },
+    async (request, reply) => {
+      const ctx = await requireActorContext(request);
+      return reply.code(201).send(await uploadAccountPhoto(app, ctx, request.id, await readPhoto(request)));
+    },
+  );
+
+  r.delete('/api/app/account/photo', async (request, reply) => {
+    await removeAccountPhoto(app, await requireActorContext(request), request.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { ActivationStatus, type ActiveProfile } from '@touchline/contracts/profiles';
+import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
+import { organizationRoles, type ActorContext } from '../../authz/actor-context.ts';
+import { holdsAnywhere } from '../../authz/rules.ts';
+import { notFound } from '../../errors.ts';
+import type { Actor } from '../../plugins/authenticate.ts';
+import { organizationPhotoUrl } from '../organizations/organizations.service.ts';
+import { pendingReviewCount } from './pending-review-count.ts';
+import { profilePhotoUrl } from './profile-photo.ts';
+import { presentAccess, presentProfileWithPlas } from './profiles.presenter.ts';
+import {
+  accessesOfUserProfiles,
+  contactInformationIdOf,
+  levelRolesOfProfile,
+  organizationNameOf,
+  profilesOfUser,
+} from './profiles.queries.ts';
+
+const claimText = (claims: Record<string, unknown>, name: string) => {
+  const value = claims[name];
+  return typeof value === 'string' ? value : '';
+};
+
+const claimList = (claims: Record<string, unknown>, name: string) => {
+  const value = claims[name];
+  if (typeof value === 'string') return value === '' ? [] : [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+};
+
+/**
+ * The 404 for a user id that is not the caller's own. A platform admin gets it too: the active profile mixes the
+ * caller's token claims into the answer, so reading it "as" someone else could only ever be wrong.
+ */
+export function assertOwnUserId(actor: Actor, appUserId: string) {
+  if (appUserId !== actor.userId) throw notFound('Profile');
+}
+
+/**
+ * GET /api/app/profile?AppUserId (spec §3 active profile): the signed-in user in their current organization. Names,
+ * e-mail and tabs come from the token, roles from the live grants (ADR 007); the current level starts at the
+ * profile's topmost access.
+ */
+export async function getActiveProfile(
+  app: FastifyInstance,
+  actor: Actor,
+  ctx: ActorContext,
+  appUserId: string,
+): Promise<ActiveProfile> {
+  assertOwnUserId(actor, appUserId);
+  const db = app.database.db;
+  const [organizationName, levelRoles, contactId, ownProfiles] = await Promise.all([
+    organizationNameOf(db, ctx.organizationId),
+    levelRolesOfProfile(db, ctx.userId, ctx.profileId),
+    contactInformationIdOf(db, ctx.organizationId, ctx.profileId),
+    profilesOfUser(db, ctx.userId),
+  ]);
+  const current = ownProfiles.find((p) => p.id === ctx.profileId);
+  if (organizationName === undefined || !current) throw notFound('Profile');
+  const accesses = await accessesOfUserProfiles(db, ownProfiles);
+  const pictures = await Promise.all(ownProfiles.map((p) => profilePhotoUrl(app, p)));
+  const profilesWithPlas = ownProfiles.map((p, i) =>
+    presentProfileWithPlas(p, p.organizationName, pictures[i] ?? null, accesses),
+  );
+  const currentWithPlas = profilesWithPlas.find((p) => p.id === ctx.profileId);
+  const topmost = accesses.find((a) => a.profileId === ctx.profileId);
+  const roles: string[] = organizationRoles(ctx.grants);
+  if (ctx.platformAdmin) roles.push(Role.TouchlineAdmin);
+  const reviewer = holdsAnywhere(ctx, 'directorLevelOrHigher');
+  return {
+    id: ctx.profileId,
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    organizationPhoto: await organizationPhotoUrl(app, ctx.organizationId),
+    organizationName,
+    organizationPaymentMethodProvided: false,
+    organizationContent: [],
+    userAwaitingIndividualPaymentContent: [],
+    hierarchyLevelId: topmost?.hierarchyLevelId ?? null,
+    currentLevelId: topmost?.hierarchyLevelId ?? null,
+    currentLevelName: topmost?.levelName ?? null,
+    currentLevelRole: topmost?.roleLabel ?? null,
+    firstName: claimText(actor.claims, AccessTokenClaim.FirstName),
+    lastName: claimText(actor.claims, AccessTokenClaim.LastName),
+    email: claimText(actor.claims, AccessTokenClaim.Email),
+    tabs: claimList(actor.claims, AccessTokenClaim.Tabs),
+    roles,
+    levelRoles,
+    remember: false,
+    pendingReviewCount: reviewer ? await pendingReviewCount(db, ctx) : null,
+    profileContactInformationId: contactId,
+    profileId: ctx.profileId,
+    profilePicture: currentWithPlas?.profilePicture ?? null,
+    profileLevelAccesses: accesses.filter((a) => a.profileId === ctx.profileId).map(presentAccess),
+    profilesWithPlas,
+    partner: null,
+    yardstikOnboardingStatus: holdsAnywhere(ctx, 'adminLevel') ? ActivationStatus.NotStarted : null,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountUserSchema } from '@touchline/contracts/account';
+import {
+  nameLastNameDobBodySchema,
+  profileSchema,
+  saveCitizenshipBodySchema,
+  setDateOfBirthBodySchema,
+  updateProfileBodySchema,
+} from '@touchline/contracts/profiles';
+import { requireActorContext } from '../../authz/request-context.ts';
+import { saveCitizenship, setDateOfBirth, updateOwnNames, updateProfile } from './profile-updates.service.ts';
+
+const profileIdParams = z.object({ id: z.uuid({ message: 'id must be a profile id' }) });
+
+/** The write calls of spec §7 "Profile": names, e-mail, date of birth and citizenship of a profile. */
+export async function profileUpdateRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  r.put(
+    '/api/app/profile/name-last-name-dob',
+    { schema: { body: nameLastNameDobBodySchema, response: { 200: accountUserSchema } } },
+    async (request) => updateOwnNames(app, await requireActorContext(request), request.id, request.body),
+  );
+
+  r.put(
+    '/api/app/profile/:id',
+    { schema: { params: profileIdParams, body: updateProfileBodySchema, response: { 200: profileSchema } } },
+    async (request) =>
+      updateProfile(app, await requireActorContext(request), request.id, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/app/profile/:id/set-date-of-birth',
+    { schema: { params: profileIdParams, body: setDateOfBirthBodySchema } },
+    async (request, reply) => {
+      const ctx = await requireActorContext(request);
+      await setDateOfBirth(db, ctx, request.id, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/app/profile/save-citizenship-data',
+    { schema: { body: saveCitizenshipBodySchema } },
+    async (request, reply) => {
+      await saveCitizenship(db, await requireActorContext(request), request.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,171 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AccountUser } from '@touchline/contracts/account';
+import type {
+  Citizenship,
+  NameLastNameDobBody,
+  Profile,
+  SaveCitizenshipBody,
+  SetDateOfBirthBody,
+  UpdateProfileBody,
+} from '@touchline/contracts/profiles';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { authorize } from '../../authz/rules.ts';
+import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
+import type { Database } from '../../db/client.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { profilePhotoUrl } from './profile-photo.ts';
+import { profilePolicy } from './profiles.policy.ts';
+import { presentProfile } from './profiles.presenter.ts';
+import { organizationNameOf } from './profiles.queries.ts';
+import { loadProfileTarget } from './profiles.service.ts';
+
+/** Who an audit event names for a request of the actor. */
+export const auditActorOf = (ctx: ActorContext, requestId: string): AuditActor => ({
+  userId: ctx.userId,
+  profileId: ctx.profileId,
+  requestId,
+});
+
+/** The profile row's key in the actor's organization: every write below is tenant-scoped by it. */
+const profileKey = (ctx: ActorContext, profileId: string) =>
+  and(eq(profiles.organizationId, ctx.organizationId), eq(profiles.id, profileId));
+
+/** PUT /api/app/profile/{id}: a profile's names, e-mail and date of birth, by itself, its guardian or a manager. */
+export async function updateProfile(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  requestId: string,
+  profileId: string,
+  body: UpdateProfileBody,
+): Promise<Profile> {
+  const updated = await app.database.db.transaction(async (tx) => {
+    const { target } = await loadProfileTarget(tx, ctx, profileId);
+    authorize(profilePolicy.update(ctx, target));
+    const [row] = await tx
+      .update(profiles)
+      .set({ ...body, updatedAt: new Date() })
+      .where(profileKey(ctx, profileId))
+      .returning();
+    if (!row) throw notFound('Profile');
+    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'profile.updated',
+      entityType: 'profile',
+      entityId: profileId,
+      data: { fields: Object.keys(body) },
+    });
+    return row;
+  });
+  const organizationName = (await organizationNameOf(app.database.db, ctx.organizationId)) ?? '';
+  return presentProfile(updated, organizationName, await profilePhotoUrl(app, updated));
+}
+
+/**
+ * PUT /api/app/profile/name-last-name-dob and PUT /api/app/account/user: the signed-in user's names and date of
+ * birth on their current profile, then the identity account's names. The rename comes after the commit: the
+ * identity service is another system (and, mounted in process, the same embedded database, which a call from inside
+ * the transaction would wait on). A failed rename leaves the profile saved and answers 500; saving again repairs it.
+ */
+export async function updateOwnNames(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  requestId: string,
+  body: NameLastNameDobBody,
+): Promise<AccountUser> {
+  const row = await app.database.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profiles)
+      .set({ ...body, updatedAt: new Date() })
+      .where(profileKey(ctx, ctx.profileId))
+      .returning();
+    if (!updated) throw notFound('Profile');
+    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'profile.names_updated',
+      entityType: 'profile',
+      entityId: ctx.profileId,
+      data: { fields: Object.keys(body) },
+    });
+    return updated;
+  });
+  await app.identityDirectory.updateUserNames(ctx.userId, {
+    firstName: body.firstName,
+    lastName: body.lastName,
+  });
+  const user = await app.identityDirectory.findUser(ctx.userId);
+  return {
+    id: ctx.userId,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: user?.email ?? row.email ?? '',
+    dateOfBirth: row.dateOfBirth,
+  };
+}
+
+/**
+ * POST /api/app/profile/{id}/set-date-of-birth (spec §7, the sex offender search's "set birth date"): the access
+ * names which membership asks for it and must be one of the profile's own.
+ */
+export async function setDateOfBirth(
+  db: Database,
+  ctx: ActorContext,
+  requestId: string,
+  profileId: string,
+  body: SetDateOfBirthBody,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { target, accesses } = await loadProfileTarget(tx, ctx, profileId);
+    authorize(profilePolicy.update(ctx, target));
+    if (!accesses.some((a) => a.id === body.profileLevelAccessId))
+      throw invalid([
+        {
+          field: 'profileLevelAccessId',
+          in: 'body',
+          message: 'This membership does not belong to the profile',
+        },
+      ]);
+    await tx
+      .update(profiles)
+      .set({ dateOfBirth: body.dateOfBirth, updatedAt: new Date() })
+      .where(profileKey(ctx, profileId));
+    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'profile.date_of_birth_set',
+      entityType: 'profile',
+      entityId: profileId,
+      data: { profileLevelAccessId: body.profileLevelAccessId },
+    });
+  });
+}
+
+/** POST /api/app/profile/save-citizenship-data: stores the citizenship answers on the profile (profiles.citizenship). */
+export async function saveCitizenship(
+  db: Database,
+  ctx: ActorContext,
+  requestId: string,
+  body: SaveCitizenshipBody,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { target } = await loadProfileTarget(tx, ctx, body.profileId);
+    authorize(profilePolicy.update(ctx, target));
+    const citizenship: Citizenship = {
+      countryCode: body.countryCode,
+      isCitizen: body.isCitizen,
+      ...(body.documentType ? { documentType: body.documentType } : {}),
+      savedAt: new Date().toISOString(),
+    };
+    await tx
+      .update(profiles)
+      .set({ citizenship, updatedAt: new Date() })
+      .where(profileKey(ctx, body.profileId));
+    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'profile.citizenship_saved',
+      entityType: 'profile',
+      entityId: body.profileId,
+      data: { countryCode: body.countryCode },
+    });
+  });
+}

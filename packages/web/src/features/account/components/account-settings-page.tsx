@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { textLinkClass } from '../../../components/ui/form-card.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useAccount } from '../api/get-account.ts';
+import { ContactInformationSection } from './contact-information-section.tsx';
+import { EmergencyContactsSection } from './emergency-contacts-section.tsx';
+import { PhotoSection } from './photo-section.tsx';
+import { UserSection } from './user-section.tsx';
+
+/** Grey blocks in the shape of the four sections, while the account loads. */
+function SettingsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your account settings" className="space-y-8">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="animate-pulse rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+          <div className="h-5 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="mt-4 h-10 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="mt-3 h-10 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /account/settings (and the partner return path /editProfile): the user's details, profile photo, contact
+ * information and emergency contacts, each section saving on its own.
+ */
+export function AccountSettingsPage() {
+  useDocumentTitle('Account settings');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const account = useAccount();
+  useEffect(() => heading.current?.focus(), []);
+
+  const noOrganization = account.error instanceof ApiError && account.error.status === 404;
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          Account settings
+        </h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Your details in your current organization. Each section saves on its own.
+        </p>
+      </div>
+      {account.isPending ? (
+        <SettingsSkeleton />
+      ) : account.isError ? (
+        <div className="space-y-4">
+          <Alert>
+            {noOrganization
+              ? 'Your settings belong to an organization, and none is selected yet. Choose one on your profile page.'
+              : account.error.message}
+          </Alert>
+          {noOrganization ? (
+            <Link to="/profile" className={textLinkClass}>
+              Go to your profile
+            </Link>
+          ) : (
+            <Button variant="secondary" label="Try again" onClick={() => void account.refetch()} />
+          )}
+        </div>
+      ) : (
+        <>
+          <UserSection user={account.data.user} />
+          <PhotoSection
+            profile={account.data.profile}
+            displayName={`${account.data.user.firstName} ${account.data.user.lastName}`.trim()}
+          />
+          <ContactInformationSection contact={account.data.profile.profileContactInformation} />
+          <EmergencyContactsSection contacts={account.data.profile.profileEmergencyContact} />
+        </>
+      )}
+    </div>
+  );
+}
