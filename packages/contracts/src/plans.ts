@@ -15,3 +15,23 @@ export const planDraftSchema = z.object({
 });
 /** The parsed plan draft. */
 export type PlanDraft = z.infer<typeof planDraftSchema>;
+
+/** A plan an organization may subscribe to (spec §7 payment-plans); amounts in minor units of `currency`. */
+export const paymentPlanSchema = z.object({
+  id: z.string(),
+  productName: z.string(),
+  monthUnitAmount: z.number().int().nonnegative(),
+  yearUnitAmount: z.number().int().nonnegative(),
+  currency: z.string(),
+  isDefault: z.boolean(),
+});
+/** One payment plan. */
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
+
+/** Answer of both payment-plan calls: a list of plans in display order. */
+export const paymentPlansResponseSchema = z.array(paymentPlanSchema);
+
+/** Query of GET /api/app/payment-plan/payment-plans-organization (spec §7: organizationGuid). */
+export const organizationPlansQuerySchema = z.object({
+  organizationGuid: z.uuid({ message: 'organizationGuid must be an organization id' }),
+});

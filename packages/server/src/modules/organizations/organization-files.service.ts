@@ -1,0 +1,255 @@
+import type { Readable } from 'node:stream';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  organizationPhotoRules,
+  type FileUrlResponse,
+  type OrganizationFile,
+  type OrganizationFilePurpose,
+} from '@touchline/contracts/organizations';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { authorize } from '../../authz/rules.ts';
+import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { organizations, storedFiles } from '../../db/schema/index.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import { fileLinkTtlSeconds } from '../../storage/file-links.ts';
+import { newStorageKey } from '../../storage/storage.ts';
+import { organizationPolicy, type OrganizationRow } from './organizations.policy.ts';
+import { presentOrganizationFile } from './organizations.presenter.ts';
+import { liveFileById, liveFilesOf, rootLevelOf, type StoredFileRow } from './organizations.queries.ts';
+
+/** An uploaded file as the route read it: the bytes and the name the browser gave. */
+export type Upload = { bytes: Buffer; originalName: string | undefined };
+
+/** How stored_files names an organization file's purpose (the API says `photo`). */
+export const storedPurpose = (purpose: OrganizationFilePurpose) => `organization-${purpose}`;
+
+const acceptedTypes: readonly string[] = organizationPhotoRules.contentTypes;
+
+/** The actor's current organization with its top level; every other id reads as not found (ADR 007). */
+async function loadOrganization(
+  db: Executor,
+  ctx: ActorContext,
+  organizationId: string,
+): Promise<OrganizationRow> {
+  const root = organizationId === ctx.organizationId ? await rootLevelOf(db, organizationId) : undefined;
+  if (!root) throw notFound('Organization');
+  return { id: organizationId, rootPath: root.path };
+}
+
+/** The last path segment of a browser-given name, without control characters: kept only to name downloads. */
+export function safeFileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const printable = Array.from(last)
+    .filter((ch) => (ch.codePointAt(0) ?? 0) >= 32 && ch !== '\u007f')
+    .join('')
+    .trim()
+    .slice(-200);
+  return printable === '' || printable === '.' || printable === '..' ? 'upload' : printable;
+}
+
+/**
+ * An expiring link to a stored file (GET /api/files/{token}). The expiry is rounded up to a five-minute step so
+ * the same file keeps the same link for a while and browsers can cache the image.
+ */
+export function fileLinkOf(
+  app: FastifyInstance,
+  row: Pick<StoredFileRow, 'id' | 'organizationId'>,
+): FileUrlResponse {
+  const step = 300;
+  const expiresAt = Math.ceil((Date.now() / 1000 + fileLinkTtlSeconds) / step) * step;
+  const token = app.fileLinks.sign({ fileId: row.id, organizationId: row.organizationId, expiresAt });
+  return { url: `/api/files/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+/** Removes replaced files' bytes after their rows are soft-deleted; a failure only leaves an orphan, so it is logged. */
+async function removeBytes(app: FastifyInstance, rows: StoredFileRow[]) {
+  for (const row of rows) {
+    await app.storage.delete(row.storageKey).catch((err: unknown) => {
+      app.log.warn({ err, fileId: row.id }, 'could not remove a replaced file from storage');
+    });
+  }
+}
+
+/**
+ * Stores an organization's photo (POST {id}/file?purpose): admin-level only, checked before the upload is read;
+ * the type comes from the bytes (PNG, JPEG, WebP, GIF), never the name. A replaced photo is soft-deleted and its
+ * bytes removed once the change is committed.
+ */
+export async function uploadOrganizationFile(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  actor: AuditActor,
+  input: { organizationId: string; purpose: OrganizationFilePurpose; read: () => Promise<Upload> },
+): Promise<OrganizationFile> {
+  const db = app.database.db;
+  const org = await loadOrganization(db, ctx, input.organizationId);
+  authorize(organizationPolicy.manageFiles(ctx, org));
+  const upload = await input.read();
+  const type = upload.bytes.length > 0 ? await fileTypeFromBuffer(upload.bytes) : undefined;
+  if (!type || !acceptedTypes.includes(type.mime))
+    throw invalid(
+      [{ field: 'file', in: 'body', message: 'Upload a PNG, JPEG, WebP or GIF image' }],
+      'The file is not an image of a type we accept',
+    );
+  const key = newStorageKey();
+  await app.storage.put(key, upload.bytes, type.mime);
+  const purpose = storedPurpose(input.purpose);
+  const written = await db
+    .transaction(async (tx) => {
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, org.id))
+        .for('update');
+      const replaced = await liveFilesOf(tx, org.id, purpose);
+      if (replaced.length > 0)
+        await tx
+          .update(storedFiles)
+          .set({ deletedAt: new Date() })
+          .where(
+            and(
+              eq(storedFiles.organizationId, org.id),
+              inArray(
+                storedFiles.id,
+                replaced.map((r) => r.id),
+              ),
+            ),
+          );
+      const [row] = await tx
+        .insert(storedFiles)
+        .values({
+          organizationId: org.id,
+          purpose,
+          storageKey: key,
+          contentType: type.mime,
+          byteSize: upload.bytes.length,
+          originalName: safeFileName(upload.originalName),
+          createdByUserId: ctx.userId,
+        })
+        .returning();
+      if (!row) throw new Error('the stored file row was not written');
+      await recordAuditEvent(tx, actor, {
+        organizationId: org.id,
+        action: 'organization.file_uploaded',
+        entityType: 'stored_file',
+        entityId: row.id,
+        data: {
+          purpose: input.purpose,
+          contentType: type.mime,
+          byteSize: row.byteSize,
+          replaced: replaced.map((r) => r.id),
+        },
+      });
+      return { row, replaced };
+    })
+    .catch(async (err: unknown) => {
+      await app.storage.delete(key);
+      throw err;
+    });
+  await removeBytes(app, written.replaced);
+  return presentOrganizationFile(written.row, input.purpose);
+}
+
+/** The live file of a purpose, for every member of the organization; 404 when there is none. */
+async function liveFile(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  organizationId: string,
+  purpose: OrganizationFilePurpose,
+) {
+  const org = await loadOrganization(app.database.db, ctx, organizationId);
+  authorize(organizationPolicy.viewFiles(ctx, org));
+  const [row] = await liveFilesOf(app.database.db, org.id, storedPurpose(purpose));
+  if (!row) throw notFound('File');
+  return row;
+}
+
+/** GET {id}/file?purpose: what is stored (type, size, name, when), without the bytes. */
+export async function getOrganizationFile(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  organizationId: string,
+  purpose: OrganizationFilePurpose,
+): Promise<OrganizationFile> {
+  return presentOrganizationFile(await liveFile(app, ctx, organizationId, purpose), purpose);
+}
+
+/** GET {id}/file-url-with-token/?purpose: an expiring link the browser can put in an <img>. */
+export async function getOrganizationFileUrl(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  organizationId: string,
+  purpose: OrganizationFilePurpose,
+): Promise<FileUrlResponse> {
+  return fileLinkOf(app, await liveFile(app, ctx, organizationId, purpose));
+}
+
+/** DELETE {id}/file?purpose: admin-level; soft-deletes the row (history stays) and removes the bytes. */
+export async function deleteOrganizationFile(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  actor: AuditActor,
+  input: { organizationId: string; purpose: OrganizationFilePurpose },
+): Promise<void> {
+  const db = app.database.db;
+  const org = await loadOrganization(db, ctx, input.organizationId);
+  authorize(organizationPolicy.manageFiles(ctx, org));
+  const removed = await db.transaction(async (tx) => {
+    const rows = await liveFilesOf(tx, org.id, storedPurpose(input.purpose));
+    if (rows.length === 0) throw notFound('File');
+    await tx
+      .update(storedFiles)
+      .set({ deletedAt: new Date() })
+      .where(
+        and(
+          eq(storedFiles.organizationId, org.id),
+          inArray(
+            storedFiles.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
+    await recordAuditEvent(tx, actor, {
+      organizationId: org.id,
+      action: 'organization.file_removed',
+      entityType: 'stored_file',
+      entityId: rows[0]?.id ?? null,
+      data: { purpose: input.purpose },
+    });
+    return rows;
+  });
+  await removeBytes(app, removed);
+}
+
+/**
+ * GET /api/files/{token}: the bytes behind a link we signed. A token that is not ours reads as not found; an
+ * expired one is refused, so a leaked link stops working within minutes.
+ */
+export async function openLinkedFile(
+  app: FastifyInstance,
+  token: string,
+): Promise<{
+  stream: Readable;
+  contentType: string;
+  originalName: string;
+  byteSize: number;
+  expiresAt: number;
+}> {
+  const claims = app.fileLinks.verify(token);
+  if (claims === 'forged') throw notFound('File');
+  if (claims.expiresAt * 1000 <= Date.now())
+    throw forbidden('This link has expired; open the page again for a new one');
+  const row = await liveFileById(app.database.db, claims.organizationId, claims.fileId);
+  const stream = row ? await app.storage.get(row.storageKey) : null;
+  if (!row || !stream) throw notFound('File');
+  return {
+    stream,
+    contentType: row.contentType,
+    originalName: row.originalName,
+    byteSize: row.byteSize,
+    expiresAt: claims.expiresAt,
+  };
+}

@@ -1,0 +1,43 @@
+import {
+  organizationInitials,
+  type OrganizationFile,
+  type OrganizationFilePurpose,
+  type OrganizationListItem,
+} from '@touchline/contracts/organizations';
+import type { StoredFileRow } from './organizations.queries.ts';
+
+/**
+ * One organization list entry (spec §3 orgData plus the user's profile). The flags of features not built yet
+ * (background-check notices and external review, partner integrations) are honestly false.
+ */
+export function presentOrganizationListItem(
+  row: { id: string; name: string; isDemo: boolean; profileId: string | null },
+  image: string | null,
+): OrganizationListItem {
+  return {
+    id: row.id,
+    initials: organizationInitials(row.name),
+    name: row.name,
+    image,
+    showCustomerConfiguredBackgroundCheckNotice: false,
+    isDemo: row.isDemo,
+    reviewBackgroundChecksExternally: false,
+    isPartner: false,
+    profileId: row.profileId,
+  };
+}
+
+/** A stored file's metadata as the file calls answer it; the storage key never leaves the server. */
+export function presentOrganizationFile(
+  row: StoredFileRow,
+  purpose: OrganizationFilePurpose,
+): OrganizationFile {
+  return {
+    id: row.id,
+    purpose,
+    contentType: row.contentType,
+    byteSize: row.byteSize,
+    originalName: row.originalName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { OrganizationFilePurpose } from '@touchline/contracts/organizations';
+import { useOrganizationFileUrl } from '../api/get-organization-file-url.ts';
+
+const sizes = { sm: 'h-7 w-7 text-xs', md: 'h-9 w-9 text-sm', lg: 'h-24 w-24 text-2xl' } as const;
+
+/**
+ * A logo image, or the organization's initials when there is none or it fails to load. Decorative: the name is
+ * always written beside it.
+ */
+export function LogoImage({
+  src,
+  initials,
+  size = 'md',
+}: {
+  src: string | null | undefined;
+  initials: string;
+  size?: keyof typeof sizes;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src)
+    return (
+      <img
+        src={src}
+        alt=""
+        onError={() => setFailed(src)}
+        className={`${sizes[size]} shrink-0 rounded-md bg-white object-contain`}
+      />
+    );
+  return (
+    <span
+      aria-hidden="true"
+      className={`${sizes[size]} flex shrink-0 items-center justify-center rounded-md bg-emerald-700 font-bold text-white dark:bg-emerald-500 dark:text-slate-950`}
+    >
+      {initials}
+    </span>
+  );
+}
+
+/** The current organization's photo through an expiring link (file-url-with-token), initials meanwhile. */
+export function OrganizationLogo({
+  organizationId,
+  initials,
+  size = 'md',
+}: {
+  organizationId: string;
+  initials: string;
+  size?: keyof typeof sizes;
+}) {
+  const link = useOrganizationFileUrl(organizationId, OrganizationFilePurpose.Photo);
+  return <LogoImage src={link.data?.url} initials={initials} size={size} />;
+}

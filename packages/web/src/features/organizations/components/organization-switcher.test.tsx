@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { serveGlobally } from '../../../test/fake-server.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { fakeAccessToken, signedInWebSession, testClaims } from '../../../test/tokens.ts';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
+
+const org = (id: string, name: string, initials: string, profileId: string) => ({
+  id,
+  initials,
+  name,
+  image: null,
+  showCustomerConfiguredBackgroundCheckNotice: false,
+  isDemo: false,
+  reviewBackgroundChecksExternally: false,
+  isPartner: false,
+  profileId,
+});
+const list = {
+  items: [
+    org('org-1', 'Riverside Youth Soccer League', 'RY', 'profile-1'),
+    org('org-2', 'Lakeside FC', 'LF', 'profile-2'),
+  ],
+  totalCount: 2,
+};
+
+function renderSwitcher(routes: Parameters<typeof serveGlobally>[0] = {}) {
+  const server = serveGlobally({
+    'GET /api/app/organization/organization-list': { status: 200, body: list },
+    'GET /api/app/organization/org-1/file-url-with-token/': {
+      status: 200,
+      body: { url: '/api/files/abc.def', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+    },
+    'GET /api/app/organization/org-2/file-url-with-token/': {
+      status: 404,
+      body: { error: { code: 'not_found', message: 'File not found' } },
+    },
+    'GET /api/app/organization/org-2/select-organization': {
+      status: 200,
+      body: { organizationId: 'org-2', profileId: 'profile-2', roles: ['Director'] },
+    },
+    'POST /api/refresh-token': {
+      status: 200,
+      body: { token: fakeAccessToken(testClaims({ CurrentProfileId: 'profile-2' })), authTime: Date.now() },
+    },
+    ...routes,
+  });
+  const router = renderRoutes(
+    [
+      { path: '/', element: <OrganizationSwitcher /> },
+      { path: '/somewhere', element: <OrganizationSwitcher /> },
+      { path: '/organizations/new', element: <h1>Create page</h1> },
+    ],
+    '/somewhere',
+  );
+  return { server, router };
+}
+
+beforeEach(() => session.restore(signedInWebSession()));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the organization switcher', () => {
+  it('shows the current organization with its logo, and lists them all with the current one marked', async () => {
+    const user = userEvent.setup();
+    renderSwitcher();
+    const trigger = await screen.findByRole('button', {
+      name: /^Riverside Youth Soccer League, switch organization$/,
+    });
+    await waitFor(() => expect(trigger.querySelector('img')).toHaveAttribute('src', '/api/files/abc.def'));
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu', { name: /switch organization/ });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'RYRiverside Youth Soccer League(current)',
+      'LFLakeside FC',
+      'Organization settings',
+      'Create organization',
+    ]);
+  });
+
+  it('switches with the keyboard: select-organization, a token refresh, then home', async () => {
+    const user = userEvent.setup();
+    const { server, router } = renderSwitcher();
+    const trigger = await screen.findByRole('button', { name: /Riverside.*switch organization/ });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.callsTo('GET', '/api/app/organization/org-2/select-organization')).toHaveLength(1);
+    expect(server.callsTo('POST', '/api/refresh-token')).toHaveLength(1);
+    expect(
+      await screen.findByRole('button', { name: /Lakeside FC, switch organization/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers to create an organization when the user has none yet', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSwitcher({
+      'GET /api/app/organization/organization-list': { status: 200, body: { items: [], totalCount: 0 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Choose an organization' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Create organization' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/new'));
+  });
+});
