@@ -49,3 +49,20 @@ export function createFileLinkSigner(secret: string): FileLinkSigner {
     },
   };
 }
+
+/** Links are rounded up to this step, so the same file keeps the same link for a while and browsers cache it. */
+const linkStepSeconds = 300;
+
+/**
+ * An expiring download link (GET /api/files/{token}) to one stored file, with its expiry: the one way any module
+ * hands out a file (organization photo, profile photo, later requirement uploads).
+ */
+export function expiringFileLink(
+  signer: FileLinkSigner,
+  file: { id: string; organizationId: string },
+  nowMs: number = Date.now(),
+): { url: string; expiresAt: string } {
+  const expiresAt = Math.ceil((nowMs / 1000 + fileLinkTtlSeconds) / linkStepSeconds) * linkStepSeconds;
+  const token = signer.sign({ fileId: file.id, organizationId: file.organizationId, expiresAt });
+  return { url: `/api/files/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}

@@ -14,7 +14,7 @@ import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizations, storedFiles } from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
-import { fileLinkTtlSeconds } from '../../storage/file-links.ts';
+import { expiringFileLink } from '../../storage/file-links.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { organizationPolicy, type OrganizationRow } from './organizations.policy.ts';
 import { presentOrganizationFile } from './organizations.presenter.ts';
@@ -50,18 +50,12 @@ export function safeFileName(name: string | undefined): string {
   return printable === '' || printable === '.' || printable === '..' ? 'upload' : printable;
 }
 
-/**
- * An expiring link to a stored file (GET /api/files/{token}). The expiry is rounded up to a five-minute step so
- * the same file keeps the same link for a while and browsers can cache the image.
- */
+/** An expiring link to a stored file of the organization (GET /api/files/{token}). */
 export function fileLinkOf(
   app: FastifyInstance,
   row: Pick<StoredFileRow, 'id' | 'organizationId'>,
 ): FileUrlResponse {
-  const step = 300;
-  const expiresAt = Math.ceil((Date.now() / 1000 + fileLinkTtlSeconds) / step) * step;
-  const token = app.fileLinks.sign({ fileId: row.id, organizationId: row.organizationId, expiresAt });
-  return { url: `/api/files/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return expiringFileLink(app.fileLinks, row);
 }
 
 /** Removes replaced files' bytes after their rows are soft-deleted; a failure only leaves an orphan, so it is logged. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountPhoto } from '@touchline/contracts/account';
-import { fileLinkTtlSeconds } from '../../storage/file-links.ts';
+import { expiringFileLink } from '../../storage/file-links.ts';
 import { storedFileOf } from './account.queries.ts';
 
 /** What stored_files calls a profile photo. */
@@ -13,17 +13,6 @@ export const profilePhotoExtensions: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 
-/**
- * An expiring link to a stored file, served by the organizations module's public GET /api/files/{token}. The
- * expiry is rounded up to a five-minute step, as that module does for logos, so a page reloaded within minutes
- * gets the same link and the browser's cached image.
- */
-function linkTo(app: FastifyInstance, file: { id: string; organizationId: string }): string {
-  const step = 300;
-  const expiresAt = Math.ceil((Date.now() / 1000 + fileLinkTtlSeconds) / step) * step;
-  return `/api/files/${app.fileLinks.sign({ fileId: file.id, organizationId: file.organizationId, expiresAt })}`;
-}
-
 /** A profile's photo as account settings show it: the link, the uploaded name and the extension (all null without). */
 export async function profilePhotoDetails(
   app: FastifyInstance,
@@ -34,7 +23,7 @@ export async function profilePhotoDetails(
     : undefined;
   if (!file) return { photoUrl: null, photoName: null, photoExtension: null };
   return {
-    photoUrl: linkTo(app, file),
+    photoUrl: expiringFileLink(app.fileLinks, file).url,
     photoName: file.originalName,
     photoExtension: profilePhotoExtensions[file.contentType] ?? null,
   };
