@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -13,13 +14,30 @@ import { health } from './plugins/health.ts';
 import { identityDirectoryPlugin, type IdentityDirectory } from './plugins/identity-directory.ts';
 import { openapi } from './plugins/openapi.ts';
 import { staticWeb } from './plugins/static-web.ts';
-import type { Mailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox.routes.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { planRoutes } from './modules/plans/plans.routes.ts';
+import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { memberRoutes } from './modules/members/members.routes.ts';
+import { accountRoutes } from './modules/profiles/account.routes.ts';
+import { profileUpdateRoutes } from './modules/profiles/profile-updates.routes.ts';
 import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { IdentityClient } from './session/identity-client.ts';
 import { sessionRoutes } from './session/session.routes.ts';
+import { storagePlugin } from './storage/storage-plugin.ts';
 import { version } from './version.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail for services that e-mail after their transaction commits (invitations, reminders). */
+    mailer: Mailer;
+    /** The app's public origin without a trailing slash, for links in e-mails. */
+    appUrl: string;
+  }
+}
 
 /** What buildApp needs besides configuration: the database, and the identity wiring main (or a test) chose. */
 export type AppDependencies = {
@@ -76,7 +94,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       }),
   });
   await app.register(cookie);
+  // Uploads stream through busboy (bodyLimit does not apply); one file of 5 MB unless a route asks for less.
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(storagePlugin, { dataDir: config.dataDir, linkSecret: config.sessionPassword });
   await app.register(db, { database: deps.database });
+  const mailer = deps.mailer ?? createMailer(config, deps.database.db);
+  if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  app.decorate('appUrl', config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`);
   await app.register(authenticate, { verify: deps.verifyAccessToken });
   await app.register(openapi, { version });
   await app.register(health);
@@ -96,6 +121,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     });
   }
   await app.register(profileRoutes);
+  await app.register(organizationRoutes);
+  await app.register(planRoutes);
+  await app.register(profileUpdateRoutes);
+  await app.register(accountRoutes);
+  await app.register(hierarchyRoutes);
+  await app.register(invitationRoutes);
+  await app.register(memberRoutes);
   if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);
 
   await app.register(staticWeb, { distDir: config.webDistDir });

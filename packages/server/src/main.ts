@@ -7,6 +7,8 @@ import { openDatabase } from './db/client.ts';
 import { inProcessIdentity, remoteIdentity, type IdentityWiring } from './identity-wiring.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
+import { invitationRemindersJob } from './jobs/invitation-reminders.ts';
+import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
 
@@ -44,15 +46,19 @@ async function main(config: Config) {
     }
   }
   const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
+  const background: { scheduler?: Scheduler } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await background.scheduler?.stop();
     await app.close();
     mailer.close();
     await database.close();
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Background jobs start once the server serves, and stop before it closes (ADR 011).
+  background.scheduler = startScheduler([invitationRemindersJob(app)], app.log);
   const url = config.publicUrl ?? address.replace('://127.0.0.1', '://localhost');
   console.warn(
     `\nTouchline is running at ${url}  (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layouts/app-layout.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
@@ -7,11 +7,23 @@ import { LogoutPage } from '../features/auth/components/logout-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
 import { UpdatedPoliciesGate } from '../features/auth/components/updated-policies-gate.tsx';
+import { AccountSettingsPage } from '../features/account/components/account-settings-page.tsx';
 import { OutboxPage } from '../features/dev-outbox/components/outbox-page.tsx';
+import { CreateOrganizationPage } from '../features/organizations/components/create-organization-page.tsx';
+import { OrganizationSettingsPage } from '../features/organizations/components/organization-settings-page.tsx';
+import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
+import { EditChildProfilePage } from '../features/profile/components/edit-child-profile-page.tsx';
+import { GroupAccountDashboard } from '../features/profile/components/group-account-dashboard.tsx';
+import { ProfilePage } from '../features/profile/components/profile-page.tsx';
+import { MembersImportPage } from '../features/members/components/members-import-page.tsx';
+import { MembersPage } from '../features/members/components/members-page.tsx';
+import { AcceptInvitationPage } from '../features/signup/components/accept-invitation-page.tsx';
 import { ConfirmEmailPage } from '../features/signup/components/confirm-email-page.tsx';
 import { SignupPage } from '../features/signup/components/signup-page.tsx';
 import { session } from '../lib/session.ts';
+import { LevelNavigation } from './level-navigation.tsx';
 import { HomePage, homeLoader } from './routes/home.tsx';
+import { LevelRoute, levelLoader } from './routes/level.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { PageLoading } from './routes/page-loading.tsx';
 import { PrivacyPage, TermsPage } from './routes/policy-pages.tsx';
@@ -53,12 +65,32 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: '/',
-          element: <AppLayout overlay={<UpdatedPoliciesGate />} />,
+          element: (
+            <AppLayout
+              navigation={<LevelNavigation />}
+              overlay={<UpdatedPoliciesGate />}
+              headerStart={<OrganizationSwitcher />}
+            />
+          ),
           children: [
             {
               loader: requireSessionLoader,
               element: <RequireSession />,
-              children: [{ index: true, element: <HomePage />, loader: homeLoader(queryClient) }],
+              children: [
+                { index: true, element: <HomePage />, loader: homeLoader(queryClient) },
+                { path: 'levels/:levelId', element: <LevelRoute />, loader: levelLoader(queryClient) },
+                { path: 'levels/:levelId/members', element: <MembersPage /> },
+                { path: 'levels/:levelId/members/import', element: <MembersImportPage /> },
+                { path: 'invitation/accept', element: <AcceptInvitationPage /> },
+                { path: 'organizations/new', element: <CreateOrganizationPage /> },
+                { path: 'organization/settings', element: <OrganizationSettingsPage /> },
+                { path: 'account/settings', element: <AccountSettingsPage /> },
+                { path: 'profile', element: <ProfilePage /> },
+                { path: 'profile/children/:profileId', element: <EditChildProfilePage /> },
+                // Partner return paths (spec §2): edit child profile info, and edit profile info.
+                { path: 'groupAccountDashboard', element: <GroupAccountDashboard /> },
+                { path: 'editProfile', element: <Navigate to="/account/settings" replace /> },
+              ],
             },
             { path: '*', element: <NotFoundPage /> },
           ],

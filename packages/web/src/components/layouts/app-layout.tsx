@@ -6,12 +6,21 @@ import { NavigationProgress, SiteHeader, SkipLink } from './site-header.tsx';
  * The shell of every signed-in page: a skip link, the header, the left navigation slot (the level tree arrives
  * with organizations), the content, and an overlay slot for what must sit above every page (a required modal).
  */
-export function AppLayout({ navigation, overlay }: { navigation?: ReactNode; overlay?: ReactNode }) {
+export function AppLayout({
+  navigation,
+  overlay,
+  headerStart,
+}: {
+  navigation?: ReactNode;
+  overlay?: ReactNode;
+  /** What the header shows beside the logo (the organization switcher). */
+  headerStart?: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SkipLink />
       <NavigationProgress />
-      <SiteHeader />
+      <SiteHeader start={headerStart} />
       <div className="flex flex-1 flex-col md:flex-row">
         <nav
           aria-label="Levels"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigation } from 'react-router';
 import { useDarkMode } from '../../lib/dark-mode.tsx';
 import { isSessionLoggedIn, session, sessionUser, useSession } from '../../lib/session.ts';
@@ -64,8 +64,20 @@ function UserMenu() {
     <div className="flex items-center gap-3">
       <p className="hidden text-sm text-slate-700 sm:block dark:text-slate-300">
         <span className="sr-only">Signed in as </span>
-        <span className="font-medium text-slate-900 dark:text-white">{user.displayName}</span>
+        <Link
+          to="/profile"
+          aria-label={`${user.displayName}, your profile`}
+          className="rounded-md font-medium text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-white"
+        >
+          {user.displayName}
+        </Link>
       </p>
+      <Link
+        to="/account/settings"
+        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        Account settings
+      </Link>
       <button
         type="button"
         onClick={handleSignOut}
@@ -78,8 +90,11 @@ function UserMenu() {
   );
 }
 
-/** The header of every page: the logo home, the signed-in user with 'Sign out', and the dark mode switch. */
-export function SiteHeader() {
+/**
+ * The header of every page: the logo home, the signed-in user with 'Sign out', and the dark mode switch. `start`
+ * is a slot beside the logo that app/ fills (the organization switcher), so this layout stays free of features.
+ */
+export function SiteHeader({ start }: { start?: ReactNode } = {}) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
@@ -89,6 +104,7 @@ export function SiteHeader() {
         >
           <Logo className="text-lg" />
         </Link>
+        {start ? <div className="mr-auto flex min-w-0 items-center">{start}</div> : null}
         <div className="flex items-center gap-2">
           <UserMenu />
           <DarkModeToggle />

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountRequestMessages } from '@touchline/contracts/accounts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { rememberInvitation } from '../pending-invitation.ts';
 import { ConfirmEmailPage } from './confirm-email-page.tsx';
 
 const token = 'c'.repeat(32);
@@ -26,6 +27,15 @@ describe('the confirm-email page', () => {
     const calls = server.callsTo('POST', '/api/app/app-users/confirm-email');
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ token });
+  });
+
+  it('leads sign-in back to a waiting invitation', async () => {
+    rememberInvitation('i'.repeat(43));
+    renderConfirm({ 'POST /api/app/app-users/confirm-email': { status: 204 } });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?returnTo=%2Finvitation%2Faccept',
+    );
   });
 
   it('says why a link failed and offers to send a new one', async () => {

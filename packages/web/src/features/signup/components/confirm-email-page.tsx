@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormCard } from '../../../components/ui/form-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useConfirmEmail } from '../api/confirm-email.ts';
+import { signInHref } from '../pending-invitation.ts';
 import { ResendConfirmationForm } from './resend-confirmation-form.tsx';
 
 function ConfirmationFailed({ message }: { message: string }) {
@@ -20,7 +21,10 @@ function ConfirmationFailed({ message }: { message: string }) {
   );
 }
 
-/** /confirm-email?token=…: the link from the confirmation e-mail; confirms, then offers to sign in. */
+/**
+ * /confirm-email?token=…: the link from the confirmation e-mail; confirms, then offers to sign in (and, when an
+ * invitation waits, to accept it right after).
+ */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -39,7 +43,7 @@ export function ConfirmEmailPage() {
     <FormCard title="Your e-mail address is confirmed">
       <Alert tone="success">Thank you. Your account is ready: sign in to start.</Alert>
       <div className="mt-6">
-        <Button href="/signin" label="Sign in" />
+        <Button href={signInHref()} label="Sign in" />
       </div>
     </FormCard>
   );

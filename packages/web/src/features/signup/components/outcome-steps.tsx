@@ -34,9 +34,16 @@ export function NeedToConfirmEmailStep({
   );
 }
 
-/** Signup step 'login' (§2): the address already has an account, so the way on is signing in. */
-export function LoginStep({ email }: { email: string }) {
-  const href = email ? `/signin?email=${encodeURIComponent(email)}` : '/signin';
+/**
+ * Signup step 'login' (§2): the address already has an account, so the way on is signing in, and from an
+ * invitation back to its acceptance (`returnTo`) afterwards.
+ */
+export function LoginStep({ email, returnTo }: { email: string; returnTo?: string }) {
+  const params = new URLSearchParams();
+  if (email) params.set('email', email);
+  if (returnTo) params.set('returnTo', returnTo);
+  const query = params.toString();
+  const href = query ? `/signin?${query}` : '/signin';
   return (
     <FormCard title="You already have an account">
       <p className="text-slate-700 dark:text-slate-300">

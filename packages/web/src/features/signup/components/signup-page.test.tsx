@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountRequestMessages } from '@touchline/contracts/accounts';
+import { invitationMessages } from '@touchline/contracts/invitations';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { pendingInvitation } from '../pending-invitation.ts';
 import { SignupPage, signupEntryMode } from './signup-page.tsx';
 
 type Routes = Parameters<typeof serveGlobally>[0];
@@ -114,12 +116,17 @@ describe('the signup flow from the signup URL (spec §2)', () => {
 });
 
 describe('the signup flow from an invitation', () => {
-  it('asks the server for the next step; login leads to sign-in with the address', async () => {
+  it('asks the server for the next step; login leads to sign-in, then back to accepting the invitation', async () => {
     const server = renderSignup(
       {
         'GET /api/app/invitation/next-step-from-token': {
           status: 200,
-          body: { step: 'login', email: 'coach@example.org' },
+          body: {
+            step: 'login',
+            email: 'coach@example.org',
+            organizationName: 'Riverside',
+            levelName: 'U10 Girls',
+          },
         },
       },
       '/signup?token=invite-123',
@@ -127,9 +134,11 @@ describe('the signup flow from an invitation', () => {
     expect(await screen.findByRole('heading', { name: 'You already have an account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/signin?email=coach%40example.org',
+      '/signin?email=coach%40example.org&returnTo=%2Finvitation%2Faccept',
     );
+    expect(screen.getByRole('status')).toHaveTextContent('You are invited to join U10 Girls (Riverside).');
     expect(server.calls[0]?.path).toBe('/api/app/invitation/next-step-from-token?token=invite-123');
+    expect(pendingInvitation()).toBe('invite-123');
   });
 
   it('prefills the full form from the invitation', async () => {
@@ -145,6 +154,20 @@ describe('the signup flow from an invitation', () => {
     expect(await screen.findByRole('heading', { name: 'Tell us about you' })).toBeInTheDocument();
     expect(screen.getByLabelText(/E-mail address/)).toHaveValue('coach@example.org');
     expect(screen.getByLabelText(/First name/)).toHaveValue('Jo');
+  });
+
+  it('does not remember a link the server refuses', async () => {
+    renderSignup(
+      {
+        'GET /api/app/invitation/next-step-from-token': {
+          status: 200,
+          body: { step: 'error', message: invitationMessages.invalidLink },
+        },
+      },
+      '/signup?token=invite-old',
+    );
+    expect(await screen.findByText(invitationMessages.invalidLink)).toBeInTheDocument();
+    expect(pendingInvitation()).toBeNull();
   });
 
   it('shows the error step when the invitation cannot be read', async () => {

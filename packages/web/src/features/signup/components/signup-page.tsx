@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { InvitationNextStep } from '@touchline/contracts/invitations';
 import { SignupEntryMode, SignupStep } from '@touchline/contracts/signup';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { FormCard } from '../../../components/ui/form-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useInvitationNextStep, type InvitationNextStep } from '../api/get-invitation-next-step.ts';
+import { useInvitationNextStep } from '../api/get-invitation-next-step.ts';
+import { acceptInvitationPath, rememberInvitation } from '../pending-invitation.ts';
 import { AskForEmailStep } from './ask-for-email-step.tsx';
 import { FullSignupFormStep } from './full-signup-form-step.tsx';
 import { LoginStep, NeedToConfirmEmailStep, SignupErrorStep } from './outcome-steps.tsx';
@@ -35,7 +38,7 @@ function fromInvitation(next: InvitationNextStep): SignupState {
   };
 }
 
-function SignupSteps({ initial }: { initial: SignupState }) {
+function SignupSteps({ initial, returnTo }: { initial: SignupState; returnTo?: string }) {
   const [state, setState] = useState<SignupState>(initial);
   switch (state.step) {
     case SignupStep.AskForEmail:
@@ -66,14 +69,22 @@ function SignupSteps({ initial }: { initial: SignupState }) {
         />
       );
     case SignupStep.Login:
-      return <LoginStep email={state.email} />;
+      return <LoginStep email={state.email} {...(returnTo ? { returnTo } : {})} />;
     case SignupStep.Error:
       return <SignupErrorStep message={state.message ?? 'This signup link cannot be used.'} />;
   }
 }
 
+/**
+ * The signup flow opened from an invitation link: the server says which step comes first, and the token is remembered
+ * so that once the invitee has signed up, confirmed the address and signed in, the invitation is accepted.
+ */
 function InvitationSignup({ token }: { token: string }) {
   const invitation = useInvitationNextStep(token);
+  const usable = invitation.isSuccess && invitation.data.step !== SignupStep.Error;
+  useEffect(() => {
+    if (usable) rememberInvitation(token);
+  }, [usable, token]);
   if (invitation.isPending) {
     return (
       <FormCard title="Opening your invitation">
@@ -88,7 +99,19 @@ function InvitationSignup({ token }: { token: string }) {
       />
     );
   }
-  return <SignupSteps initial={fromInvitation(invitation.data)} />;
+  const { organizationName, levelName } = invitation.data;
+  return (
+    <>
+      {organizationName && levelName ? (
+        <div className="mx-auto mb-4 w-full max-w-md">
+          <Alert tone="info">
+            You are invited to join <strong>{levelName}</strong> ({organizationName}).
+          </Alert>
+        </div>
+      ) : null}
+      <SignupSteps initial={fromInvitation(invitation.data)} returnTo={acceptInvitationPath} />
+    </>
+  );
 }
 
 /**

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import {
+  invitationMessages,
+  type AcceptInvitationResponse,
+  type InvitationNextStep,
+} from '@touchline/contracts/invitations';
+import { MemberOverallStatus } from '@touchline/contracts/members';
+import { SignupStep } from '@touchline/contracts/signup';
+import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import { invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { Actor } from '../../plugins/authenticate.ts';
+import { hashInvitationToken } from './invitations.mail.ts';
+import { findInvitationByTokenHash } from './invitations.queries.ts';
+
+/**
+ * GET /api/app/invitation/next-step-from-token (public): where the invitation link leads. A token that is unknown,
+ * replaced or revoked → 'error'; accepted, or the address already has an account → 'login'; otherwise the full
+ * signup form, filled with the invited address and names.
+ */
+export async function invitationNextStep(
+  app: FastifyInstance,
+  token: string | undefined,
+): Promise<InvitationNextStep> {
+  const invitation = token
+    ? await findInvitationByTokenHash(app.database.db, hashInvitationToken(token))
+    : undefined;
+  if (!invitation) return { step: SignupStep.Error, message: invitationMessages.invalidLink };
+  const where = { organizationName: invitation.organizationName, levelName: invitation.levelName };
+  if (invitation.acceptedAt) return { step: SignupStep.Login, email: invitation.email, ...where };
+  const account = await app.identityDirectory.findUserByEmail(invitation.email);
+  if (account) return { step: SignupStep.Login, email: invitation.email, ...where };
+  return {
+    step: SignupStep.FullSignupForm,
+    email: invitation.email,
+    firstName: invitation.firstName,
+    lastName: invitation.lastName,
+    ...where,
+  };
+}
+
+/**
+ * POST /api/app/invitation/accept: the signed-in account takes the invitation sent to its own address (403
+ * otherwise). Links the profile, marks the invitation accepted (no more reminders), moves the access from Invite
+ * Pending to No Requirements, then makes that profile the account's current one with the roles its labels carry, so
+ * the next refreshed token names it (ADR 007). Accepting again with the same account answers the same.
+ */
+export async function acceptInvitation(
+  app: FastifyInstance,
+  actor: Actor,
+  token: string,
+  requestId: string,
+): Promise<AcceptInvitationResponse> {
+  // Read before the transaction: the mounted identity shares the embedded database's one connection.
+  const account = await app.identityDirectory.findUser(actor.userId);
+  const now = new Date();
+  const accepted = await app.database.db.transaction(async (tx) => {
+    const invitation = await findInvitationByTokenHash(tx, hashInvitationToken(token));
+    if (!invitation) throw notFound('Invitation');
+    if (!account || account.email.toLowerCase() !== invitation.email.toLowerCase())
+      throw forbidden(invitationMessages.otherAddress);
+    const answer = {
+      organizationId: invitation.organizationId,
+      profileId: invitation.profileId,
+      hierarchyLevelId: invitation.hierarchyLevelId,
+    };
+    if (invitation.acceptedAt) {
+      if (invitation.acceptedByUserId === actor.userId) return answer;
+      throw conflict(invitationMessages.acceptedByAnother);
+    }
+    const linked = await tx
+      .update(profiles)
+      .set({ appUserId: actor.userId, updatedAt: now })
+      .where(
+        and(
+          eq(profiles.organizationId, invitation.organizationId),
+          eq(profiles.id, invitation.profileId),
+          or(isNull(profiles.appUserId), eq(profiles.appUserId, actor.userId)),
+        ),
+      )
+      .returning({ id: profiles.id });
+    if (linked.length === 0) throw conflict(invitationMessages.acceptedByAnother);
+    const marked = await tx
+      .update(invitations)
+      .set({ acceptedAt: now, acceptedByUserId: actor.userId, nextReminderAt: null, updatedAt: now })
+      .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    // A parallel accept of the same link won the update; it was this same account (the address matched).
+    if (marked.length === 0) return answer;
+    await tx
+      .update(profileLevelAccesses)
+      .set({ overallStatus: MemberOverallStatus.NoRequirements, updatedAt: now })
+      .where(
+        and(
+          eq(profileLevelAccesses.organizationId, invitation.organizationId),
+          eq(profileLevelAccesses.id, invitation.profileLevelAccessId),
+          eq(profileLevelAccesses.overallStatus, MemberOverallStatus.NotActivated),
+        ),
+      );
+    await recordAuditEvent(
+      tx,
+      { userId: actor.userId, profileId: invitation.profileId, requestId },
+      {
+        organizationId: invitation.organizationId,
+        action: 'invitation.accepted',
+        entityType: 'invitation',
+        entityId: invitation.id,
+        data: { profileLevelAccessId: invitation.profileLevelAccessId },
+      },
+    );
+    return answer;
+  });
+  const grants = await grantsOfProfile(app.database.db, accepted.organizationId, accepted.profileId);
+  await app.identityDirectory.setUserContext(actor.userId, {
+    currentProfileId: accepted.profileId,
+    roles: organizationRoles(grants),
+  });
+  return accepted;
+}

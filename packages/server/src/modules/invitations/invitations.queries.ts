@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  hierarchyLevels,
+  invitations,
+  labels,
+  organizations,
+  profileLevelAccesses,
+  profiles,
+} from '../../db/schema/index.ts';
+
+/** A live level of the organization, with the path rules read; undefined when not there (another tenant's too). */
+export async function findLevel(db: Executor, organizationId: string, levelId: string) {
+  const [level] = await db
+    .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
+    .from(hierarchyLevels)
+    .where(
+      and(
+        eq(hierarchyLevels.organizationId, organizationId),
+        eq(hierarchyLevels.id, levelId),
+        isNull(hierarchyLevels.deletedAt),
+      ),
+    );
+  return level;
+}
+
+/** A live role label of the organization. */
+export async function findLabel(db: Executor, organizationId: string, labelId: string) {
+  const [label] = await db
+    .select({ id: labels.id, name: labels.name, role: labels.role })
+    .from(labels)
+    .where(and(eq(labels.organizationId, organizationId), eq(labels.id, labelId), isNull(labels.deletedAt)));
+  return label;
+}
+
+/** The organization's name, for invitation e-mails. */
+export async function organizationName(db: Executor, organizationId: string): Promise<string> {
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.name ?? '';
+}
+
+/** Live profiles of the organization with one of these e-mails (compared case-insensitively: citext). */
+export function liveProfilesByEmail(db: Executor, organizationId: string, emails: readonly string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: profiles.id, email: profiles.email })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.organizationId, organizationId),
+        inArray(profiles.email, [...emails]),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .orderBy(asc(profiles.createdAt));
+}
+
+/** The levels at which these profiles hold a live access: a second access at the same level is refused. */
+export function liveAccessLevels(db: Executor, organizationId: string, profileIds: readonly string[]) {
+  if (profileIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      profileId: profileLevelAccesses.profileId,
+      hierarchyLevelId: profileLevelAccesses.hierarchyLevelId,
+    })
+    .from(profileLevelAccesses)
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, organizationId),
+        inArray(profileLevelAccesses.profileId, [...profileIds]),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    );
+}
+
+/**
+ * The invitation a link's token names, only while it can still be used: not revoked, its access not archived, its
+ * organization not deleted. Public lookup by an unguessable token, so it is the one query not scoped by tenant.
+ */
+export async function findInvitationByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: invitations.id,
+      organizationId: invitations.organizationId,
+      organizationName: organizations.name,
+      email: invitations.email,
+      acceptedAt: invitations.acceptedAt,
+      acceptedByUserId: invitations.acceptedByUserId,
+      profileId: profiles.id,
+      profileUserId: profiles.appUserId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      profileLevelAccessId: profileLevelAccesses.id,
+      overallStatus: profileLevelAccesses.overallStatus,
+      hierarchyLevelId: hierarchyLevels.id,
+      levelName: hierarchyLevels.name,
+    })
+    .from(invitations)
+    .innerJoin(
+      organizations,
+      and(eq(organizations.id, invitations.organizationId), isNull(organizations.deletedAt)),
+    )
+    .innerJoin(
+      profileLevelAccesses,
+      and(
+        eq(profileLevelAccesses.id, invitations.profileLevelAccessId),
+        eq(profileLevelAccesses.organizationId, invitations.organizationId),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    )
+    .innerJoin(
+      profiles,
+      and(
+        eq(profiles.id, invitations.profileId),
+        eq(profiles.organizationId, invitations.organizationId),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .innerJoin(
+      hierarchyLevels,
+      and(
+        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
+        eq(hierarchyLevels.organizationId, invitations.organizationId),
+        isNull(hierarchyLevels.deletedAt),
+      ),
+    )
+    .where(and(eq(invitations.tokenHash, tokenHash), isNull(invitations.revokedAt)));
+  return row;
+}
+
+/** A live access of the organization with what inviting its holder needs: level, label and profile. */
+export async function findAccessForInvitation(db: Executor, organizationId: string, accessId: string) {
+  const [row] = await db
+    .select({
+      profileLevelAccessId: profileLevelAccesses.id,
+      profileId: profiles.id,
+      email: profiles.email,
+      firstName: profiles.firstName,
+      profileUserId: profiles.appUserId,
+      hierarchyLevelId: hierarchyLevels.id,
+      levelName: hierarchyLevels.name,
+      levelPath: hierarchyLevels.path,
+      roleLabel: labels.name,
+    })
+    .from(profileLevelAccesses)
+    .innerJoin(
+      profiles,
+      and(eq(profiles.id, profileLevelAccesses.profileId), eq(profiles.organizationId, organizationId)),
+    )
+    .innerJoin(
+      hierarchyLevels,
+      and(
+        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
+        eq(hierarchyLevels.organizationId, organizationId),
+        isNull(hierarchyLevels.deletedAt),
+      ),
+    )
+    .innerJoin(
+      labels,
+      and(eq(labels.id, profileLevelAccesses.labelId), eq(labels.organizationId, organizationId)),
+    )
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, organizationId),
+        eq(profileLevelAccesses.id, accessId),
+        isNull(profileLevelAccesses.deletedAt),
+        isNull(profiles.deletedAt),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The newest unrevoked invitation of an access, locked for the resend that rotates its token. The profile id lets
+ * the (organization_id, profile_id) index find it.
+ */
+export async function latestInvitationOfAccess(
+  db: Executor,
+  organizationId: string,
+  access: { profileId: string; profileLevelAccessId: string },
+) {
+  const [row] = await db
+    .select({
+      id: invitations.id,
+      acceptedAt: invitations.acceptedAt,
+      sentCount: invitations.sentCount,
+      remindersSent: invitations.remindersSent,
+      createdAt: invitations.createdAt,
+    })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.profileId, access.profileId),
+        eq(invitations.profileLevelAccessId, access.profileLevelAccessId),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The rows one invitation batch writes: new profiles, their accesses and the invitations. */
+export type InvitationBatch = {
+  profiles: (typeof profiles.$inferInsert)[];
+  accesses: (typeof profileLevelAccesses.$inferInsert)[];
+  invitations: (typeof invitations.$inferInsert)[];
+};
+
+/** Writes an invitation batch with one INSERT per table, whatever its size (an import is up to 1,000 rows). */
+export async function insertInvitationBatch(tx: Executor, batch: InvitationBatch): Promise<void> {
+  if (batch.profiles.length > 0) await tx.insert(profiles).values(batch.profiles);
+  if (batch.accesses.length > 0) await tx.insert(profileLevelAccesses).values(batch.accesses);
+  if (batch.invitations.length > 0) await tx.insert(invitations).values(batch.invitations);
+}
+
+/**
+ * Invitations whose e-mail could not be sent become due for the reminder job at once, as their step 0, so the job
+ * retries them rather than the member waiting for the day-2 reminder.
+ */
+export async function handToReminderJob(db: Executor, invitationIds: readonly string[], now: Date) {
+  if (invitationIds.length === 0) return;
+  await db
+    .update(invitations)
+    .set({ remindersSent: 0, nextReminderAt: now, updatedAt: now })
+    .where(and(inArray(invitations.id, [...invitationIds]), isNull(invitations.acceptedAt)));
+}
+
+/** Revokes the open invitations of archived accesses: their links stop working and no reminder goes out. */
+export async function revokeInvitationsOf(
+  tx: Executor,
+  organizationId: string,
+  accessIds: readonly string[],
+  now: Date,
+) {
+  if (accessIds.length === 0) return;
+  await tx
+    .update(invitations)
+    .set({ revokedAt: now, nextReminderAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        inArray(invitations.profileLevelAccessId, [...accessIds]),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
+}
