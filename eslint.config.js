@@ -1,30 +1,22 @@
-import fs from 'node:fs';
 // @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import touchline from './scripts/eslint/touchline-plugin.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const serverModules = [
-  'system',
-  'organizations',
-  'hierarchy',
-  'profiles',
-  'invitations',
-  'content',
-  'requirements',
-  'reviews',
-  'dashboard',
-  'billing',
-  'incidents',
-  'screening',
-  'partners',
-  'plans',
-  'user-acceptance',
-];
+// Every folder under server/src/modules is a module: the boundary rules cover a new one without an edit here.
+const serverModules = fs
+  .readdirSync(path.join(repoRoot, 'packages/server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 // Every folder under web/src/features is a feature, so a new one is covered by the boundary rule without an edit here.
 const webFeatures = fs
-  .readdirSync(new URL('./packages/web/src/features', import.meta.url), { withFileTypes: true })
+  .readdirSync(path.join(repoRoot, 'packages/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 

@@ -11,7 +11,8 @@ import {
 import { invitations, profileLevelAccesses } from '../db/schema/index.ts';
 import { outboxMailer, type Mailer } from '../mail/mailer.ts';
 import { hashInvitationToken } from '../modules/invitations/invitations.mail.ts';
-import { invitee, latestToken, mailTo } from '../modules/invitations/invitations.test-support.ts';
+import { invitee, latestToken } from '../modules/invitations/invitations.test-support.ts';
+import { mailTo } from '../../test/mail.ts';
 import { reminderLeaseMs, sweepInvitationReminders, type ReminderDeps } from './invitation-reminders.ts';
 
 const day = 86_400_000;

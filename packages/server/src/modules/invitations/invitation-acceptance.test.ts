@@ -12,7 +12,8 @@ import {
   type TestOrganization,
 } from '../../../test/factories.ts';
 import { invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
-import { claimsOf, invitee, latestToken, mailTo } from './invitations.test-support.ts';
+import { claimsOf, invitee, latestToken } from './invitations.test-support.ts';
+import { mailTo } from '../../../test/mail.ts';
 
 describe('accepting an invitation', () => {
   let t: TestApp;

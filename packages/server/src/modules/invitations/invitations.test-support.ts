@@ -1,16 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { InviteMemberBody } from '@touchline/contracts/invitations';
-import { mailOutbox } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/app.ts';
-
-/** The messages the outbox holds for one address, oldest first: what a test's invitee has received. */
-export function mailTo(t: TestApp, email: string) {
-  return t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(asc(mailOutbox.createdAt));
-}
+import { mailTo } from '../../../test/mail.ts';
 
 /** The invitation token in an e-mail's link (`/signup?token=…`). */
 export function tokenIn(mail: { text: string }): string {

@@ -12,7 +12,8 @@ import {
 import { auditEvents, invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import { hashInvitationToken } from './invitations.mail.ts';
 import { inviteAccess } from './invitations.service.ts';
-import { invitee, latestToken, mailTo } from './invitations.test-support.ts';
+import { invitee, latestToken } from './invitations.test-support.ts';
+import { mailTo } from '../../../test/mail.ts';
 
 describe('invitations', () => {
   let t: TestApp;

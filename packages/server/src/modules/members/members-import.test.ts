@@ -16,7 +16,7 @@ import {
   type TestOrganization,
 } from '../../../test/factories.ts';
 import { auditEvents, invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
-import { mailTo } from '../invitations/invitations.test-support.ts';
+import { mailTo } from '../../../test/mail.ts';
 
 describe('importing members from CSV', () => {
   let t: TestApp;

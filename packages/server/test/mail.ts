@@ -1,0 +1,12 @@
+import { asc, eq } from 'drizzle-orm';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import type { TestApp } from './app.ts';
+
+/** The messages the outbox holds for one address, oldest first: what a test's recipient has received. */
+export function mailTo(t: TestApp, email: string) {
+  return t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(asc(mailOutbox.createdAt));
+}
