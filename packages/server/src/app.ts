@@ -20,6 +20,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { labelRoutes } from './modules/labels/labels.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { accountRoutes } from './modules/profiles/account.routes.ts';
 import { profileUpdateRoutes } from './modules/profiles/profile-updates.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(hierarchyRoutes);
   await app.register(invitationRoutes);
   await app.register(memberRoutes);
+  await app.register(labelRoutes);
   if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);
 
   await app.register(staticWeb, { distDir: config.webDistDir });

@@ -10,8 +10,8 @@ import { UpdatedPoliciesGate } from '../features/auth/components/updated-policie
 import { AccountSettingsPage } from '../features/account/components/account-settings-page.tsx';
 import { OutboxPage } from '../features/dev-outbox/components/outbox-page.tsx';
 import { CreateOrganizationPage } from '../features/organizations/components/create-organization-page.tsx';
-import { OrganizationSettingsPage } from '../features/organizations/components/organization-settings-page.tsx';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
+import { RolesPage } from '../features/labels/components/roles-page.tsx';
 import { EditChildProfilePage } from '../features/profile/components/edit-child-profile-page.tsx';
 import { GroupAccountDashboard } from '../features/profile/components/group-account-dashboard.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
@@ -25,6 +25,7 @@ import { LevelNavigation } from './level-navigation.tsx';
 import { HomePage, homeLoader } from './routes/home.tsx';
 import { LevelRoute, levelLoader } from './routes/level.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
+import { OrganizationSettingsRoute } from './routes/organization-settings.tsx';
 import { PageLoading } from './routes/page-loading.tsx';
 import { PrivacyPage, TermsPage } from './routes/policy-pages.tsx';
 import { RequireSession, requireSessionLoader } from './routes/require-session.tsx';
@@ -83,7 +84,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'levels/:levelId/members/import', element: <MembersImportPage /> },
                 { path: 'invitation/accept', element: <AcceptInvitationPage /> },
                 { path: 'organizations/new', element: <CreateOrganizationPage /> },
-                { path: 'organization/settings', element: <OrganizationSettingsPage /> },
+                { path: 'organization/settings', element: <OrganizationSettingsRoute /> },
+                { path: 'organization/roles', element: <RolesPage /> },
                 { path: 'account/settings', element: <AccountSettingsPage /> },
                 { path: 'profile', element: <ProfilePage /> },
                 { path: 'profile/children/:profileId', element: <EditChildProfilePage /> },

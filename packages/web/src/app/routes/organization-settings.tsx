@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { textLinkClass } from '../../components/ui/form-card.tsx';
+import { OrganizationSettingsPage } from '../../features/organizations/components/organization-settings-page.tsx';
+
+/**
+ * /organization/settings: the organizations feature's settings page, followed by the way to the roles page (the
+ * labels feature), composed here because features do not import each other.
+ */
+export function OrganizationSettingsRoute() {
+  return (
+    <div className="space-y-6">
+      <OrganizationSettingsPage />
+      <nav aria-label="More organization settings" className="mx-auto max-w-3xl">
+        <Link to="/organization/roles" className={textLinkClass}>
+          Roles: add, rename and order the roles of your members
+        </Link>
+      </nav>
+    </div>
+  );
+}
