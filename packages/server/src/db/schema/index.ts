@@ -7,3 +7,4 @@ export * from './mail-outbox.ts';
 export * from './web-sessions.ts';
 export * from './files.ts';
 export * from './invitations.ts';
+export * from './requirements.ts';
