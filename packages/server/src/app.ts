@@ -21,13 +21,17 @@ import { planRoutes } from './modules/plans/plans.routes.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { labelRoutes } from './modules/labels/labels.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
+import { myRequirementsRoutes } from './modules/requirements/my-requirements.routes.ts';
 import { accountRoutes } from './modules/profiles/account.routes.ts';
 import { profileUpdateRoutes } from './modules/profiles/profile-updates.routes.ts';
 import { profileRoutes } from './modules/profiles/profiles.routes.ts';
+import { requirementActionRoutes } from './modules/requirements/requirement-actions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { IdentityClient } from './session/identity-client.ts';
 import { sessionRoutes } from './session/session.routes.ts';
+import { s3Storage } from './storage/s3-storage.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { version } from './version.ts';
 
@@ -97,7 +101,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(cookie);
   // Uploads stream through busboy (bodyLimit does not apply); one file of 5 MB unless a route asks for less.
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  await app.register(storagePlugin, { dataDir: config.dataDir, linkSecret: config.sessionPassword });
+  await app.register(storagePlugin, {
+    dataDir: config.dataDir,
+    linkSecret: config.sessionPassword,
+    storage: config.s3 ? s3Storage(config.s3) : undefined,
+  });
   await app.register(db, { database: deps.database });
   const mailer = deps.mailer ?? createMailer(config, deps.database.db);
   if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
@@ -130,6 +138,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(invitationRoutes);
   await app.register(memberRoutes);
   await app.register(labelRoutes);
+  await app.register(contentRoutes);
+  await app.register(myRequirementsRoutes);
+  await app.register(requirementActionRoutes);
   if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);
 
   await app.register(staticWeb, { distDir: config.webDistDir });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -63,6 +64,12 @@ const envSchema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .default(600),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_ENDPOINT: z.url({ message: 'must be an absolute URL such as http://127.0.0.1:4568' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
 /** The one typed configuration object every part of the server reads; built once at boot. */
@@ -91,6 +98,8 @@ export type Config = {
   /** Signs the support-chat identity JWT; unset = the support chat is not configured. */
   intercomSecret: string | undefined;
   accessTokenTtlSeconds: number;
+  /** An S3-compatible bucket for uploaded files (S3_*); unset = local disk under dataDir/files. */
+  s3: S3StorageOptions | undefined;
 };
 
 /** Thrown at boot when the environment is wrong, with one line per bad variable. */
@@ -154,5 +163,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     intercomSecret: e.INTERCOM_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // A custom endpoint (MinIO, s3rver…) usually needs path-style addressing; AWS itself does not.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { inProcessIdentity, remoteIdentity, type IdentityWiring } from './identity-wiring.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
+import { findDemoVideo, seedDemoContent } from './db/seed-demo-content.ts';
 import { invitationRemindersJob } from './jobs/invitation-reminders.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -46,6 +47,10 @@ async function main(config: Config) {
     }
   }
   const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
+  if (config.seedDemo) {
+    const added = await seedDemoContent(database.db, app.storage, findDemoVideo(config.webDistDir));
+    if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
+  }
   const background: { scheduler?: Scheduler } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -17,6 +17,8 @@ import { GroupAccountDashboard } from '../features/profile/components/group-acco
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
 import { MembersImportPage } from '../features/members/components/members-import-page.tsx';
 import { MembersPage } from '../features/members/components/members-page.tsx';
+import { RequirementRoute } from '../features/requirements/components/requirement-page.tsx';
+import { RequirementsPage } from '../features/requirements/components/requirements-page.tsx';
 import { AcceptInvitationPage } from '../features/signup/components/accept-invitation-page.tsx';
 import { ConfirmEmailPage } from '../features/signup/components/confirm-email-page.tsx';
 import { SignupPage } from '../features/signup/components/signup-page.tsx';
@@ -87,6 +89,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'organization/settings', element: <OrganizationSettingsRoute /> },
                 { path: 'organization/roles', element: <RolesPage /> },
                 { path: 'account/settings', element: <AccountSettingsPage /> },
+                { path: 'requirements', element: <RequirementsPage /> },
+                { path: 'requirements/:definitionId', element: <RequirementRoute /> },
                 { path: 'profile', element: <ProfilePage /> },
                 { path: 'profile/children/:profileId', element: <EditChildProfilePage /> },
                 // Partner return paths (spec §2): edit child profile info, and edit profile info.

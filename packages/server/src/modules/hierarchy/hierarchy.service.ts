@@ -15,6 +15,7 @@ import { authorize, reachablePaths } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
+import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { levelPolicy } from './hierarchy.policy.ts';
 import { presentLevel, presentMoveTargets, presentNavigation } from './hierarchy.presenter.ts';
 import {
@@ -176,6 +177,7 @@ export async function moveLevel(
       entityId: level.id,
       data: { fromParentId: level.parentId, toParentId: target.id, levels: moved },
     });
+    await refreshMemberRequirements(tx, ctx.organizationId, { underLevelId: level.id });
     return presentLevel({ ...level, parentId: target.id, depth: target.depth + 1, sortOrder });
   });
 }

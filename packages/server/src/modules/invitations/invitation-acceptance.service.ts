@@ -12,6 +12,7 @@ import { recordAuditEvent } from '../../db/audit.ts';
 import { invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Actor } from '../../plugins/authenticate.ts';
+import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { hashInvitationToken } from './invitations.mail.ts';
 import { findInvitationByTokenHash } from './invitations.queries.ts';
 
@@ -110,6 +111,7 @@ export async function acceptInvitation(
         data: { profileLevelAccessId: invitation.profileLevelAccessId },
       },
     );
+    await refreshMemberRequirements(tx, invitation.organizationId, { profileIds: [invitation.profileId], now });
     return answer;
   });
   const grants = await grantsOfProfile(app.database.db, accepted.organizationId, accepted.profileId);

@@ -13,6 +13,7 @@ import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { afterStep } from './invitation-schedule.ts';
 import { newInvitationToken, sendInvitationMails, type InvitationMailInput } from './invitations.mail.ts';
 import { invitationPolicy } from './invitations.policy.ts';
@@ -127,6 +128,7 @@ export async function createInvitedMembers(
     });
   }
   await insertInvitationBatch(tx, batch);
+  await refreshMemberRequirements(tx, organizationId, { profileIds: created.map((m) => m.profileId), now });
   return { members: created, mails };
 }
 

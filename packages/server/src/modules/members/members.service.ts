@@ -12,6 +12,7 @@ import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeInvitations } from '../invitations/invitations.service.ts';
+import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { memberPolicy } from './members.policy.ts';
 import { presentDirectMember } from './members.presenter.ts';
 import {
@@ -122,6 +123,7 @@ export async function changeRole(db: Database, ctx: ActorContext, query: ChangeR
       entityId: access.id,
       data: { fromLabelId: access.labelId, toLabelId: label.id },
     });
+    await refreshMemberRequirements(tx, ctx.organizationId, { profileIds: [access.profileId] });
   });
 }
 
@@ -144,6 +146,7 @@ export async function archiveAccess(db: Database, ctx: ActorContext, accessId: s
       entityId: access.id,
       data: { profileId: access.profileId },
     });
+    await refreshMemberRequirements(tx, ctx.organizationId, { profileIds: [access.profileId] });
   });
 }
 

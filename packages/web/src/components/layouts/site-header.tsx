@@ -73,6 +73,12 @@ function UserMenu() {
         </Link>
       </p>
       <Link
+        to="/requirements"
+        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        My requirements
+      </Link>
+      <Link
         to="/account/settings"
         className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800"
       >

@@ -1,56 +1,48 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, type Ref } from 'react';
+import { FieldFrame, fieldControlAria, fieldControlClass, type FieldFrameProps } from './field-frame.tsx';
 
-export interface TextFieldProps {
-  label: string;
+/** The input types the forms use. */
+export type TextFieldType = 'text' | 'email' | 'password' | 'tel' | 'date';
+
+export interface TextFieldProps extends Omit<FieldFrameProps, 'id' | 'children'> {
   name: string;
-  type?: 'text' | 'email' | 'password';
-  autoComplete?: string;
-  defaultValue?: string;
-  /** A hint under the label (e.g. the password rules), read out with the field. */
-  description?: ReactNode;
-  /** The field's error; marks it invalid and is read out with it. */
-  error?: string | undefined;
-  required?: boolean;
+  type?: TextFieldType;
+  autoComplete?: string | undefined;
+  defaultValue?: string | undefined;
+  /** With onValueChange, a controlled field (the wizard's draft); without, the form reads it on submit. */
+  value?: string | undefined;
+  onValueChange?: ((value: string) => void) | undefined;
   disabled?: boolean;
+  /** Shown and focusable, but not editable (and still submitted with the form). */
+  readOnly?: boolean;
+  maxLength?: number | undefined;
   ref?: Ref<HTMLInputElement>;
 }
 
-const inputBase =
-  'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-emerald-600 disabled:opacity-60 dark:bg-slate-950 dark:text-slate-100';
-
-/** A labelled text input whose hint and error are tied to it for assistive technology. */
+/**
+ * A labelled input whose hint and error are tied to it for assistive technology; a read-only field looks inert but
+ * stays in the tab order, so its value can still be read and copied.
+ */
 export function TextField({
   label,
   name,
   type = 'text',
   autoComplete,
   defaultValue,
+  value,
+  onValueChange,
   description,
   error,
   required = false,
   disabled = false,
+  readOnly = false,
+  maxLength,
+  className,
   ref,
 }: TextFieldProps) {
   const id = useId();
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <p id={descriptionId} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-          {description}
-        </p>
-      ) : null}
+    <FieldFrame id={id} label={label} required={required} description={description} error={error} className={className}>
       <input
         ref={ref}
         id={id}
@@ -58,19 +50,16 @@ export function TextField({
         type={type}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
+        value={value}
+        onChange={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
         required={required}
-        aria-required={required || undefined}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${inputBase} ${error ? 'border-red-700 dark:border-red-400' : 'border-slate-300 dark:border-slate-700'}`}
+        readOnly={readOnly}
+        maxLength={maxLength}
+        {...fieldControlAria(id, { required, description, error })}
+        className={fieldControlClass(error, readOnly)}
       />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -92,4 +81,22 @@ export function EmailField({
       {...props}
     />
   );
+}
+
+/** One field of a {@link TextFields} list: the field's props and the value it starts from. */
+export type TextFieldSpec = Omit<TextFieldProps, 'defaultValue' | 'error' | 'value' | 'onValueChange' | 'ref'> & {
+  initial?: string | null | undefined;
+};
+
+/** A form's uncontrolled fields, each starting from its value and showing its error by name, so forms list fields rather than repeat the markup. */
+export function TextFields({
+  fields,
+  errors,
+}: {
+  fields: readonly TextFieldSpec[];
+  errors: Partial<Record<string, string>>;
+}) {
+  return fields.map(({ initial, ...field }) => (
+    <TextField key={field.name} {...field} defaultValue={initial ?? ''} error={errors[field.name]} />
+  ));
 }

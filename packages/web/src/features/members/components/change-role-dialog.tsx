@@ -3,8 +3,8 @@ import type { DirectMember, MemberLabel } from '@touchline/contracts/member-admi
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useChangeRole } from '../api/change-role.ts';
-import { SelectField } from './select-field.tsx';
 
 /** Change role: one of the labels the user may give at this level, starting from the member's current one. */
 export function ChangeRoleDialog({

@@ -5,6 +5,7 @@ import type { MemberLabel } from '@touchline/contracts/member-admin';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { EmailField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
@@ -15,7 +16,6 @@ import {
   type FieldErrors,
 } from '../../../lib/forms.ts';
 import { useInviteMember } from '../api/invite-member.ts';
-import { SelectField } from './select-field.tsx';
 
 export interface InviteMemberDialogProps {
   levelId: string;

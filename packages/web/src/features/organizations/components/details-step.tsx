@@ -1,6 +1,7 @@
 import { isoCountries } from '@touchline/contracts/iso-countries';
 import type { FieldErrors } from '../../../lib/forms.ts';
-import { DraftField, DraftSelect } from './draft-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import type { WizardDraft } from './wizard-draft.ts';
 
 const countryOptions = isoCountries.map((country) => ({ value: country.code, label: country.name }));
@@ -25,59 +26,59 @@ export function DetailsStep({
     <div className="space-y-6">
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>Organization</legend>
-        <DraftField
+        <TextField
           label="Organization name"
           name="general.name"
           autoComplete="organization"
           required
           value={general.name}
-          onChange={(v) => onGeneral('name', v)}
+          onValueChange={(v) => onGeneral('name', v)}
           error={errors['general.name']}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <DraftField
+          <TextField
             label="Website"
             name="general.website"
             autoComplete="url"
             description="For example riverside-soccer.org"
             value={general.website}
-            onChange={(v) => onGeneral('website', v)}
+            onValueChange={(v) => onGeneral('website', v)}
             error={errors['general.website']}
           />
-          <DraftField
+          <TextField
             label="Phone"
             name="general.phone"
             type="tel"
             autoComplete="tel"
             value={general.phone}
-            onChange={(v) => onGeneral('phone', v)}
+            onValueChange={(v) => onGeneral('phone', v)}
             error={errors['general.phone']}
           />
         </div>
-        <DraftSelect
+        <SelectField
           label="Country"
           name="general.countryCode"
           required
           options={countryOptions}
           value={general.countryCode}
-          onChange={(v) => onGeneral('countryCode', v)}
+          onValueChange={(v) => onGeneral('countryCode', v)}
           error={errors['general.countryCode']}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <DraftField
+          <TextField
             label="State or province"
             name="general.stateCode"
             autoComplete="address-level1"
             value={general.stateCode}
-            onChange={(v) => onGeneral('stateCode', v)}
+            onValueChange={(v) => onGeneral('stateCode', v)}
             error={errors['general.stateCode']}
           />
-          <DraftField
+          <TextField
             label="City"
             name="general.cityName"
             autoComplete="address-level2"
             value={general.cityName}
-            onChange={(v) => onGeneral('cityName', v)}
+            onValueChange={(v) => onGeneral('cityName', v)}
             error={errors['general.cityName']}
           />
         </div>
@@ -89,33 +90,33 @@ export function DetailsStep({
           them an invitation instead of adding you.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <DraftField
+          <TextField
             label="First name"
             name="admin.firstName"
             autoComplete="given-name"
             required
             value={admin.firstName}
-            onChange={(v) => onAdmin('firstName', v)}
+            onValueChange={(v) => onAdmin('firstName', v)}
             error={errors['admin.firstName']}
           />
-          <DraftField
+          <TextField
             label="Last name"
             name="admin.lastName"
             autoComplete="family-name"
             required
             value={admin.lastName}
-            onChange={(v) => onAdmin('lastName', v)}
+            onValueChange={(v) => onAdmin('lastName', v)}
             error={errors['admin.lastName']}
           />
         </div>
-        <DraftField
+        <TextField
           label="E-mail address"
           name="admin.email"
           type="email"
           autoComplete="email"
           required
           value={admin.email}
-          onChange={(v) => onAdmin('email', v)}
+          onValueChange={(v) => onAdmin('email', v)}
           error={errors['admin.email']}
         />
       </fieldset>

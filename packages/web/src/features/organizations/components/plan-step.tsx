@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { usePaymentPlans } from '../api/get-payment-plans.ts';
-import { DraftField } from './draft-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatMoney } from './format-money.ts';
 import type { WizardDraft } from './wizard-draft.ts';
 
@@ -83,14 +83,14 @@ export function PlanStep({
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Nothing is charged now: the plan is recorded, and billing starts once you add a payment method.
       </p>
-      <DraftField
+      <TextField
         label="Billing e-mail"
         name="billingEmail"
         type="email"
         autoComplete="email"
         description="Optional. Where invoices will go."
         value={draft.billingEmail}
-        onChange={onBillingEmail}
+        onValueChange={onBillingEmail}
         error={errors.billingEmail}
       />
     </div>

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
-import { DraftField } from './draft-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { newRole, type RoleDraft } from './wizard-draft.ts';
 
 /**
@@ -45,21 +45,21 @@ export function RolesStep({
               <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
                 <legend className="px-1 text-base font-semibold">{label}</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <DraftField
+                  <TextField
                     label="Role name"
                     name={field('roleLabel')}
                     required
                     value={role.roleLabel}
-                    onChange={(v) => update(role.key, { roleLabel: v })}
+                    onValueChange={(v) => update(role.key, { roleLabel: v })}
                     error={errors[field('roleLabel')]}
                   />
-                  <DraftField
+                  <TextField
                     label="Requirements due date"
                     name={field('requirementsDueDate')}
                     type="date"
                     description="Optional."
                     value={role.requirementsDueDate}
-                    onChange={(v) => update(role.key, { requirementsDueDate: v })}
+                    onValueChange={(v) => update(role.key, { requirementsDueDate: v })}
                     error={errors[field('requirementsDueDate')]}
                   />
                 </div>

@@ -5,7 +5,7 @@ import { appRoutes } from '@touchline/contracts/routes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { textLinkClass } from '../../../components/ui/form-card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { TextFields } from '../../../components/ui/text-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useActiveProfile } from '../../../lib/active-profile.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -68,33 +68,14 @@ export function EditChildProfilePage() {
       <Alert tone="success">{update.isSuccess && !update.isPending ? 'The profile is saved.' : null}</Alert>
       <Alert>{update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null}</Alert>
       <form ref={form} noValidate onSubmit={handleSubmit} className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="First name"
-          name="firstName"
-          defaultValue={child.firstName}
-          error={fieldErrors.firstName}
-          required
-        />
-        <FormField
-          label="Last name"
-          name="lastName"
-          defaultValue={child.lastName}
-          error={fieldErrors.lastName}
-          required
-        />
-        <FormField
-          label="E-mail"
-          name="email"
-          type="email"
-          defaultValue={child.email ?? ''}
-          error={fieldErrors.email}
-        />
-        <FormField
-          label="Date of birth"
-          name="dateOfBirth"
-          type="date"
-          defaultValue={child.dateOfBirth ?? ''}
-          error={fieldErrors.dateOfBirth}
+        <TextFields
+          errors={fieldErrors}
+          fields={[
+            { label: 'First name', name: 'firstName', initial: child.firstName, required: true },
+            { label: 'Last name', name: 'lastName', initial: child.lastName, required: true },
+            { label: 'E-mail', name: 'email', type: 'email', initial: child.email },
+            { label: 'Date of birth', name: 'dateOfBirth', type: 'date', initial: child.dateOfBirth },
+          ]}
         />
         <div className="flex items-center gap-4 sm:col-span-2">
           <Button type="submit" label={update.isPending ? 'Saving…' : 'Save'} disabled={update.isPending} />

@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { findDemoVideo, seedDemoContent } from '../../db/seed-demo-content.ts';
+import { seedDemoOrganization } from '../../db/seed-demo.ts';
+import {
+  contentAssignments,
+  formVersions,
+  memberRequirements,
+  requirementDefinitions,
+} from '../../db/schema/index.ts';
+import { localDiskStorage } from '../../storage/local-disk-storage.ts';
+
+describe('the demo league’s content library', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('holds the five built types, assigned to Coach, Volunteer and Player, with a real video; seeded once', async () => {
+    const { organizationId } = await seedDemoOrganization(t.database.db);
+    const storage = localDiskStorage(path.join(mkdtempSync(path.join(tmpdir(), 'r2-demo-')), 'files'));
+    const video = findDemoVideo(undefined);
+    expect(video?.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    expect(await seedDemoContent(t.database.db, storage, video)).toBe(5);
+    expect(await seedDemoContent(t.database.db, storage, video)).toBe(0);
+    const defs = await t.database.db
+      .select()
+      .from(requirementDefinitions)
+      .where(eq(requirementDefinitions.organizationId, organizationId));
+    expect(defs.map((d) => d.type).sort()).toEqual([0, 1, 2, 4, 8]);
+    const form = defs.find((d) => d.type === 1);
+    expect(JSON.stringify(form?.content)).toContain('visibleWhen');
+    expect(
+      await t.database.db
+        .select()
+        .from(formVersions)
+        .where(eq(formVersions.definitionId, form?.id ?? '')),
+    ).toHaveLength(1);
+    const assigned = await t.database.db
+      .select()
+      .from(contentAssignments)
+      .where(eq(contentAssignments.organizationId, organizationId));
+    expect(assigned.length).toBe(9);
+    const requirements = await t.database.db
+      .select()
+      .from(memberRequirements)
+      .where(eq(memberRequirements.organizationId, organizationId));
+    expect(requirements.length).toBeGreaterThan(36);
+  });
+});

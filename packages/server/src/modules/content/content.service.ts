@@ -1,0 +1,213 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import {
+  contentKindMismatchMessage,
+  contentOrderMismatchMessage,
+  type ContentBase,
+  type ContentDefinition,
+  type ContentListResponse,
+  type DefinitionContentResponse,
+  type SaveContentBody,
+} from '@touchline/contracts/content';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { presentContent, presentListItem } from './content.presenter.ts';
+import {
+  findDefinition,
+  insertDefinition,
+  insertFormVersion,
+  latestFormVersion,
+  listDefinitions,
+  lockLibrary,
+  setDefinitionOrder,
+  softDeleteDefinition,
+  updateDefinition,
+  type DefinitionRow,
+} from './content.queries.ts';
+import { refreshAfterContentChange } from './content.refresh.ts';
+import {
+  auditActor,
+  authorizeManage,
+  authorizeRead,
+  canManage,
+  checkContentFile,
+  contentFileOf,
+  definitionAnswer,
+  entityType,
+  formVersionOf,
+  loadDefinition,
+  parseBase,
+  parseContent,
+  typeOfKind,
+} from './content.support.ts';
+
+/** GET /api/app/content?organizationId: the library in its order, for admins. */
+export async function listContent(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  organizationId: string,
+): Promise<ContentListResponse> {
+  authorizeRead(ctx, organizationId);
+  return app.database.db.transaction(async (tx) => {
+    const items = (await listDefinitions(tx, ctx.organizationId)).map(presentListItem);
+    return { items, totalCount: items.length, canManage: await canManage(tx, ctx) };
+  });
+}
+
+/** GET name-list/{organizationId}: id, name and type of each definition, for pickers. */
+export async function contentNameList(app: FastifyInstance, ctx: ActorContext, organizationId: string) {
+  authorizeRead(ctx, organizationId);
+  const rows = await listDefinitions(app.database.db, ctx.organizationId);
+  return { items: rows.map((r) => ({ id: r.id, name: r.name, type: presentListItem(r).type })) };
+}
+
+/** GET content-library/{id}: one definition with its content and assignments. */
+export async function getDefinition(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  id: string,
+): Promise<ContentDefinition> {
+  authorizeRead(ctx);
+  return app.database.db.transaction(async (tx) =>
+    definitionAnswer(app, tx, ctx, await loadDefinition(tx, ctx, id)),
+  );
+}
+
+/** GET content-{kind}/{id}: a definition's type-specific content; a definition of another kind is not found. */
+export async function getDefinitionContent(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  kind: string,
+  id: string,
+): Promise<DefinitionContentResponse> {
+  authorizeRead(ctx);
+  return app.database.db.transaction(async (tx) => {
+    const row = await loadDefinition(tx, ctx, id);
+    if (row.type !== typeOfKind(kind)) throw notFound('Requirement');
+    return presentContent(row, {
+      formVersion: await formVersionOf(tx, row),
+      file: await contentFileOf(app, tx, row),
+    });
+  });
+}
+
+/** PUT content-order: the library in the given order; the list must name each live definition once. */
+export async function orderContent(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  ids: string[],
+  requestId: string,
+) {
+  await app.database.db.transaction(async (tx) => {
+    await lockLibrary(tx, ctx.organizationId);
+    await authorizeManage(tx, ctx);
+    const current = new Set((await listDefinitions(tx, ctx.organizationId)).map((r) => r.id));
+    const sent = new Set(ids);
+    if (sent.size !== ids.length || sent.size !== current.size || !ids.every((id) => current.has(id)))
+      throw invalid([{ field: 'ids', in: 'body', message: contentOrderMismatchMessage }]);
+    await setDefinitionOrder(tx, ctx.organizationId, ids);
+    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'content.reordered',
+      entityType,
+      data: { ids },
+    });
+  });
+}
+
+/** PUT {id}/content-base: the common fields of a definition. */
+export async function updateContentBase(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  id: string,
+  base: ContentBase,
+  requestId: string,
+): Promise<ContentDefinition> {
+  return app.database.db.transaction(async (tx) => {
+    const row = await loadDefinition(tx, ctx, id);
+    await authorizeManage(tx, ctx);
+    const updated = await updateDefinition(tx, ctx.organizationId, row.id, base);
+    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'content.base_updated',
+      entityType,
+      entityId: row.id,
+      data: { name: base.name },
+    });
+    return definitionAnswer(app, tx, ctx, updated);
+  });
+}
+
+/** Saves a form's fields as a new version when they changed (a member's answers keep the version they filled). */
+async function saveFormVersion(tx: Executor, row: DefinitionRow, content: Record<string, unknown>) {
+  if (row.type !== RequirementType.Form) return;
+  const latest = await latestFormVersion(tx, row.organizationId, row.id);
+  if (!latest || !isDeepStrictEqual(latest.fields, content.fields))
+    await insertFormVersion(tx, row.organizationId, row.id, content.fields as unknown[]);
+}
+
+/**
+ * POST content-{kind}/{id} (ADR 013): with the organization's id it creates a definition of that kind (base
+ * required); with a definition's id it replaces that definition's content (and its base when given).
+ */
+export async function saveContent(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  input: { kind: string; id: string; body: SaveContentBody },
+  requestId: string,
+): Promise<{ created: boolean; definition: ContentDefinition }> {
+  const type = typeOfKind(input.kind);
+  return app.database.db.transaction(async (tx) => {
+    const existing =
+      input.id === ctx.organizationId ? undefined : await findDefinition(tx, ctx.organizationId, input.id);
+    if (input.id !== ctx.organizationId && !existing) throw notFound('Requirement');
+    await lockLibrary(tx, ctx.organizationId);
+    await authorizeManage(tx, ctx);
+    if (existing && existing.type !== type)
+      throw invalid([{ field: 'kind', in: 'params', message: contentKindMismatchMessage }]);
+    if (!existing && !input.body.base)
+      throw invalid([
+        { field: 'base', in: 'body', message: 'Give the common fields of the new requirement' },
+      ]);
+    const base = input.body.base ? parseBase(input.body.base) : undefined;
+    const content = parseContent(type, input.body.content);
+    await checkContentFile(tx, ctx.organizationId, type, content);
+    const row = existing
+      ? await updateDefinition(tx, ctx.organizationId, existing.id, { ...base, content })
+      : await insertDefinition(tx, ctx.organizationId, { ...(base as ContentBase), type, content });
+    await saveFormVersion(tx, row, content);
+    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: existing ? 'content.updated' : 'content.created',
+      entityType,
+      entityId: row.id,
+      data: { type, name: row.name },
+    });
+    return { created: !existing, definition: await definitionAnswer(app, tx, ctx, row) };
+  });
+}
+
+/** DELETE {id}: soft-deletes the definition and its assignments; members' requirements are deactivated, kept. */
+export async function deleteDefinition(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  id: string,
+  requestId: string,
+) {
+  await app.database.db.transaction(async (tx) => {
+    const row = await loadDefinition(tx, ctx, id);
+    await authorizeManage(tx, ctx);
+    await softDeleteDefinition(tx, ctx.organizationId, row.id);
+    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'content.deleted',
+      entityType,
+      entityId: row.id,
+      data: { type: row.type, name: row.name },
+    });
+    await refreshAfterContentChange(tx, ctx.organizationId);
+  });
+}

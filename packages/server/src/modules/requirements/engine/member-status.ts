@@ -1,0 +1,33 @@
+import { MemberOverallStatus } from '@touchline/contracts/members';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+
+/** What a member's overall status follows from: their account, and each active requirement's status. */
+export type MemberStatusFacts = {
+  /** The profile is linked to an identity account (profiles.app_user_id set: the invitation was accepted). */
+  hasAccount: boolean;
+  /** Any requirement of the profile carries a RejectedDisqualified review (active or not: it judges the person). */
+  disqualified: boolean;
+  /** The member's active requirements. */
+  requirements: readonly { status: RequirementStatus; isOptional: boolean }[];
+};
+
+const done: readonly RequirementStatus[] = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
+
+/**
+ * The member overall status of spec §4 (ADR 012), in this precedence: Disqualified; NotActivated (no account
+ * yet: Invite Pending); NoRequirements; Optional (only optional ones assigned); Cleared (every mandatory one
+ * Completed or ExpiringSoon); NotConfirmed (every mandatory one done by the member, but at least one still
+ * awaits a reviewer's confirmation); Incomplete otherwise.
+ */
+export function deriveMemberOverallStatus(facts: MemberStatusFacts): MemberOverallStatus {
+  if (facts.disqualified) return MemberOverallStatus.Disqualified;
+  if (!facts.hasAccount) return MemberOverallStatus.NotActivated;
+  if (facts.requirements.length === 0) return MemberOverallStatus.NoRequirements;
+  const mandatory = facts.requirements.filter((r) => !r.isOptional);
+  if (mandatory.length === 0) return MemberOverallStatus.Optional;
+  if (mandatory.every((r) => done.includes(r.status))) return MemberOverallStatus.Cleared;
+  const handedIn = mandatory.every(
+    (r) => done.includes(r.status) || r.status === RequirementStatus.PendingReview,
+  );
+  return handedIn ? MemberOverallStatus.NotConfirmed : MemberOverallStatus.Incomplete;
+}

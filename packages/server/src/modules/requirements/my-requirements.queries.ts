@@ -1,0 +1,75 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { memberRequirements, profileLevelAccesses, requirementDefinitions } from '../../db/schema/index.ts';
+
+/** A member's active requirements with their definitions, in content-library order, tenant-scoped. */
+export function activeRequirementsOfProfile(tx: Executor, organizationId: string, profileId: string) {
+  return tx
+    .select({
+      id: memberRequirements.id,
+      definitionId: memberRequirements.definitionId,
+      profileLevelAccessId: profileLevelAccesses.id,
+      status: memberRequirements.status,
+      completedAt: memberRequirements.completedAt,
+      expiresAt: memberRequirements.expiresAt,
+      dueDate: memberRequirements.dueDate,
+      pendingReview: memberRequirements.pendingReview,
+      reviewOutcome: memberRequirements.reviewOutcome,
+      waitingOn: memberRequirements.waitingOn,
+      rejectedAt: memberRequirements.rejectedAt,
+      name: requirementDefinitions.name,
+      instructions: requirementDefinitions.instructions,
+      type: requirementDefinitions.type,
+      isOptional: requirementDefinitions.isOptional,
+      expiringSoonDays: requirementDefinitions.expiringSoonDays,
+    })
+    .from(memberRequirements)
+    .innerJoin(
+      requirementDefinitions,
+      and(
+        eq(requirementDefinitions.id, memberRequirements.definitionId),
+        eq(requirementDefinitions.organizationId, organizationId),
+        isNull(requirementDefinitions.deletedAt),
+      ),
+    )
+    .leftJoin(
+      profileLevelAccesses,
+      and(
+        eq(profileLevelAccesses.id, memberRequirements.profileLevelAccessId),
+        eq(profileLevelAccesses.organizationId, organizationId),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(memberRequirements.organizationId, organizationId),
+        eq(memberRequirements.profileId, profileId),
+        eq(memberRequirements.active, true),
+      ),
+    )
+    .orderBy(
+      asc(requirementDefinitions.sortOrder),
+      asc(requirementDefinitions.name),
+      asc(memberRequirements.id),
+    );
+}
+
+/** The one stored overall status of a profile (all its live accesses carry the same), or null without one. */
+export async function storedOverallStatus(
+  tx: Executor,
+  organizationId: string,
+  profileId: string,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ status: profileLevelAccesses.overallStatus })
+    .from(profileLevelAccesses)
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, organizationId),
+        eq(profileLevelAccesses.profileId, profileId),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row?.status ?? null;
+}

@@ -1,0 +1,96 @@
+import { requirementTypeHasAction, type RequirementAction } from '@touchline/contracts/requirement-actions';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { holdsAt } from '../../authz/rules.ts';
+
+/**
+ * Who may take an action (ADR 014): `self` is the member themself (the actor's current profile) or their guardian
+ * (the child profile's guardian is the actor's current profile); `manager` and `director` are manager-level or
+ * director-level-or-higher at the member's level (the level of the plaId) or above it.
+ */
+export type ActionHolder = 'self' | 'manager' | 'director';
+
+/** What the permission rules read about the member whose requirement is acted on. */
+export type RequirementTarget = {
+  profileId: string;
+  guardianProfileId: string | null;
+  levelPath: string;
+  type: RequirementType;
+};
+
+type Row = Partial<Record<RequirementAction, readonly ActionHolder[]>>;
+
+const selfOrManager = ['self', 'manager'] as const;
+
+/** The five types a member completes in the product: member does, managers see and correct, directors delete. */
+const memberCompleted: Row = {
+  begin: ['self'],
+  upload: ['self'],
+  complete: ['self'],
+  view: selfOrManager,
+  download: selfOrManager,
+  viewCompletion: selfOrManager,
+  delete: ['self', 'director'],
+  review: ['director'],
+  markComplete: ['manager'],
+  markIncomplete: ['manager'],
+  openLink: selfOrManager,
+  downloadContent: selfOrManager,
+};
+
+/** Vendor types: their member and provider steps (begin, upload, run, submit…) arrive with their flows. */
+const vendorRun: Row = {
+  view: selfOrManager,
+  download: selfOrManager,
+  viewCompletion: selfOrManager,
+  review: ['director'],
+  markComplete: ['manager'],
+  markIncomplete: ['manager'],
+  viewLicenses: selfOrManager,
+};
+
+/**
+ * The permission matrix of spec §6 per requirement type (ADR 014). An action the spec does not list for a type
+ * (requirement-actions.ts) is nobody's, whatever a row says; a Waiver has only accept, view and download, so a
+ * signature can never be marked complete by someone else.
+ */
+export const requirementActionMatrix: Readonly<Record<RequirementType, Row>> = {
+  [RequirementType.Document]: memberCompleted,
+  [RequirementType.Form]: memberCompleted,
+  [RequirementType.Waiver]: { accept: ['self'], view: selfOrManager, download: selfOrManager },
+  [RequirementType.Video]: { ...memberCompleted, upload: [], download: [], delete: [], watch: ['self'] },
+  [RequirementType.CustomTraining]: memberCompleted,
+  [RequirementType.BackgroundCheck]: vendorRun,
+  [RequirementType.AbusePreventionTraining]: vendorRun,
+  [RequirementType.SexOffenderSearch]: vendorRun,
+  [RequirementType.AgeVerification]: vendorRun,
+  [RequirementType.IdentityVerification]: vendorRun,
+  [RequirementType.LiveScan]: vendorRun,
+  [RequirementType.USSoccer]: vendorRun,
+};
+
+/** Who may take an action on a requirement of a type; empty when nobody may (yet). */
+export function actionHolders(type: RequirementType, action: RequirementAction): readonly ActionHolder[] {
+  if (!requirementTypeHasAction(type, action)) return [];
+  return requirementActionMatrix[type][action] ?? [];
+}
+
+/** Whether the actor is the member themself or the member's guardian. */
+export function actsForSelf(ctx: ActorContext, target: RequirementTarget): boolean {
+  return target.profileId === ctx.profileId || target.guardianProfileId === ctx.profileId;
+}
+
+function holds(ctx: ActorContext, target: RequirementTarget, holder: ActionHolder): boolean {
+  if (holder === 'self') return actsForSelf(ctx, target);
+  const check = holder === 'manager' ? 'managerLevelOrHigher' : 'directorLevelOrHigher';
+  return holdsAt(ctx, check, target.levelPath);
+}
+
+/** Whether the actor may take `action` on the target member's requirement (pure; services call authorize). */
+export function mayTakeAction(
+  ctx: ActorContext,
+  target: RequirementTarget,
+  action: RequirementAction,
+): boolean {
+  return actionHolders(target.type, action).some((holder) => holds(ctx, target, holder));
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { FormField } from '@touchline/contracts/content';
+import { requirementTypeActions } from '@touchline/contracts/requirement-actions';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { formAnswerProblems } from './form-answers.ts';
+import { actionHolders, mayTakeAction, requirementActionMatrix } from './requirement-actions.policy.ts';
+import { checkUpload } from './requirement-upload.ts';
+import { addReport, mergeIntervals, watchedInOrder, watchedPercent } from './video-progress.ts';
+
+describe('video progress', () => {
+  it('merges overlapping and nearly touching intervals, clamped to the duration', () => {
+    expect(
+      mergeIntervals(
+        [
+          [5, 10],
+          [0, 4.5],
+          [9, 12],
+          [20, 130],
+        ],
+        100,
+      ),
+    ).toEqual([
+      [0, 12],
+      [20, 100],
+    ]);
+  });
+
+  it('counts only the stretch watched in order from the start: seeking ahead adds nothing', () => {
+    const merged = mergeIntervals(
+      [
+        [0, 10],
+        [50, 100],
+      ],
+      100,
+    );
+    expect(watchedInOrder(merged)).toBe(10);
+    expect(watchedPercent(merged, 100)).toBe(10);
+    expect(watchedInOrder(mergeIntervals([[30, 100]], 100))).toBe(0);
+  });
+
+  it('never adds more new seconds than twice the elapsed time plus slack, and keeps the earliest', () => {
+    expect(addReport([], [[0, 100]], 100, 0)).toEqual([[0, 5]]);
+    expect(addReport([[0, 5]], [[0, 100]], 100, 10)).toEqual([[0, 30]]);
+    expect(addReport([[0, 30]], [[0, 30]], 100, 0)).toEqual([[0, 30]]);
+  });
+});
+
+describe('form answers', () => {
+  const fields: FormField[] = [
+    { id: 'a', label: 'A', kind: 'checkbox', required: true },
+    { id: 'b', label: 'B', kind: 'number', required: false, visibleWhen: { fieldId: 'a', equals: 'true' } },
+    { id: 'c', label: 'C', kind: 'checkbox', required: false, options: ['x', 'y'] },
+    { id: 'd', label: 'D', kind: 'date', required: false },
+  ];
+  const problems = (answers: Record<string, string | number | boolean | string[] | null>) =>
+    formAnswerProblems(fields, answers, new Map()).map((p) => p.field);
+
+  it('accepts answers of the right kinds and rejects the rest', () => {
+    expect(problems({ a: true, b: 3, c: ['x'], d: '2026-01-02' })).toEqual([]);
+    expect(problems({ a: false })).toEqual(['answers.a']);
+    expect(problems({ a: true, b: 'three', c: ['z'], d: '02/01/2026' })).toEqual([
+      'answers.b',
+      'answers.c',
+      'answers.d',
+    ]);
+  });
+});
+
+describe('upload type checks', () => {
+  const check = (text: string, name = 'upload') =>
+    checkUpload({ bytes: Buffer.from(text), originalName: name });
+
+  it('sniffs text types by content and refuses binaries that are not on the list', async () => {
+    expect((await check('<?xml version="1.0"?><a/>')).extension).toBe('xml');
+    expect((await check('a,b,c\n1,2,3\n4,5,6\n')).extension).toBe('csv');
+    expect((await check('just a note\nsecond line')).extension).toBe('txt');
+    await expect(check('MZ\u0000\u0000\u0003', 'notes.txt')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(check('GIF89a\u0001\u0000', 'a.png')).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('the permission matrix', () => {
+  const ctx = (grants: ActorContext['grants'] = []): ActorContext => ({
+    userId: 'u',
+    profileId: 'actor',
+    organizationId: 'o',
+    platformAdmin: false,
+    grants,
+  });
+  const grant = (role: 'Manager' | 'Director', levelPath: string) => ({
+    profileLevelAccessId: 'p',
+    hierarchyLevelId: 'l',
+    levelPath,
+    labelId: 'x',
+    role,
+  });
+  const target = {
+    profileId: 'member',
+    guardianProfileId: 'guardian',
+    levelPath: '/r/d/t/',
+    type: RequirementType.Document,
+  };
+
+  it('names only actions the spec lists for each type', () => {
+    for (const [type, row] of Object.entries(requirementActionMatrix))
+      for (const action of Object.keys(row))
+        if (actionHolders(Number(type) as RequirementType, action as never).length > 0)
+          expect(requirementTypeActions[Number(type) as RequirementType]).toContain(action);
+  });
+
+  it('the member and their guardian complete; managers above mark; directors delete; vendors run nothing yet', () => {
+    expect(mayTakeAction({ ...ctx(), profileId: 'member' }, target, 'upload')).toBe(true);
+    expect(mayTakeAction({ ...ctx(), profileId: 'guardian' }, target, 'upload')).toBe(true);
+    expect(mayTakeAction(ctx([grant('Manager', '/r/d/')]), target, 'upload')).toBe(false);
+    expect(mayTakeAction(ctx([grant('Manager', '/r/d/')]), target, 'markComplete')).toBe(true);
+    expect(mayTakeAction(ctx([grant('Manager', '/r/other/')]), target, 'markComplete')).toBe(false);
+    expect(mayTakeAction(ctx([grant('Manager', '/r/')]), target, 'delete')).toBe(false);
+    expect(mayTakeAction(ctx([grant('Director', '/r/')]), target, 'delete')).toBe(true);
+    const check = { ...target, type: RequirementType.BackgroundCheck };
+    expect(mayTakeAction(ctx([grant('Director', '/r/')]), check, 'run')).toBe(false);
+    expect(mayTakeAction({ ...ctx(), profileId: 'member' }, check, 'run')).toBe(false);
+    const waiver = { ...target, type: RequirementType.Waiver };
+    expect(mayTakeAction(ctx([grant('Director', '/r/')]), waiver, 'markComplete')).toBe(false);
+  });
+});

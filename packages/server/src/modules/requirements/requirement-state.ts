@@ -1,0 +1,172 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
+import type { RequirementStatus } from '@touchline/contracts/requirement-status';
+import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import type { Executor } from '../../db/client.ts';
+import { memberRequirements, requirementEvents, requirementSubmissions } from '../../db/schema/index.ts';
+import { dayOf } from './engine/calendar.ts';
+import { deriveRequirementStatus, expiresAtFor } from './engine/requirement-status.ts';
+import { assertTransition } from './engine/transitions.ts';
+import { refreshMemberRequirements } from './requirements.service.ts';
+import {
+  liveRequirementFiles,
+  presentRequirementFile,
+  type LoadedRequirement,
+  type MemberRequirementRow,
+} from './requirement-target.ts';
+
+/** The facts an action may change on a member requirement (the status follows from them). */
+export type FactsPatch = Partial<
+  Pick<
+    MemberRequirementRow,
+    'completedAt' | 'expiresAt' | 'pendingReview' | 'reviewOutcome' | 'waitingOn' | 'rejectedAt'
+  >
+>;
+
+const today = () => dayOf(new Date());
+
+/** The status the engine derives from a row's facts today (a stored status may be a day old). */
+export function currentStatus(row: MemberRequirementRow, expiringSoonDays: number): RequirementStatus {
+  return deriveRequirementStatus(
+    {
+      completedAt: row.completedAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt,
+      dueDate: row.dueDate,
+      pendingReview: row.pendingReview,
+      reviewOutcome: row.reviewOutcome,
+      waitingOn: row.waitingOn,
+      rejectedAt: row.rejectedAt?.toISOString() ?? null,
+      expiringSoonDays,
+    },
+    today(),
+  );
+}
+
+/** The 409 guard of ADR 012 on the requirement's current status (disqualified allows only the reset). */
+export function guardTransition(loaded: LoadedRequirement, transition: RequirementTransition): void {
+  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  assertTransition(status, transition, {
+    disqualified: loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified,
+  });
+}
+
+/** Facts of a completion at `at`: done, valid per the definition, nothing pending or rejected. */
+export function completedFacts(loaded: LoadedRequirement, at: Date, review = false): FactsPatch {
+  return {
+    completedAt: at,
+    expiresAt: expiresAtFor(loaded.definition, dayOf(at)),
+    pendingReview: review,
+    reviewOutcome: review ? ReviewOutcome.Pending : null,
+    waitingOn: null,
+  };
+}
+
+/** Facts of a reset: not done, nothing pending. */
+export const incompleteFacts: FactsPatch = {
+  completedAt: null,
+  expiresAt: null,
+  pendingReview: false,
+  reviewOutcome: null,
+  waitingOn: null,
+};
+
+/**
+ * Writes an action's new facts, re-derives and stores the status, records the requirement event and lets the
+ * engine refresh the member's overall status, all in the caller's transaction. The transition guard runs first
+ * when the action is a state-machine move.
+ */
+export async function recordChange(
+  tx: Executor,
+  loaded: LoadedRequirement,
+  change: {
+    action: string;
+    actorUserId: string;
+    transition?: RequirementTransition;
+    facts?: FactsPatch;
+    data?: Record<string, unknown>;
+  },
+): Promise<MemberRequirementRow> {
+  if (change.transition) guardTransition(loaded, change.transition);
+  const before = loaded.requirement;
+  const merged = { ...before, ...change.facts };
+  const status = currentStatus(merged, loaded.definition.expiringSoonDays);
+  const [row] = await tx
+    .update(memberRequirements)
+    .set({ ...change.facts, status, statusEvaluatedOn: today(), updatedAt: new Date() })
+    .where(
+      and(eq(memberRequirements.organizationId, before.organizationId), eq(memberRequirements.id, before.id)),
+    )
+    .returning();
+  if (!row) throw new Error('the member requirement was not updated');
+  await refreshMemberRequirements(tx, before.organizationId, { profileIds: [before.profileId] });
+  await tx.insert(requirementEvents).values({
+    organizationId: before.organizationId,
+    memberRequirementId: before.id,
+    action: change.action,
+    fromStatus: before.status,
+    toStatus: status,
+    actorUserId: change.actorUserId,
+    data: change.data ?? {},
+  });
+  loaded.requirement = row;
+  return row;
+}
+
+/** Supersedes the live submissions of a kind and records the new one. */
+export async function replaceSubmission(
+  tx: Executor,
+  loaded: LoadedRequirement,
+  kind: string,
+  data: Record<string, unknown>,
+  actorUserId: string,
+): Promise<void> {
+  const { organizationId, id } = loaded.requirement;
+  await tx
+    .update(requirementSubmissions)
+    .set({ supersededAt: new Date() })
+    .where(
+      and(
+        eq(requirementSubmissions.organizationId, organizationId),
+        eq(requirementSubmissions.memberRequirementId, id),
+        eq(requirementSubmissions.kind, kind),
+        isNull(requirementSubmissions.supersededAt),
+      ),
+    );
+  await tx
+    .insert(requirementSubmissions)
+    .values({ organizationId, memberRequirementId: id, kind, data, createdByUserId: actorUserId });
+}
+
+/** The live submission of a kind, or undefined. */
+export async function liveSubmission(tx: Executor, loaded: LoadedRequirement, kind: string) {
+  const [row] = await tx
+    .select()
+    .from(requirementSubmissions)
+    .where(
+      and(
+        eq(requirementSubmissions.organizationId, loaded.requirement.organizationId),
+        eq(requirementSubmissions.memberRequirementId, loaded.requirement.id),
+        eq(requirementSubmissions.kind, kind),
+        isNull(requirementSubmissions.supersededAt),
+      ),
+    );
+  return row;
+}
+
+/** The response of an action: the requirement's status and live files. */
+export async function actionResult(
+  tx: Executor,
+  loaded: LoadedRequirement,
+): Promise<RequirementActionResult> {
+  const row = loaded.requirement;
+  const files = await liveRequirementFiles(tx, row.organizationId, row.id);
+  return {
+    memberRequirementId: row.id,
+    definitionId: row.definitionId,
+    profileId: row.profileId,
+    status: row.status as RequirementStatus,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    files: files.map(presentRequirementFile),
+  };
+}

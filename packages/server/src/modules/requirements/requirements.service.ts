@@ -1,0 +1,85 @@
+import { MemberOverallStatus } from '@touchline/contracts/members';
+import type { MemberRequirement, MyRequirementsResponse } from '@touchline/contracts/member-requirements';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import {
+  allowedRequirementTransitions,
+  memberNextTransition,
+} from '@touchline/contracts/requirement-transitions';
+import type { RequirementType } from '@touchline/contracts/requirement-types';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { dayOf, type Day } from './engine/calendar.ts';
+import { deriveRequirementStatus } from './engine/requirement-status.ts';
+import { activeRequirementsOfProfile, storedOverallStatus } from './my-requirements.queries.ts';
+import { factsOf, refreshMemberRequirementsNow, type RefreshOptions } from './requirements-engine.service.ts';
+
+export { rederiveDateDependentStatuses } from './requirements-engine.service.ts';
+
+/**
+ * The one entry other modules call after changing who holds which label where (invitations, import, change-role,
+ * archive, level move, content assignments): materializes, deactivates and re-derives members' requirements and
+ * overall statuses in the caller's transaction (ADR 012).
+ */
+export function refreshMemberRequirements(
+  db: Executor,
+  organizationId: string,
+  opts: RefreshOptions = {},
+): Promise<void> {
+  return refreshMemberRequirementsNow(db, organizationId, opts);
+}
+
+/**
+ * A member's active requirements as the member view shows them: status derived for today (the stored one may be a
+ * day old), due and expiry days, and the allowed transitions of ADR 012 so the web never re-derives them.
+ */
+export async function listMemberRequirements(
+  db: Executor,
+  organizationId: string,
+  profileId: string,
+  today: Day = dayOf(new Date()),
+): Promise<MemberRequirement[]> {
+  const rows = await activeRequirementsOfProfile(db, organizationId, profileId);
+  return rows.map((row) => {
+    const status = deriveRequirementStatus(factsOf(row), today);
+    const disqualified = row.reviewOutcome === ReviewOutcome.RejectedDisqualified;
+    return {
+      id: row.id,
+      definitionId: row.definitionId,
+      profileLevelAccessId: row.profileLevelAccessId,
+      name: row.name,
+      instructions: row.instructions,
+      type: row.type as RequirementType,
+      status,
+      isOptional: row.isOptional,
+      dueDate: row.dueDate,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt,
+      allowedActions: [...allowedRequirementTransitions(status, { disqualified })],
+      nextAction: memberNextTransition(status, { disqualified }),
+    };
+  });
+}
+
+/** GET my-requirements: the signed-in member's own list in the current organization, read in one transaction. */
+export async function myRequirements(db: Database, ctx: ActorContext): Promise<MyRequirementsResponse> {
+  return db.transaction(async (tx) => {
+    const items = await listMemberRequirements(tx, ctx.organizationId, ctx.profileId);
+    const overall = await storedOverallStatus(tx, ctx.organizationId, ctx.profileId);
+    return {
+      profileId: ctx.profileId,
+      overallStatus: (overall ?? MemberOverallStatus.NoRequirements) as MemberOverallStatus,
+      items,
+      totalCount: items.length,
+    };
+  });
+}
+
+/** Statuses in which a mandatory requirement still asks something of the member (reminders, next action). */
+export const openRequirementStatuses: readonly RequirementStatus[] = [
+  RequirementStatus.Incomplete,
+  RequirementStatus.Overdue,
+  RequirementStatus.Expired,
+  RequirementStatus.Rejected,
+  RequirementStatus.WaitingOnApplicant,
+];
