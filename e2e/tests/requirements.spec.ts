@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 
@@ -57,6 +57,25 @@ async function holdTheDemoLibrary(request: APIRequestContext) {
       });
     }
   }
+}
+
+/**
+ * Answers byte-range requests for stored files. A browser can seek a video only when its server answers Range
+ * requests (206), which the file links do not do yet; until they do, the journey serves the same bytes this way.
+ */
+async function serveByteRanges(route: Route) {
+  const upstream = await route.fetch();
+  const body = await upstream.body();
+  const headers = { ...upstream.headers(), 'accept-ranges': 'bytes' };
+  const range = /bytes=(\d*)-(\d*)/.exec(route.request().headers()['range'] ?? '');
+  if (!range || upstream.status() !== 200) return route.fulfill({ status: upstream.status(), headers, body });
+  const start = Number(range[1] || 0);
+  const end = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+  await route.fulfill({
+    status: 206,
+    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` },
+    body: body.subarray(start, end + 1),
+  });
 }
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
@@ -155,19 +174,27 @@ test('a member completes a document, a form, a waiver, a video and a training', 
   await snap('requirements-waiver');
 
   // Video: a seek to the end plays almost nothing, so it does not complete; playing it through does.
+  await page.route('**/api/files/**', serveByteRanges);
   await open(page, names.video);
   const video = page.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  // The report of the played end arrives; the server counts only what was played in order from the start.
+  const reported = page.waitForResponse(
+    (r) => r.url().includes('/complete-video') && r.request().postData()?.includes('[[') === true,
+  );
   await video.evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
     v.currentTime = v.duration - 0.5;
+    await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
     await v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 10_000 }).toBe(true);
-  await expect(page.getByText(/^\d+% of the 90% required$/)).toBeVisible();
-  const share = Number((await page.getByText(/% of the 90% required$/).textContent())?.split('%')[0]);
-  expect(share).toBeLessThan(50);
-  await expect(page.getByText('Incomplete', { exact: true }).first()).toBeVisible();
+  const report = (await (await reported).json()) as { watchedPercent: number; intervals: number[][] };
+  expect(report.intervals[0]?.[0]).toBeGreaterThan(5);
+  expect(report.watchedPercent).toBeLessThan(50);
+  await expect(page.getByText(/^\d+% of the 90% required$/)).toHaveText(
+    `${Math.round(report.watchedPercent)}% of the 90% required`,
+  );
+  await expect(page.getByText('Next: Watch the video')).toBeVisible();
   await video.evaluate(async (v: HTMLVideoElement) => {
     v.currentTime = 0;
     await v.play();
@@ -198,4 +225,9 @@ test('a member completes a document, a form, a waiver, a video and a training', 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(done.getByRole('link', { name: names.form })).toBeVisible();
   await snap('requirements-phone');
+  await page.getByRole('link', { name: names.waiver }).click();
+  await expect(page.getByRole('button', { name: 'Download the signed PDF' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await a11y('requirement on a phone');
+  await snap('requirements-phone-waiver');
 });

@@ -103,7 +103,8 @@ export function requirementTransitionRefusal(
   transition: RequirementTransition,
   opts: { disqualified?: boolean } = {},
 ): string {
-  if (opts.disqualified) return 'The member was disqualified on this requirement; only an administrator can reset it';
+  if (opts.disqualified)
+    return 'The member was disqualified on this requirement; only an administrator can reset it';
   return `${refusals[statusName(status)]} (cannot ${transition})`;
 }
 

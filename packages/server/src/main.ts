@@ -9,6 +9,8 @@ import { runMigrations } from './db/migrate.ts';
 import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
 import { findDemoVideo, seedDemoContent } from './db/seed-demo-content.ts';
 import { invitationRemindersJob } from './jobs/invitation-reminders.ts';
+import { requirementRemindersJob } from './jobs/requirement-reminders.ts';
+import { requirementStatusesJob } from './jobs/requirement-statuses.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
@@ -63,7 +65,10 @@ async function main(config: Config) {
 
   const address = await app.listen({ port: config.port, host: config.host });
   // Background jobs start once the server serves, and stop before it closes (ADR 011).
-  background.scheduler = startScheduler([invitationRemindersJob(app)], app.log);
+  background.scheduler = startScheduler(
+    [invitationRemindersJob(app), requirementStatusesJob(app), requirementRemindersJob(app)],
+    app.log,
+  );
   const url = config.publicUrl ?? address.replace('://127.0.0.1', '://localhost');
   console.warn(
     `\nTouchline is running at ${url}  (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LabelRole } from '@touchline/contracts/roles';
+import { webClientId } from '@touchline/contracts/accounts';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import {
   hierarchyLevels,
@@ -8,7 +9,7 @@ import {
   profileLevelAccesses,
   profiles,
 } from '../src/db/schema/index.ts';
-import type { TestApp } from './app.ts';
+import { createTestApp, type TestApp } from './app.ts';
 
 /** A level of a test organization, with what path-based rules need. */
 export type TestLevel = { id: string; name: string; path: string; depth: number };
@@ -95,26 +96,19 @@ export type TestMember = {
 };
 
 /**
- * Adds a member to a level with a label (by role, or `member` for the default label). With `signedUp` (the
- * default) the member has an account whose current profile is this one, and a fresh access token.
+ * Inserts a profile with one live access at a level (by role, or `member` for the default label), and no account
+ * unless `appUserId` links one: the rows every member of a test starts from.
  */
-export async function addTestMember(
+export async function addTestProfile(
   t: TestApp,
   org: TestOrganization,
   level: TestLevel,
   role: LabelRole | 'member',
-  opts: { signedUp?: boolean; firstName?: string; lastName?: string } = {},
-): Promise<TestMember> {
-  sequence += 1;
-  const email = `member${sequence}.${role.replace(' ', '-').toLowerCase()}@${org.id.slice(0, 8)}.test`;
+  values: { firstName: string; lastName: string; email: string; appUserId?: string | null },
+): Promise<{ profileId: string; profileLevelAccessId: string }> {
   const [profile] = await t.database.db
     .insert(profiles)
-    .values({
-      organizationId: org.id,
-      firstName: opts.firstName ?? `Member${sequence}`,
-      lastName: opts.lastName ?? role,
-      email,
-    })
+    .values({ organizationId: org.id, ...values })
     .returning({ id: profiles.id });
   if (!profile) throw new Error('test profile was not created');
   const [access] = await t.database.db
@@ -129,29 +123,93 @@ export async function addTestMember(
     })
     .returning({ id: profileLevelAccesses.id });
   if (!access) throw new Error('test access was not created');
+  return { profileId: profile.id, profileLevelAccessId: access.id };
+}
+
+/**
+ * Adds a member to a level with a label (by role, or `member` for the default label). With `signedUp` (the
+ * default) the member has an account whose current profile is this one, and a fresh access token.
+ */
+export async function addTestMember(
+  t: TestApp,
+  org: TestOrganization,
+  level: TestLevel,
+  role: LabelRole | 'member',
+  opts: { signedUp?: boolean; firstName?: string; lastName?: string } = {},
+): Promise<TestMember> {
+  sequence += 1;
+  const email = `member${sequence}.${role.replace(' ', '-').toLowerCase()}@${org.id.slice(0, 8)}.test`;
+  const { profileId, profileLevelAccessId } = await addTestProfile(t, org, level, role, {
+    firstName: opts.firstName ?? `Member${sequence}`,
+    lastName: opts.lastName ?? role,
+    email,
+  });
   if (opts.signedUp === false) {
-    return {
-      profileId: profile.id,
-      profileLevelAccessId: access.id,
-      email,
-      userId: null,
-      token: '',
-      auth: { authorization: '' },
-    };
+    return { profileId, profileLevelAccessId, email, userId: null, token: '', auth: { authorization: '' } };
   }
   const userId = await t.createUser({
     email,
     roles: role === 'member' ? [] : [role],
-    currentProfileId: profile.id,
+    currentProfileId: profileId,
   });
-  await t.database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profile.id));
+  await t.database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profileId));
   const token = (await t.signIn(email)).access_token;
-  return {
-    profileId: profile.id,
-    profileLevelAccessId: access.id,
-    email,
-    userId,
-    token,
-    auth: { authorization: `Bearer ${token}` },
-  };
+  return { profileId, profileLevelAccessId, email, userId, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Where and as what a suite's member is added: a level of the organization, a label, and addTestMember's options. */
+export type TestMemberSpec = [
+  level: 'root' | 'division' | 'team',
+  role: LabelRole | 'member',
+  opts?: { signedUp?: boolean; firstName?: string; lastName?: string; in?: 'other' },
+];
+
+/**
+ * The start of a permission-matrix suite: a fresh app, its organization, another organization for the 404 rows,
+ * and the named members (added in the order given, in `org` unless `in: 'other'`).
+ */
+export async function createTestSuite<K extends string>(
+  members: Record<K, TestMemberSpec>,
+  names: { org?: string; other?: string } = {},
+): Promise<{ t: TestApp; org: TestOrganization; other: TestOrganization; members: Record<K, TestMember> }> {
+  const t = await createTestApp();
+  const org = await createTestOrganization(t, names.org);
+  const other = await createTestOrganization(t, names.other);
+  const added: Partial<Record<K, TestMember>> = {};
+  for (const [name, [level, role, opts = {}]] of Object.entries(members) as [K, TestMemberSpec][]) {
+    const { in: where, ...memberOpts } = opts;
+    const target = where === 'other' ? other : org;
+    added[name] = await addTestMember(t, target, target[level], role, memberOpts);
+  }
+  return { t, org, other, members: added as Record<K, TestMember> };
+}
+
+let userSequence = 0;
+/** A confirmed account with no organization, signed in: who creates or joins an organization in a test. */
+export async function addTestUser(t: TestApp, roles: string[] = []) {
+  userSequence += 1;
+  const email = `creator${userSequence}@example.org`;
+  const userId = await t.createUser({ email, roles });
+  const tokens = await t.signIn(email);
+  return { email, userId, tokens, auth: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+/** Trades a refresh token at /connect/token, as the web does after the account's context changed. */
+export function refreshTestToken(t: TestApp, refreshToken: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: webClientId,
+      refresh_token: refreshToken,
+    }).toString(),
+  });
+}
+
+/** The fields a 400 answer names, sorted, so a test can say which inputs were refused. */
+export function validationFields(res: { json: () => unknown }): string[] {
+  const body = res.json() as { error: { validationErrors: { field: string }[] } };
+  return body.error.validationErrors.map((e) => e.field).sort();
 }

@@ -9,6 +9,7 @@ import {
   profiles,
 } from '../db/schema/index.ts';
 import type { Actor } from '../plugins/authenticate.ts';
+import { liveAccessIn, liveAccessJoins, liveOrganizationOfProfile } from './live-queries.ts';
 
 /** One level role the actor holds: a role label at a level, applying there and at every level below (ADR 007). */
 export type Grant = {
@@ -41,10 +42,7 @@ export async function loadActorContext(db: Executor, actor: Actor): Promise<Acto
   const [profile] = await db
     .select({ id: profiles.id, organizationId: profiles.organizationId })
     .from(profiles)
-    .innerJoin(
-      organizations,
-      and(eq(organizations.id, profiles.organizationId), isNull(organizations.deletedAt)),
-    )
+    .innerJoin(organizations, liveOrganizationOfProfile())
     .where(
       and(eq(profiles.id, actor.profileId), eq(profiles.appUserId, actor.userId), isNull(profiles.deletedAt)),
     );
@@ -61,6 +59,7 @@ export async function loadActorContext(db: Executor, actor: Actor): Promise<Acto
 
 /** The live level roles of one profile: accesses not archived, at levels not deleted. */
 export function grantsOfProfile(db: Executor, organizationId: string, profileId: string): Promise<Grant[]> {
+  const on = liveAccessJoins(organizationId);
   return db
     .select({
       profileLevelAccessId: profileLevelAccesses.id,
@@ -70,25 +69,11 @@ export function grantsOfProfile(db: Executor, organizationId: string, profileId:
       role: labels.role,
     })
     .from(profileLevelAccesses)
-    .innerJoin(
-      hierarchyLevels,
-      and(
-        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
-        eq(hierarchyLevels.organizationId, organizationId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    )
-    .innerJoin(
-      labels,
-      and(eq(labels.id, profileLevelAccesses.labelId), eq(labels.organizationId, organizationId)),
-    )
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, organizationId),
-        eq(profileLevelAccesses.profileId, profileId),
-        isNull(profileLevelAccesses.deletedAt),
-      ),
-    ) as Promise<Grant[]>;
+    .innerJoin(hierarchyLevels, on.level)
+    .innerJoin(labels, on.label)
+    .where(and(liveAccessIn(organizationId), eq(profileLevelAccesses.profileId, profileId))) as Promise<
+    Grant[]
+  >;
 }
 
 /** The organization roles a profile holds anywhere in its tree: what the token's User/Role carries (ADR 007). */

@@ -12,6 +12,8 @@ import { OutboxPage } from '../features/dev-outbox/components/outbox-page.tsx';
 import { CreateOrganizationPage } from '../features/organizations/components/create-organization-page.tsx';
 import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
 import { RolesPage } from '../features/labels/components/roles-page.tsx';
+import { ContentPage } from '../features/content/components/content-page.tsx';
+import { EditContentPage, NewContentPage } from '../features/content/components/content-editor-page.tsx';
 import { EditChildProfilePage } from '../features/profile/components/edit-child-profile-page.tsx';
 import { GroupAccountDashboard } from '../features/profile/components/group-account-dashboard.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
@@ -88,6 +90,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'organizations/new', element: <CreateOrganizationPage /> },
                 { path: 'organization/settings', element: <OrganizationSettingsRoute /> },
                 { path: 'organization/roles', element: <RolesPage /> },
+                { path: 'content', element: <ContentPage /> },
+                { path: 'content/new/:kind', element: <NewContentPage /> },
+                { path: 'content/:definitionId', element: <EditContentPage /> },
                 { path: 'account/settings', element: <AccountSettingsPage /> },
                 { path: 'requirements', element: <RequirementsPage /> },
                 { path: 'requirements/:definitionId', element: <RequirementRoute /> },

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duplicateLevelNameMessage, levelSchema } from '@touchline/contracts/hierarchy';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestMember,
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { hierarchyLevels, organizations } from '../../db/schema/index.ts';
 import { auditActionsOf, callAs, levelsUrl, storedLevel } from './hierarchy-test-kit.ts';
@@ -27,13 +28,14 @@ describe('creating and renaming levels', () => {
       .where(and(eq(hierarchyLevels.parentId, parentId), isNull(hierarchyLevels.deletedAt)));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t);
-    other = await createTestOrganization(t);
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    director = await addTestMember(t, org, org.division, 'Director');
-    manager = await addTestMember(t, org, org.team, 'Manager');
-    divisionAdmin = await addTestMember(t, org, org.division, 'Admin');
+    ({ t, org, other, members: { admin, director, manager, divisionAdmin } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        director: ['division', 'Director'],
+        manager: ['team', 'Manager'],
+        divisionAdmin: ['division', 'Admin'],
+      },
+    ));
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import {
   membersRemainMessage,
   moveTargetsResponseSchema,
 } from '@touchline/contracts/hierarchy';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
@@ -14,6 +14,7 @@ import {
   type TestLevel,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { auditActionsOf, callAs, levelsUrl, storedLevel } from './hierarchy-test-kit.ts';
 
@@ -31,14 +32,15 @@ describe('moving, ordering and deleting levels', () => {
     callAs(t, who).post(`${levelsUrl}/${id}/move`, { parentId });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t);
-    other = await createTestOrganization(t);
+    ({ t, org, other, members: { admin, divisionAdmin, director } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        divisionAdmin: ['division', 'Admin'],
+        director: ['root', 'Director'],
+      },
+    ));
     west = await addTestLevel(t, org.id, 'West', org.root);
     squad = await addTestLevel(t, org.id, 'Squad', org.team);
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    divisionAdmin = await addTestMember(t, org, org.division, 'Admin');
-    director = await addTestMember(t, org, org.root, 'Director');
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelNavigationSchema } from '@touchline/contracts/hierarchy';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
@@ -9,6 +9,7 @@ import {
   type TestLevel,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { hierarchyLevels, profileLevelAccesses } from '../../db/schema/index.ts';
 import { callAs, levelsUrl } from './hierarchy-test-kit.ts';
@@ -27,15 +28,16 @@ describe('GET /api/app/hierarchy-level/{id}/navigation', () => {
   let otherAdmin: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t);
-    other = await createTestOrganization(t);
+    ({ t, org, other, members: { admin, manager, player, otherAdmin } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        manager: ['team', 'Manager'],
+        player: ['team', 'member'],
+        otherAdmin: ['root', 'Admin', { in: 'other' }],
+      },
+    ));
     teamB = await addTestLevel(t, org.id, 'Alpha Team', org.division);
     squad = await addTestLevel(t, org.id, 'Squad', org.team);
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    manager = await addTestMember(t, org, org.team, 'Manager');
-    player = await addTestMember(t, org, org.team, 'member');
-    otherAdmin = await addTestMember(t, other, other.root, 'Admin');
     await addTestMember(t, org, squad, 'member', { signedUp: false });
     await addTestMember(t, org, teamB, 'member', { signedUp: false });
     const archived = await addTestMember(t, org, teamB, 'member', { signedUp: false });

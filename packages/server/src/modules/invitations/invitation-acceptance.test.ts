@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { flushPendingMail } from '@touchline/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webClientId } from '@touchline/contracts/accounts';
 import { acceptInvitationResponseSchema, invitationMessages } from '@touchline/contracts/invitations';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -10,6 +9,7 @@ import {
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  refreshTestToken,
 } from '../../../test/factories.ts';
 import { invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import { claimsOf, invitee, latestToken } from './invitations.test-support.ts';
@@ -85,16 +85,7 @@ describe('accepting an invitation', () => {
       hierarchyLevelId: org.team.id,
     });
 
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/connect/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'refresh_token',
-        client_id: webClientId,
-        refresh_token: tokens.refresh_token,
-      }).toString(),
-    });
+    const refreshed = await refreshTestToken(t, tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const claims = claimsOf(refreshed.json().access_token);
     expect(claims.CurrentProfileId).toBe(invited.profileId);

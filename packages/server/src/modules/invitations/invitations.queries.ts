@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { liveAccessIn, liveAccessJoins } from '../../authz/live-queries.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   hierarchyLevels,
@@ -133,6 +134,7 @@ export async function findInvitationByTokenHash(db: Executor, tokenHash: string)
 
 /** A live access of the organization with what inviting its holder needs: level, label and profile. */
 export async function findAccessForInvitation(db: Executor, organizationId: string, accessId: string) {
+  const on = liveAccessJoins(organizationId);
   const [row] = await db
     .select({
       profileLevelAccessId: profileLevelAccesses.id,
@@ -146,30 +148,10 @@ export async function findAccessForInvitation(db: Executor, organizationId: stri
       roleLabel: labels.name,
     })
     .from(profileLevelAccesses)
-    .innerJoin(
-      profiles,
-      and(eq(profiles.id, profileLevelAccesses.profileId), eq(profiles.organizationId, organizationId)),
-    )
-    .innerJoin(
-      hierarchyLevels,
-      and(
-        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
-        eq(hierarchyLevels.organizationId, organizationId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    )
-    .innerJoin(
-      labels,
-      and(eq(labels.id, profileLevelAccesses.labelId), eq(labels.organizationId, organizationId)),
-    )
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, organizationId),
-        eq(profileLevelAccesses.id, accessId),
-        isNull(profileLevelAccesses.deletedAt),
-        isNull(profiles.deletedAt),
-      ),
-    );
+    .innerJoin(profiles, on.profile)
+    .innerJoin(hierarchyLevels, on.level)
+    .innerJoin(labels, on.label)
+    .where(and(liveAccessIn(organizationId), eq(profileLevelAccesses.id, accessId)));
   return row;
 }
 

@@ -2,12 +2,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationMessages, invitationNextStepSchema } from '@touchline/contracts/invitations';
 import { MemberOverallStatus } from '@touchline/contracts/members';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestMember,
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { auditEvents, invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import { hashInvitationToken } from './invitations.mail.ts';
@@ -24,12 +25,13 @@ describe('invitations', () => {
   let player: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t);
-    other = await createTestOrganization(t);
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    divisionManager = await addTestMember(t, org, org.division, 'Manager');
-    player = await addTestMember(t, org, org.team, 'member');
+    ({ t, org, other, members: { admin, divisionManager, player } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        divisionManager: ['division', 'Manager'],
+        player: ['team', 'member'],
+      },
+    ));
   });
   afterAll(() => t.close());
 

@@ -1,13 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
-import { Role } from '@touchline/contracts/roles';
 import type { Executor } from '../../db/client.ts';
-import {
-  hierarchyLevels,
-  labels,
-  organizations,
-  profileLevelAccesses,
-  profiles,
-} from '../../db/schema/index.ts';
+import { hierarchyLevels, labels, organizations, profileLevelAccesses } from '../../db/schema/index.ts';
 
 // Every query here filters on the organization first (ADR 007): another organization's label is never found.
 
@@ -201,40 +194,4 @@ export function labelsWithMemberCounts(tx: Executor, organizationId: string) {
     .where(live(organizationId))
     .groupBy(labels.id)
     .orderBy(desc(labels.isDefault), asc(labels.sortOrder), asc(labels.name));
-}
-
-/**
- * The live memberships at the top level whose label carries Admin, with their label, locked like the members
- * module's last-Admin check locks them, so a role change and an archive cannot both remove the last Admin.
- */
-export function rootAdminAccesses(tx: Executor, organizationId: string) {
-  return tx
-    .select({ id: profileLevelAccesses.id, labelId: profileLevelAccesses.labelId })
-    .from(profileLevelAccesses)
-    .innerJoin(
-      profiles,
-      and(
-        eq(profiles.id, profileLevelAccesses.profileId),
-        eq(profiles.organizationId, organizationId),
-        isNull(profiles.deletedAt),
-      ),
-    )
-    .innerJoin(
-      hierarchyLevels,
-      and(
-        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
-        eq(hierarchyLevels.organizationId, organizationId),
-        isNull(hierarchyLevels.deletedAt),
-        isNull(hierarchyLevels.parentId),
-      ),
-    )
-    .innerJoin(labels, and(eq(labels.id, profileLevelAccesses.labelId), live(organizationId)))
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, organizationId),
-        isNull(profileLevelAccesses.deletedAt),
-        eq(labels.role, Role.Admin),
-      ),
-    )
-    .for('update', { of: profileLevelAccesses });
 }

@@ -14,6 +14,7 @@ import {
 import type { MemberLabel } from '@touchline/contracts/member-admin';
 import { Role } from '@touchline/contracts/roles';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { lockRootAdminAccesses } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -30,7 +31,6 @@ import {
   labelsWithMemberCounts,
   liveLabelIds,
   lockOrganizationLabels,
-  rootAdminAccesses,
   setLabelOrder,
   softDeleteLabel,
   updateLabelRow,
@@ -81,7 +81,7 @@ function checkDefaultRules(label: LabelRow, body: UpdateLabelBody): void {
 /** 409 when the label is the only one giving Admin at the top level and would stop giving it. */
 async function keepARootAdmin(tx: Executor, ctx: ActorContext, label: LabelRow, role: string | null) {
   if (label.role !== Role.Admin || role === Role.Admin) return;
-  const holders = await rootAdminAccesses(tx, ctx.organizationId);
+  const holders = await lockRootAdminAccesses(tx, ctx.organizationId);
   if (holders.some((h) => h.labelId === label.id) && holders.every((h) => h.labelId === label.id))
     throw conflict(lastAdminLabelMessage);
 }

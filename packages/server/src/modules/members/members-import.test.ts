@@ -7,13 +7,14 @@ import {
   membersImportTemplateCsv,
 } from '@touchline/contracts/member-admin';
 import { MemberOverallStatus } from '@touchline/contracts/members';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { auditEvents, invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import { mailTo } from '../../../test/mail.ts';
@@ -27,12 +28,13 @@ describe('importing members from CSV', () => {
   let player: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t);
-    other = await createTestOrganization(t);
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    divisionManager = await addTestMember(t, org, org.division, 'Manager');
-    player = await addTestMember(t, org, org.team, 'member');
+    ({ t, org, other, members: { admin, divisionManager, player } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        divisionManager: ['division', 'Manager'],
+        player: ['team', 'member'],
+      },
+    ));
     // A second "Team" elsewhere makes the bare name ambiguous from the root.
     const east = await addTestLevel(t, org.id, 'East', org.root);
     await addTestLevel(t, org.id, 'Team', east);

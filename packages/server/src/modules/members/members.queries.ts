@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
-import { Role } from '@touchline/contracts/roles';
+import { and, asc, count, desc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { liveAccessJoins } from '../../authz/live-queries.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   hierarchyLevels,
@@ -8,20 +8,6 @@ import {
   profileLevelAccesses,
   profiles,
 } from '../../db/schema/index.ts';
-
-const liveAccessJoins = (organizationId: string) => ({
-  profile: and(
-    eq(profiles.id, profileLevelAccesses.profileId),
-    eq(profiles.organizationId, organizationId),
-    isNull(profiles.deletedAt),
-  ),
-  level: and(
-    eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
-    eq(hierarchyLevels.organizationId, organizationId),
-    isNull(hierarchyLevels.deletedAt),
-  ),
-  label: and(eq(labels.id, profileLevelAccesses.labelId), eq(labels.organizationId, organizationId)),
-});
 
 /** Live accesses of the organization by id, with the level path and label role the rules read. */
 export function findAccesses(db: Executor, organizationId: string, accessIds: readonly string[]) {
@@ -46,30 +32,6 @@ export function findAccesses(db: Executor, organizationId: string, accessIds: re
         isNull(profileLevelAccesses.deletedAt),
       ),
     );
-}
-
-/**
- * The Admins at the root level other than the given accesses, locked, so two administrators removing each
- * other at the same moment cannot both succeed: the second sees the first's change and is refused.
- */
-export function otherRootAdmins(db: Executor, organizationId: string, exceptAccessIds: readonly string[]) {
-  const on = liveAccessJoins(organizationId);
-  return db
-    .select({ id: profileLevelAccesses.id })
-    .from(profileLevelAccesses)
-    .innerJoin(profiles, on.profile)
-    .innerJoin(hierarchyLevels, on.level)
-    .innerJoin(labels, on.label)
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, organizationId),
-        isNull(profileLevelAccesses.deletedAt),
-        isNull(hierarchyLevels.parentId),
-        eq(labels.role, Role.Admin),
-        notInArray(profileLevelAccesses.id, [...exceptAccessIds]),
-      ),
-    )
-    .for('update', { of: profileLevelAccesses });
 }
 
 /** The live labels of the organization, default first, then in their order. */

@@ -7,6 +7,7 @@ import type {
 import { invitationMessages } from '@touchline/contracts/invitations';
 import { Role } from '@touchline/contracts/roles';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { lockRootAdminAccesses } from '../../authz/live-queries.ts';
 import { authorize, holdsAnywhere } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -23,7 +24,6 @@ import {
   findLevel,
   invitationsOfAccesses,
   organizationLabels,
-  otherRootAdmins,
   setAccessLabel,
   setAccessesStatus,
 } from './members.queries.ts';
@@ -95,7 +95,8 @@ function authorizeManage(ctx: ActorContext, access: Access) {
 /** Refuses (409) to take the Admin role from the last Admin at the organization's top level. */
 async function keepARootAdmin(tx: Executor, organizationId: string, access: Access) {
   if (access.levelParentId !== null || access.labelRole !== Role.Admin) return;
-  const others = await otherRootAdmins(tx, organizationId, [access.id]);
+  const admins = await lockRootAdminAccesses(tx, organizationId);
+  const others = admins.filter((admin) => admin.id !== access.id);
   if (others.length === 0) throw conflict(lastAdminMessage);
 }
 

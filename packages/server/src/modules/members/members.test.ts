@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationMessages } from '@touchline/contracts/invitations';
 import { directMembersResponseSchema, labelsResponseSchema } from '@touchline/contracts/member-admin';
 import { ActiveStatus } from '@touchline/contracts/members';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestMember,
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { auditEvents, invitations, profileLevelAccesses } from '../../db/schema/index.ts';
 import { lastAdminMessage } from './members.service.ts';
@@ -23,13 +24,14 @@ describe('managing members', () => {
   let outsider: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t);
-    other = await createTestOrganization(t);
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    teamManager = await addTestMember(t, org, org.team, 'Manager');
-    player = await addTestMember(t, org, org.team, 'member', { lastName: 'Aaronson' });
-    outsider = await addTestMember(t, other, other.team, 'member');
+    ({ t, org, other, members: { admin, teamManager, player, outsider } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        teamManager: ['team', 'Manager'],
+        player: ['team', 'member', { lastName: 'Aaronson' }],
+        outsider: ['team', 'member', { in: 'other' }],
+      },
+    ));
   });
   afterAll(() => t.close());
 

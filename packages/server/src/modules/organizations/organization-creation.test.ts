@@ -7,6 +7,7 @@ import {
 } from '@touchline/contracts/organizations';
 import { identitySchema } from '@touchline/identity';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { addTestUser } from '../../../test/factories.ts';
 import {
   auditEvents,
   hierarchyLevels,
@@ -23,15 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let sequence = 0;
-/** A confirmed account with no organization, signed in. */
-async function newUser(roles: string[] = []) {
-  sequence += 1;
-  const email = `creator${sequence}@example.org`;
-  const userId = await t.createUser({ email, roles });
-  const tokens = await t.signIn(email);
-  return { email, userId, tokens, auth: { authorization: `Bearer ${tokens.access_token}` } };
-}
+const newUser = (roles: string[] = []) => addTestUser(t, roles);
 
 const draft = (
   adminEmail: string,

@@ -47,27 +47,6 @@ export async function organizationsOfUser(
   return { rows, totalCount: total?.n ?? 0 };
 }
 
-/** The user's earliest live profile in a live organization, or undefined when they have none there. */
-export async function profileOfUserIn(db: Executor, userId: string, organizationId: string) {
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .innerJoin(
-      organizations,
-      and(eq(organizations.id, profiles.organizationId), isNull(organizations.deletedAt)),
-    )
-    .where(
-      and(
-        eq(profiles.organizationId, organizationId),
-        eq(profiles.appUserId, userId),
-        isNull(profiles.deletedAt),
-      ),
-    )
-    .orderBy(asc(profiles.createdAt), asc(profiles.id))
-    .limit(1);
-  return row;
-}
-
 /** The organization's top level (depth 0), whose path admin-level rules are checked at. */
 export async function rootLevelOf(db: Executor, organizationId: string) {
   const [row] = await db

@@ -6,17 +6,13 @@ import {
 } from '@touchline/contracts/organizations';
 import { Role } from '@touchline/contracts/roles';
 import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts';
+import { profileOfUserIn } from '../../authz/live-queries.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../plugins/authenticate.ts';
 import { fileLinkOf, storedPurpose } from './organization-files.service.ts';
 import { presentOrganizationListItem } from './organizations.presenter.ts';
-import {
-  liveFilesOf,
-  liveFilesOfOrganizations,
-  organizationsOfUser,
-  profileOfUserIn,
-} from './organizations.queries.ts';
+import { liveFilesOf, liveFilesOfOrganizations, organizationsOfUser } from './organizations.queries.ts';
 
 /**
  * GET organization-list: the organizations where the user has a live profile linked to their account, by name,

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webClientId } from '@touchline/contracts/accounts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { addTestMember, createTestOrganization, type TestOrganization } from '../../../test/factories.ts';
+import { addTestMember, createTestOrganization, type TestOrganization, addTestUser, refreshTestToken } from '../../../test/factories.ts';
 import { auditEvents, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -11,15 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let sequence = 0;
-/** A confirmed account with no organization, signed in. */
-async function newUser(roles: string[] = []) {
-  sequence += 1;
-  const email = `creator${sequence}@example.org`;
-  const userId = await t.createUser({ email, roles });
-  const tokens = await t.signIn(email);
-  return { email, userId, tokens, auth: { authorization: `Bearer ${tokens.access_token}` } };
-}
+const newUser = (roles: string[] = []) => addTestUser(t, roles);
 
 describe('GET /api/app/organization/organization-list', () => {
   let a: TestOrganization;
@@ -143,16 +134,7 @@ describe('GET /api/app/organization/{id}/select-organization', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ organizationId: second.id, profileId: profile?.id, roles: ['Director'] });
 
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/connect/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'refresh_token',
-        client_id: webClientId,
-        refresh_token: tokens.refresh_token,
-      }).toString(),
-    });
+    const refreshed = await refreshTestToken(t, tokens.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const claims = JSON.parse(
       Buffer.from(refreshed.json().access_token.split('.')[1], 'base64url').toString(),

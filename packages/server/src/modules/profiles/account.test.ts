@@ -5,7 +5,7 @@ import {
   savedContactInformationSchema,
 } from '@touchline/contracts/account';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { addTestMember, createTestOrganization, type TestMember } from '../../../test/factories.ts';
+import { addTestMember, createTestOrganization, type TestMember, validationFields } from '../../../test/factories.ts';
 import { auditActionsFor, profileRow } from './profiles.test-helpers.ts';
 
 describe('account settings calls (/api/app/account…, ours)', () => {
@@ -69,12 +69,7 @@ describe('account settings calls (/api/app/account…, ours)', () => {
         dateOfBirth: 'May 5',
       });
       expect(bad.statusCode).toBe(400);
-      expect(
-        bad
-          .json()
-          .error.validationErrors.map((e: { field: string }) => e.field)
-          .sort(),
-      ).toEqual(['dateOfBirth', 'lastName']);
+      expect(validationFields(bad)).toEqual(['dateOfBirth', 'lastName']);
       expect((await profileRow(t, member.profileId)).firstName).toBe('Casey');
     });
     it('renames the account and sets the date of birth; the e-mail stays', async () => {
@@ -114,12 +109,7 @@ describe('account settings calls (/api/app/account…, ours)', () => {
         city: 'x'.repeat(101),
       });
       expect(bad.statusCode).toBe(400);
-      expect(
-        bad
-          .json()
-          .error.validationErrors.map((e: { field: string }) => e.field)
-          .sort(),
-      ).toEqual(['city', 'email', 'phone']);
+      expect(validationFields(bad)).toEqual(['city', 'email', 'phone']);
       expect((await account(member)).profile.profileContactInformationId).toBeNull();
     });
     it('saves, then updates the same row; blanks clear a field', async () => {
@@ -163,12 +153,7 @@ describe('account settings calls (/api/app/account…, ours)', () => {
       const bad = await call('PUT', url, member.auth, {
         contacts: [contact(1), { ...contact(2), relationship: ' ', email: 'x' }],
       });
-      expect(
-        bad
-          .json()
-          .error.validationErrors.map((e: { field: string }) => e.field)
-          .sort(),
-      ).toEqual(['contacts.1.email', 'contacts.1.relationship']);
+      expect(validationFields(bad)).toEqual(['contacts.1.email', 'contacts.1.relationship']);
       expect((await account(member)).profile.profileEmergencyContact).toEqual([]);
     });
     it('replaces the list in order, keeping the ids of contacts sent back and never borrowing others', async () => {

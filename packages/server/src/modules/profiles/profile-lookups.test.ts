@@ -5,13 +5,14 @@ import {
   profileOrganizationsResponseSchema,
   profileSchema,
 } from '@touchline/contracts/profiles';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
 } from '../../../test/factories.ts';
 import { addProfileInOtherOrganization, makeGuardian, setExternalId } from './profiles.test-helpers.ts';
 
@@ -29,16 +30,17 @@ describe('profile lookups (spec §7 Profile)', () => {
   let secondProfile: { profileId: string; profileLevelAccessId: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t, 'Lookup League');
-    other = await createTestOrganization(t, 'Other League');
-    admin = await addTestMember(t, org, org.root, 'Admin');
-    teamManager = await addTestMember(t, org, org.team, 'Manager');
-    player = await addTestMember(t, org, org.team, 'member');
-    sibling = await addTestMember(t, org, org.team, 'member');
-    child = await addTestMember(t, org, org.team, 'member', { signedUp: false, firstName: 'Kid' });
-    divisionPlayer = await addTestMember(t, org, org.division, 'member');
-    outsider = await addTestMember(t, other, other.team, 'Admin');
+    ({ t, org, other, members: { admin, teamManager, player, sibling, child, divisionPlayer, outsider } } = await createTestSuite(
+      {
+        admin: ['root', 'Admin'],
+        teamManager: ['team', 'Manager'],
+        player: ['team', 'member'],
+        sibling: ['team', 'member'],
+        child: ['team', 'member', { signedUp: false, firstName: 'Kid' }],
+        divisionPlayer: ['division', 'member'],
+        outsider: ['team', 'Admin', { in: 'other' }],
+      }, { org: 'Lookup League', other: 'Other League' },
+    ));
     secondProfile = await addProfileInOtherOrganization(t, player, other, other.team);
     await makeGuardian(t, player, child);
     await setExternalId(t, player.profileLevelAccessId, 'LA-100');

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUserSchema } from '@touchline/contracts/account';
 import { profileSchema } from '@touchline/contracts/profiles';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import {
   addTestMember,
   createTestOrganization,
   type TestMember,
   type TestOrganization,
+  createTestSuite,
+  validationFields,
 } from '../../../test/factories.ts';
 import { auditActionsFor, makeGuardian, profileRow } from './profiles.test-helpers.ts';
 
@@ -22,15 +24,16 @@ describe('profile updates (spec §7 Profile)', () => {
   let outsider: TestMember;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    org = await createTestOrganization(t, 'Update League');
-    other = await createTestOrganization(t, 'Elsewhere League');
-    manager = await addTestMember(t, org, org.team, 'Manager');
-    player = await addTestMember(t, org, org.team, 'member');
-    sibling = await addTestMember(t, org, org.team, 'member');
-    child = await addTestMember(t, org, org.team, 'member', { signedUp: false });
-    divisionPlayer = await addTestMember(t, org, org.division, 'member');
-    outsider = await addTestMember(t, other, other.team, 'member');
+    ({ t, org, other, members: { manager, player, sibling, child, divisionPlayer, outsider } } = await createTestSuite(
+      {
+        manager: ['team', 'Manager'],
+        player: ['team', 'member'],
+        sibling: ['team', 'member'],
+        child: ['team', 'member', { signedUp: false }],
+        divisionPlayer: ['division', 'member'],
+        outsider: ['team', 'member', { in: 'other' }],
+      }, { org: 'Update League', other: 'Elsewhere League' },
+    ));
     await makeGuardian(t, player, child);
   });
   afterAll(() => t.close());
@@ -217,12 +220,7 @@ describe('profile updates (spec §7 Profile)', () => {
         player,
       );
       expect(bad.statusCode).toBe(400);
-      expect(
-        bad
-          .json()
-          .error.validationErrors.map((e: { field: string }) => e.field)
-          .sort(),
-      ).toEqual(['countryCode', 'documentType']);
+      expect(validationFields(bad)).toEqual(['countryCode', 'documentType']);
       expect((await profileRow(t, player.profileId)).citizenship).toBeNull();
     });
 

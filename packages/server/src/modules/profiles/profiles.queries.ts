@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { liveOrganizationOfProfile, liveProfilesOfUser } from '../../authz/live-queries.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   hierarchyLevels,
@@ -224,17 +225,8 @@ export function profilesOfUser(db: Executor, userId: string, organizationId?: st
   return db
     .select({ ...profileColumns, organizationName: organizations.name })
     .from(profiles)
-    .innerJoin(
-      organizations,
-      and(eq(organizations.id, profiles.organizationId), isNull(organizations.deletedAt)),
-    )
-    .where(
-      and(
-        eq(profiles.appUserId, userId),
-        isNull(profiles.deletedAt),
-        organizationId === undefined ? undefined : eq(profiles.organizationId, organizationId),
-      ),
-    )
+    .innerJoin(organizations, liveOrganizationOfProfile())
+    .where(liveProfilesOfUser(userId, organizationId))
     .orderBy(asc(organizations.name));
 }
 

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import { auditEvents, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/app.ts';
-import type { TestLevel, TestMember, TestOrganization } from '../../../test/factories.ts';
+import { addTestProfile, type TestLevel, type TestMember, type TestOrganization } from '../../../test/factories.ts';
 
 /** Gives a signed-up member a second profile, in another organization, with one access there. */
 export async function addProfileInOtherOrganization(
@@ -12,30 +11,12 @@ export async function addProfileInOtherOrganization(
   level: TestLevel,
   role: keyof TestOrganization['labelIds'] = 'member',
 ) {
-  const [profile] = await t.database.db
-    .insert(profiles)
-    .values({
-      organizationId: org.id,
-      appUserId: member.userId,
-      firstName: 'Second',
-      lastName: 'Profile',
-      email: member.email,
-    })
-    .returning({ id: profiles.id });
-  if (!profile) throw new Error('second profile was not created');
-  const [access] = await t.database.db
-    .insert(profileLevelAccesses)
-    .values({
-      organizationId: org.id,
-      profileId: profile.id,
-      hierarchyLevelId: level.id,
-      labelId: org.labelIds[role],
-      groupMembershipStatus: ActiveStatus.Active,
-      overallStatus: MemberOverallStatus.NoRequirements,
-    })
-    .returning({ id: profileLevelAccesses.id });
-  if (!access) throw new Error('second access was not created');
-  return { profileId: profile.id, profileLevelAccessId: access.id };
+  return addTestProfile(t, org, level, role, {
+    appUserId: member.userId,
+    firstName: 'Second',
+    lastName: 'Profile',
+    email: member.email,
+  });
 }
 
 /** Makes `child` a child profile of `guardian` (same organization). */

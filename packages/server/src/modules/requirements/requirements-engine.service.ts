@@ -107,7 +107,8 @@ export async function refreshMemberRequirementsNow(
         ? await profileIdsUnderLevel(tx, organizationId, opts.underLevelId)
         : await organizationProfileIds(tx, organizationId);
     for (const chunk of chunks(ids, chunkSize)) {
-      if (await assignmentsMayApply(tx, organizationId, chunk)) await syncAssignments(tx, organizationId, chunk, now);
+      if (await assignmentsMayApply(tx, organizationId, chunk))
+        await syncAssignments(tx, organizationId, chunk, now);
       await rederive(tx, organizationId, chunk, { today, now, reason: 'refresh' });
     }
   });

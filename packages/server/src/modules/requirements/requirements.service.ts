@@ -1,6 +1,5 @@
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import type { MemberRequirement, MyRequirementsResponse } from '@touchline/contracts/member-requirements';
-import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import {
   allowedRequirementTransitions,
   memberNextTransition,
@@ -74,12 +73,3 @@ export async function myRequirements(db: Database, ctx: ActorContext): Promise<M
     };
   });
 }
-
-/** Statuses in which a mandatory requirement still asks something of the member (reminders, next action). */
-export const openRequirementStatuses: readonly RequirementStatus[] = [
-  RequirementStatus.Incomplete,
-  RequirementStatus.Overdue,
-  RequirementStatus.Expired,
-  RequirementStatus.Rejected,
-  RequirementStatus.WaitingOnApplicant,
-];

@@ -14,6 +14,9 @@ export function OrganizationSettingsRoute() {
         <Link to="/organization/roles" className={textLinkClass}>
           Roles: add, rename and order the roles of your members
         </Link>
+        <Link to="/content" className={`${textLinkClass} ml-6`}>
+          Content library: the requirements members complete
+        </Link>
       </nav>
     </div>
   );

@@ -61,7 +61,7 @@ function UserMenu() {
     void session.signOut();
   };
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <p className="hidden text-sm text-slate-700 sm:block dark:text-slate-300">
         <span className="sr-only">Signed in as </span>
         <Link
@@ -103,7 +103,7 @@ function UserMenu() {
 export function SiteHeader({ start }: { start?: ReactNode } = {}) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
         <Link
           to="/"
           className="rounded-md text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-white"

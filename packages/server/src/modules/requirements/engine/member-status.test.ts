@@ -17,13 +17,15 @@ describe('deriveMemberOverallStatus', () => {
   it('reads the rules on examples', () => {
     const member = { hasAccount: true, disqualified: false };
     const mandatory = (s: RequirementStatus) => ({ status: s, isOptional: false });
-    expect(deriveMemberOverallStatus({ ...member, requirements: [] })).toBe(MemberOverallStatus.NoRequirements);
+    expect(deriveMemberOverallStatus({ ...member, requirements: [] })).toBe(
+      MemberOverallStatus.NoRequirements,
+    );
     expect(deriveMemberOverallStatus({ ...member, hasAccount: false, requirements: [] })).toBe(
       MemberOverallStatus.NotActivated,
     );
-    expect(
-      deriveMemberOverallStatus({ ...member, requirements: [{ status: 0, isOptional: true }] }),
-    ).toBe(MemberOverallStatus.Optional);
+    expect(deriveMemberOverallStatus({ ...member, requirements: [{ status: 0, isOptional: true }] })).toBe(
+      MemberOverallStatus.Optional,
+    );
     expect(deriveMemberOverallStatus({ ...member, requirements: [mandatory(3), mandatory(6)] })).toBe(
       MemberOverallStatus.Cleared,
     );

@@ -5,9 +5,7 @@ import { ReviewOutcome } from '@touchline/contracts/reviews';
 import { addDays, daysBetween } from './calendar.ts';
 import { deriveRequirementStatus, expiresAtFor, type RequirementFacts } from './requirement-status.ts';
 
-const day = fc
-  .integer({ min: 0, max: 365 * 200 })
-  .map((n) => addDays('1950-01-01', n));
+const day = fc.integer({ min: 0, max: 365 * 200 }).map((n) => addDays('1950-01-01', n));
 
 const untouched: RequirementFacts = {
   completedAt: null,
@@ -68,7 +66,10 @@ describe('deriveRequirementStatus', () => {
       RequirementStatus.PendingReview,
     );
     expect(
-      deriveRequirementStatus({ ...untouched, reviewOutcome: ReviewOutcome.RejectedReset, rejectedAt: today }, today),
+      deriveRequirementStatus(
+        { ...untouched, reviewOutcome: ReviewOutcome.RejectedReset, rejectedAt: today },
+        today,
+      ),
     ).toBe(RequirementStatus.Rejected);
     expect(deriveRequirementStatus({ ...untouched, waitingOn: 1 }, today)).toBe(
       RequirementStatus.WaitingOnApplicant,
@@ -106,7 +107,9 @@ describe('deriveRequirementStatus', () => {
         const status = deriveRequirementStatus({ ...untouched, ...f }, today);
         const counted = f.completedAt !== null && f.completedAt <= today;
         const inWindow =
-          f.expiresAt !== null && today < f.expiresAt && daysBetween(today, f.expiresAt) <= f.expiringSoonDays;
+          f.expiresAt !== null &&
+          today < f.expiresAt &&
+          daysBetween(today, f.expiresAt) <= f.expiringSoonDays;
         expect(status === RequirementStatus.ExpiringSoon).toBe(counted && inWindow);
       }),
     );
@@ -117,7 +120,9 @@ describe('deriveRequirementStatus', () => {
       fc.property(plainFacts, day, (f, today) => {
         const status = deriveRequirementStatus({ ...untouched, ...f }, today);
         const counted = f.completedAt !== null && f.completedAt <= today;
-        expect(status === RequirementStatus.Overdue).toBe(!counted && f.dueDate !== null && today > f.dueDate);
+        expect(status === RequirementStatus.Overdue).toBe(
+          !counted && f.dueDate !== null && today > f.dueDate,
+        );
       }),
     );
   });

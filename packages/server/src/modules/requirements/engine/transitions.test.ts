@@ -22,7 +22,8 @@ describe('assertTransition', () => {
   });
 
   it('allows the member to complete from every not-done status', () => {
-    for (const s of [0, 4, 5, 6, 8, 1] as RequirementStatus[]) expect(() => assertTransition(s, 'complete')).not.toThrow();
+    for (const s of [0, 4, 5, 6, 8, 1] as RequirementStatus[])
+      expect(() => assertTransition(s, 'complete')).not.toThrow();
   });
 
   it('allows reviews only while a completion awaits review', () => {
@@ -38,7 +39,9 @@ describe('assertTransition', () => {
   });
 
   it('lets only an administrator reset a disqualified requirement', () => {
-    const error = refusal(() => assertTransition(RequirementStatus.Rejected, 'complete', { disqualified: true }));
+    const error = refusal(() =>
+      assertTransition(RequirementStatus.Rejected, 'complete', { disqualified: true }),
+    );
     expect(error.statusCode).toBe(409);
     expect(() =>
       assertTransition(RequirementStatus.Rejected, 'markIncomplete', { disqualified: true }),

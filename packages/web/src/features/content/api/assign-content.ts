@@ -5,9 +5,13 @@ import { contentQueryKey } from './get-content-list.ts';
 
 /** POST /api/app/content/{id}/assign-content: replaces a definition's assignments. */
 export async function assignContent(input: { id: string; body: AssignContentBody }) {
-  const answer = await api.post(`/api/app/content/${encodeURIComponent(input.id)}/assign-content`, input.body, {
-    schema: contentAssignmentsResponseSchema,
-  });
+  const answer = await api.post(
+    `/api/app/content/${encodeURIComponent(input.id)}/assign-content`,
+    input.body,
+    {
+      schema: contentAssignmentsResponseSchema,
+    },
+  );
   return answer?.items ?? [];
 }
 

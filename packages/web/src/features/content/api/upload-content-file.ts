@@ -3,7 +3,11 @@ import { contentFileSchema, type ContentFile } from '@touchline/contracts/conten
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/app/content/content-{document|video}/{organizationId}/file: stores a template or a video (ADR 013). */
-export async function uploadContentFile(input: { kind: string; organizationId: string; file: File }): Promise<ContentFile> {
+export async function uploadContentFile(input: {
+  kind: string;
+  organizationId: string;
+  file: File;
+}): Promise<ContentFile> {
   const body = new FormData();
   body.append('file', input.file);
   const answer = await api.post(

@@ -25,22 +25,39 @@ function AssignForm({
 }) {
   const targets = useAssignTargets(levelId);
   const assign = useAssignContent();
-  const [pairs, setPairs] = useState<Pair[]>(current.map(({ hierarchyLevelId, labelId }) => ({ hierarchyLevelId, labelId })));
+  const [pairs, setPairs] = useState<Pair[]>(
+    current.map(({ hierarchyLevelId, labelId }) => ({ hierarchyLevelId, labelId })),
+  );
   const [level, setLevel] = useState(levelId);
   if (targets.isPending) return <Spinner label="Loading levels and roles…" />;
   if (targets.isError) return <Alert>{`The levels could not be loaded: ${targets.error.message}`}</Alert>;
-  const levelName = (id: string) => targets.data.levels.find((l) => l.id === id)?.name ?? current.find((a) => a.hierarchyLevelId === id)?.hierarchyLevelName ?? 'Level';
-  const labelName = (id: string) => targets.data.labels.find((l) => l.id === id)?.name ?? current.find((a) => a.labelId === id)?.labelName ?? 'Role';
+  const levelName = (id: string) =>
+    targets.data.levels.find((l) => l.id === id)?.name ??
+    current.find((a) => a.hierarchyLevelId === id)?.hierarchyLevelName ??
+    'Level';
+  const labelName = (id: string) =>
+    targets.data.labels.find((l) => l.id === id)?.name ??
+    current.find((a) => a.labelId === id)?.labelName ??
+    'Role';
   const has = (labelId: string) => pairs.some((p) => p.hierarchyLevelId === level && p.labelId === labelId);
   const toggle = (labelId: string, on: boolean) =>
-    setPairs((ps) => (on ? [...ps, { hierarchyLevelId: level, labelId }] : ps.filter((p) => keyOf(p) !== keyOf({ hierarchyLevelId: level, labelId }))));
+    setPairs((ps) =>
+      on
+        ? [...ps, { hierarchyLevelId: level, labelId }]
+        : ps.filter((p) => keyOf(p) !== keyOf({ hierarchyLevelId: level, labelId })),
+    );
   return (
     <div className="space-y-4">
       <div>
         <label htmlFor="assign-level" className={labelClass}>
           Level
         </label>
-        <select id="assign-level" className={inputClass} value={level} onChange={(e) => setLevel(e.currentTarget.value)}>
+        <select
+          id="assign-level"
+          className={inputClass}
+          value={level}
+          onChange={(e) => setLevel(e.currentTarget.value)}
+        >
           {targets.data.levels.map((l) => (
             <option key={l.id} value={l.id}>
               {`${'\u00a0\u00a0'.repeat(l.indent)}${l.name}`}
@@ -53,7 +70,12 @@ function AssignForm({
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {targets.data.labels.map((l) => (
             <label key={l.id} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4 accent-emerald-700" checked={has(l.id)} onChange={(e) => toggle(l.id, e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-emerald-700"
+                checked={has(l.id)}
+                onChange={(e) => toggle(l.id, e.currentTarget.checked)}
+              />
               {l.name}
             </label>
           ))}
@@ -85,7 +107,9 @@ function AssignForm({
         <Button
           label={assign.isPending ? 'Saving…' : 'Save assignments'}
           disabled={assign.isPending}
-          onClick={() => assign.mutate({ id: definitionId, body: { contentAssignments: pairs } }, { onSuccess: onDone })}
+          onClick={() =>
+            assign.mutate({ id: definitionId, body: { contentAssignments: pairs } }, { onSuccess: onDone })
+          }
         />
       </div>
     </div>
@@ -114,9 +138,24 @@ export function AssignDialog({
   );
 }
 
-function AssignBody({ definitionId, levelId, onDone }: { definitionId: string; levelId: string; onDone: () => void }) {
+function AssignBody({
+  definitionId,
+  levelId,
+  onDone,
+}: {
+  definitionId: string;
+  levelId: string;
+  onDone: () => void;
+}) {
   const definition = useDefinition(definitionId);
   if (definition.isPending) return <Spinner label="Loading the assignments…" />;
   if (definition.isError) return <Alert>{definition.error.message}</Alert>;
-  return <AssignForm definitionId={definitionId} levelId={levelId} current={definition.data.assignments} onDone={onDone} />;
+  return (
+    <AssignForm
+      definitionId={definitionId}
+      levelId={levelId}
+      current={definition.data.assignments}
+      onDone={onDone}
+    />
+  );
 }

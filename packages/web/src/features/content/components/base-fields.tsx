@@ -29,7 +29,11 @@ export function baseDraftOf(def: ContentDefinition | undefined): BaseDraft {
     validityMode: def?.validityMode ?? ValidityMode.None,
     validityDays: def?.validityDays?.toString() ?? '',
     annualRenewalDate: def?.annualRenewalDate ?? '',
-    dueKind: def?.dueDate ? 'date' : def?.dueInDays !== null && def?.dueInDays !== undefined ? 'days' : 'none',
+    dueKind: def?.dueDate
+      ? 'date'
+      : def?.dueInDays !== null && def?.dueInDays !== undefined
+        ? 'days'
+        : 'none',
     dueDate: def?.dueDate ?? '',
     dueInDays: def?.dueInDays?.toString() ?? '',
     expiringSoonDays: (def?.expiringSoonDays ?? 30).toString(),
@@ -55,7 +59,15 @@ export function baseBodyOf(d: BaseDraft): Record<string, unknown> {
   };
 }
 
-function Field({ label, error, children }: { label: string; error: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
   const id = useId();
   return (
     <div>
@@ -69,8 +81,17 @@ function Field({ label, error, children }: { label: string; error: string | unde
 }
 
 /** The fields every requirement has: name, instructions, optional, validity, due date, expiring-soon, reminders. */
-export function BaseFields({ draft, errors, onChange }: { draft: BaseDraft; errors: FieldErrors; onChange: (d: BaseDraft) => void }) {
-  const set = <K extends keyof BaseDraft>(key: K, value: BaseDraft[K]) => onChange({ ...draft, [key]: value });
+export function BaseFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: BaseDraft;
+  errors: FieldErrors;
+  onChange: (d: BaseDraft) => void;
+}) {
+  const set = <K extends keyof BaseDraft>(key: K, value: BaseDraft[K]) =>
+    onChange({ ...draft, [key]: value });
   const text = (key: keyof BaseDraft, label: string, type = 'text', field: string = key) => (
     <Field label={label} error={errors[field]}>
       {(id, describedBy) => (
@@ -90,10 +111,24 @@ export function BaseFields({ draft, errors, onChange }: { draft: BaseDraft; erro
     <div className="space-y-4">
       {text('name', 'Name')}
       <Field label="Instructions for members" error={errors.instructions}>
-        {(id) => <textarea id={id} rows={3} className={inputClass} value={draft.instructions} onChange={(e) => set('instructions', e.currentTarget.value)} />}
+        {(id) => (
+          <textarea
+            id={id}
+            rows={3}
+            className={inputClass}
+            value={draft.instructions}
+            onChange={(e) => set('instructions', e.currentTarget.value)}
+          />
+        )}
       </Field>
       <div className="flex items-center gap-2">
-        <input id="content-optional" type="checkbox" className="h-4 w-4 accent-emerald-700" checked={draft.isOptional} onChange={(e) => set('isOptional', e.currentTarget.checked)} />
+        <input
+          id="content-optional"
+          type="checkbox"
+          className="h-4 w-4 accent-emerald-700"
+          checked={draft.isOptional}
+          onChange={(e) => set('isOptional', e.currentTarget.checked)}
+        />
         <label htmlFor="content-optional" className="text-sm">
           Optional (members are cleared without it)
         </label>
@@ -101,7 +136,12 @@ export function BaseFields({ draft, errors, onChange }: { draft: BaseDraft; erro
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Valid for" error={errors.validityMode}>
           {(id) => (
-            <select id={id} className={inputClass} value={draft.validityMode} onChange={(e) => set('validityMode', e.currentTarget.value)}>
+            <select
+              id={id}
+              className={inputClass}
+              value={draft.validityMode}
+              onChange={(e) => set('validityMode', e.currentTarget.value)}
+            >
               <option value={ValidityMode.None}>Never expires</option>
               <option value={ValidityMode.Duration}>A number of days</option>
               <option value={ValidityMode.Annual}>Until a yearly renewal date</option>
@@ -110,12 +150,19 @@ export function BaseFields({ draft, errors, onChange }: { draft: BaseDraft; erro
           )}
         </Field>
         {draft.validityMode === ValidityMode.Duration ? text('validityDays', 'Days valid', 'number') : null}
-        {draft.validityMode === ValidityMode.Annual ? text('annualRenewalDate', 'Renewal date (MM-DD)') : null}
+        {draft.validityMode === ValidityMode.Annual
+          ? text('annualRenewalDate', 'Renewal date (MM-DD)')
+          : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Due" error={undefined}>
           {(id) => (
-            <select id={id} className={inputClass} value={draft.dueKind} onChange={(e) => set('dueKind', e.currentTarget.value as BaseDraft['dueKind'])}>
+            <select
+              id={id}
+              className={inputClass}
+              value={draft.dueKind}
+              onChange={(e) => set('dueKind', e.currentTarget.value as BaseDraft['dueKind'])}
+            >
               <option value="none">No due date</option>
               <option value="date">On a date</option>
               <option value="days">Days after it is assigned</option>
@@ -129,7 +176,12 @@ export function BaseFields({ draft, errors, onChange }: { draft: BaseDraft; erro
         {text('expiringSoonDays', 'Expiring soon window (days)', 'number')}
         <Field label="Reminders" error={errors.reminderFrequency}>
           {(id) => (
-            <select id={id} className={inputClass} value={draft.reminderFrequency} onChange={(e) => set('reminderFrequency', e.currentTarget.value)}>
+            <select
+              id={id}
+              className={inputClass}
+              value={draft.reminderFrequency}
+              onChange={(e) => set('reminderFrequency', e.currentTarget.value)}
+            >
               <option value="">Standard schedule</option>
               {Object.values(Frequency).map((f) => (
                 <option key={f} value={f}>

@@ -1,19 +1,15 @@
-import { RequirementType, requirementTypeByNo, type RequirementTypeInfo } from '@touchline/contracts/requirement-types';
+import {
+  RequirementType,
+  requirementTypeByNo,
+  type RequirementTypeInfo,
+} from '@touchline/contracts/requirement-types';
 import type { FieldErrors } from '../../../lib/forms.ts';
 
-const icons: Partial<Record<number, string>> = {
-  [RequirementType.Document]: '📄',
-  [RequirementType.Form]: '📝',
-  [RequirementType.Waiver]: '✍️',
-  [RequirementType.Video]: '▶️',
-  [RequirementType.CustomTraining]: '🎓',
-};
-
-/** The type's row of the spec table and an icon (provider types share a shield). */
-export function typeDisplay(no: number): RequirementTypeInfo & { icon: string } {
+/** The type's row of the spec table (its label and slug). */
+export function typeDisplay(no: number): RequirementTypeInfo {
   const info = requirementTypeByNo(no) ?? requirementTypeByNo(RequirementType.Document);
   if (!info) throw new Error('the requirement type table is empty');
-  return { ...info, icon: icons[no] ?? '🛡️' };
+  return info;
 }
 
 /** The types an admin builds by hand first in the picker, then the provider types. */

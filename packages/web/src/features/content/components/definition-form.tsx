@@ -14,6 +14,7 @@ import { useSaveContent } from '../api/save-content.ts';
 import { useUploadContentFile } from '../api/upload-content-file.ts';
 import { BaseFields, baseBodyOf, baseDraftOf, type BaseDraft } from './base-fields.tsx';
 import { cardClass, errorsUnder, typeDisplay } from './content-format.ts';
+import { ContentTypeIcon } from './content-type-icon.tsx';
 import { FormBuilder } from './form-builder.tsx';
 import { FormPreview } from './form-preview.tsx';
 import { TypeContentFields } from './type-content-fields.tsx';
@@ -21,7 +22,8 @@ import { TypeContentFields } from './type-content-fields.tsx';
 /** The content a new definition of a type starts with. */
 export function emptyContent(type: number): Record<string, unknown> {
   if (type === RequirementType.Document) return { linkUrl: null, templateFileId: null };
-  if (type === RequirementType.Form) return { fields: [{ id: 'field-1', label: '', kind: 'text', required: false }] };
+  if (type === RequirementType.Form)
+    return { fields: [{ id: 'field-1', label: '', kind: 'text', required: false }] };
   if (type === RequirementType.Waiver) return { text: '', requireTypedName: true };
   if (type === RequirementType.Video) return { url: null, fileId: null, requiredWatchedPercent: 90 };
   if (type === RequirementType.CustomTraining) return { trainingUrl: '', certificateRequired: true };
@@ -49,7 +51,9 @@ export function DefinitionForm({
   const save = useSaveContent();
   const upload = useUploadContentFile();
   const [base, setBase] = useState<BaseDraft>(() => baseDraftOf(definition));
-  const [content, setContent] = useState<Record<string, unknown>>(() => definition?.content ?? emptyContent(type));
+  const [content, setContent] = useState<Record<string, unknown>>(
+    () => definition?.content ?? emptyContent(type),
+  );
   const [file, setFile] = useState<ContentFile | null>(definition?.file ?? null);
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -76,8 +80,14 @@ export function DefinitionForm({
     }
     const baseBody = baseBodyOf(base);
     const checkedBase = validateForm(contentBaseSchema, baseBody);
-    const checkedContent = validateForm<unknown>(contentSchemaByType[type as keyof typeof contentSchemaByType], body);
-    const local = { ...prefixed(checkedBase.errors ?? {}, 'base'), ...prefixed(checkedContent.errors ?? {}, 'content') };
+    const checkedContent = validateForm<unknown>(
+      contentSchemaByType[type as keyof typeof contentSchemaByType],
+      body,
+    );
+    const local = {
+      ...prefixed(checkedBase.errors ?? {}, 'base'),
+      ...prefixed(checkedContent.errors ?? {}, 'content'),
+    };
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     save.mutate(
@@ -98,8 +108,8 @@ export function DefinitionForm({
     <form noValidate onSubmit={(e) => void handleSubmit(e)} className="space-y-6">
       <Alert>{formError ?? (Object.keys(errors).length > 0 ? 'Check the fields marked below.' : null)}</Alert>
       <section aria-labelledby="content-base-heading" className={cardClass}>
-        <h2 id="content-base-heading" className="text-xl font-semibold">
-          <span aria-hidden="true">{info.icon} </span>
+        <h2 id="content-base-heading" className="flex items-center gap-2 text-xl font-semibold">
+          <ContentTypeIcon type={type} />
           {info.label} requirement
         </h2>
         <BaseFields draft={base} errors={errorsUnder(errors, 'base')} onChange={setBase} />
@@ -110,7 +120,11 @@ export function DefinitionForm({
         </h2>
         {type === RequirementType.Form ? (
           <div className="grid gap-6 lg:grid-cols-2">
-            <FormBuilder fields={fields} errors={errorsUnder(errors, 'content')} onChange={(f) => setContent({ fields: f })} />
+            <FormBuilder
+              fields={fields}
+              errors={errorsUnder(errors, 'content')}
+              onChange={(f) => setContent({ fields: f })}
+            />
             <FormPreview fields={fields} />
           </div>
         ) : (
@@ -124,7 +138,11 @@ export function DefinitionForm({
           />
         )}
       </section>
-      <Button type="submit" label={busy ? 'Saving…' : definition ? 'Save changes' : 'Create requirement'} disabled={busy} />
+      <Button
+        type="submit"
+        label={busy ? 'Saving…' : definition ? 'Save changes' : 'Create requirement'}
+        disabled={busy}
+      />
     </form>
   );
 }

@@ -19,7 +19,12 @@ export function DeleteContentDialog({
     onClose();
   };
   return (
-    <Modal isOpen={item !== null} onClose={close} title={`Delete ${item?.name ?? 'the requirement'}?`} role="alertdialog">
+    <Modal
+      isOpen={item !== null}
+      onClose={close}
+      title={`Delete ${item?.name ?? 'the requirement'}?`}
+      role="alertdialog"
+    >
       <div className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
         <p>Members who have it stop having it. What they already completed stays in their history.</p>
         <Alert>{remove.isError ? remove.error.message : null}</Alert>

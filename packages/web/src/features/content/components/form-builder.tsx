@@ -99,7 +99,10 @@ function FieldRow({ field, index, fields, errors, onChange, onMove, onRemove }: 
             aria-invalid={at('options') ? true : undefined}
             onChange={(e) => onChange({ ...field, options: e.currentTarget.value.split('\n') })}
           />
-          <FieldError id={`${id}-options-error`} message={at('options') ?? errors[`fields.${index}.options.0`]} />
+          <FieldError
+            id={`${id}-options-error`}
+            message={at('options') ?? errors[`fields.${index}.options.0`]}
+          />
         </div>
       ) : null}
       <div className="flex items-center gap-2">
@@ -151,7 +154,10 @@ function FieldRow({ field, index, fields, errors, onChange, onMove, onRemove }: 
                   className={inputClass}
                   value={field.visibleWhen.equals}
                   onChange={(e) =>
-                    onChange({ ...field, visibleWhen: { fieldId: source?.id ?? '', equals: e.currentTarget.value } })
+                    onChange({
+                      ...field,
+                      visibleWhen: { fieldId: source?.id ?? '', equals: e.currentTarget.value },
+                    })
                   }
                 >
                   {sourceAnswers.map((a) => (
@@ -166,7 +172,10 @@ function FieldRow({ field, index, fields, errors, onChange, onMove, onRemove }: 
                   className={inputClass}
                   value={field.visibleWhen.equals}
                   onChange={(e) =>
-                    onChange({ ...field, visibleWhen: { fieldId: source?.id ?? '', equals: e.currentTarget.value } })
+                    onChange({
+                      ...field,
+                      visibleWhen: { fieldId: source?.id ?? '', equals: e.currentTarget.value },
+                    })
                   }
                 />
               )}
@@ -175,7 +184,13 @@ function FieldRow({ field, index, fields, errors, onChange, onMove, onRemove }: 
         </fieldset>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button label="Move up" aria-label={`Move up: ${title}`} variant="tertiary" disabled={index === 0} onClick={() => onMove(-1)} />
+        <Button
+          label="Move up"
+          aria-label={`Move up: ${title}`}
+          variant="tertiary"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        />
         <Button
           label="Move down"
           aria-label={`Move down: ${title}`}
@@ -204,7 +219,9 @@ export function FormBuilder({
 }) {
   const keepValidRules = (next: FormField[]) =>
     next.map((f, i) =>
-      f.visibleWhen && !next.slice(0, i).some((e) => e.id === f.visibleWhen?.fieldId) ? { ...f, visibleWhen: null } : f,
+      f.visibleWhen && !next.slice(0, i).some((e) => e.id === f.visibleWhen?.fieldId)
+        ? { ...f, visibleWhen: null }
+        : f,
     );
   const move = (index: number, by: -1 | 1) => {
     const next = [...fields];
@@ -233,7 +250,9 @@ export function FormBuilder({
       <Button
         label="Add question"
         variant="secondary"
-        onClick={() => onChange([...fields, { id: newFieldId(fields), label: '', kind: 'text', required: false }])}
+        onClick={() =>
+          onChange([...fields, { id: newFieldId(fields), label: '', kind: 'text', required: false }])
+        }
       />
     </div>
   );

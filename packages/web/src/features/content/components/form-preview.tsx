@@ -2,7 +2,15 @@ import { useId, useState } from 'react';
 import { visibleFormFields, type FormField } from '@touchline/contracts/content';
 import { inputClass, labelClass } from './content-format.ts';
 
-function PreviewField({ field, value, onChange }: { field: FormField; value: string; onChange: (v: string) => void }) {
+function PreviewField({
+  field,
+  value,
+  onChange,
+}: {
+  field: FormField;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   const label = (
     <>
@@ -13,7 +21,13 @@ function PreviewField({ field, value, onChange }: { field: FormField; value: str
   if (field.kind === 'checkbox')
     return (
       <div className="flex items-center gap-2">
-        <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(String(e.currentTarget.checked))} className="h-4 w-4 accent-emerald-700" />
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === 'true'}
+          onChange={(e) => onChange(String(e.currentTarget.checked))}
+          className="h-4 w-4 accent-emerald-700"
+        />
         <label htmlFor={id} className="text-sm">
           {label}
         </label>
@@ -26,7 +40,13 @@ function PreviewField({ field, value, onChange }: { field: FormField; value: str
         <div className="mt-1 flex flex-wrap gap-4">
           {(field.options ?? []).map((option) => (
             <label key={option} className="flex items-center gap-1 text-sm">
-              <input type="radio" name={`${id}-radio`} value={option} checked={value === option} onChange={() => onChange(option)} />
+              <input
+                type="radio"
+                name={`${id}-radio`}
+                value={option}
+                checked={value === option}
+                onChange={() => onChange(option)}
+              />
               {option}
             </label>
           ))}
@@ -35,7 +55,8 @@ function PreviewField({ field, value, onChange }: { field: FormField; value: str
     );
   const common = { id, className: inputClass, required: field.required };
   let input;
-  if (field.kind === 'textarea') input = <textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+  if (field.kind === 'textarea')
+    input = <textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
   else if (field.kind === 'select')
     input = (
       <select {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
@@ -50,7 +71,12 @@ function PreviewField({ field, value, onChange }: { field: FormField; value: str
   else if (field.kind === 'file') input = <input {...common} type="file" disabled />;
   else
     input = (
-      <input {...common} type={field.kind === 'text' ? 'text' : field.kind} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <input
+        {...common}
+        type={field.kind === 'text' ? 'text' : field.kind}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
     );
   return (
     <div>
@@ -70,7 +96,10 @@ export function FormPreview({ fields }: { fields: readonly FormField[] }) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const shown = visibleFormFields(fields, answers);
   return (
-    <section aria-label="Preview" className="space-y-4 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-600">
+    <section
+      aria-label="Preview"
+      className="space-y-4 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-600"
+    >
       <h3 className="text-lg font-semibold">Preview</h3>
       {shown.length === 0 ? <p className="text-sm">Add a question to see the form.</p> : null}
       {shown.map((field) => (

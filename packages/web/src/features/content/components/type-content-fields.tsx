@@ -53,7 +53,13 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           </a>
         </p>
       ) : null}
-      <input id={`${id}-file`} type="file" accept={accept} className="mt-1 block text-sm" onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)} />
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={accept}
+        className="mt-1 block text-sm"
+        onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
+      />
       <FieldError id={`${id}-file-error`} message={errors.file ?? errors.templateFileId ?? errors.fileId} />
     </div>
   );
@@ -61,7 +67,10 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
     return (
       <div className="space-y-4">
         {input('linkUrl', 'Link to the document (https)', 'url')}
-        {upload('Or a template file to download', '.pdf,.png,.jpg,.jpeg,.txt,.csv,.xml,.zip,.7z,.rar,.tar,.xls')}
+        {upload(
+          'Or a template file to download',
+          '.pdf,.png,.jpg,.jpeg,.txt,.csv,.xml,.zip,.7z,.rar,.tar,.xls',
+        )}
       </div>
     );
   if (type === RequirementType.Waiver)
@@ -70,7 +79,14 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
         <label htmlFor={`${id}-text`} className={labelClass}>
           Waiver text (members sign by typing their name)
         </label>
-        <textarea id={`${id}-text`} rows={8} className={inputClass} value={str(content.text)} aria-invalid={errors.text ? true : undefined} onChange={(e) => set('text', e.currentTarget.value)} />
+        <textarea
+          id={`${id}-text`}
+          rows={8}
+          className={inputClass}
+          value={str(content.text)}
+          aria-invalid={errors.text ? true : undefined}
+          onChange={(e) => set('text', e.currentTarget.value)}
+        />
         <FieldError id={`${id}-text-error`} message={errors.text} />
       </div>
     );
@@ -87,12 +103,22 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
       <div className="space-y-4">
         {input('trainingUrl', 'Training link (https)', 'url')}
         <div className="flex items-center gap-2">
-          <input id={`${id}-cert`} type="checkbox" className="h-4 w-4 accent-emerald-700" checked={content.certificateRequired !== false} onChange={(e) => set('certificateRequired', e.currentTarget.checked)} />
+          <input
+            id={`${id}-cert`}
+            type="checkbox"
+            className="h-4 w-4 accent-emerald-700"
+            checked={content.certificateRequired !== false}
+            onChange={(e) => set('certificateRequired', e.currentTarget.checked)}
+          />
           <label htmlFor={`${id}-cert`} className="text-sm">
             Members upload a certificate
           </label>
         </div>
       </div>
     );
-  return <p className="text-sm text-slate-700 dark:text-slate-300">This type’s provider settings come with its screening flow; nothing to set yet.</p>;
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      This type’s provider settings come with its screening flow; nothing to set yet.
+    </p>
+  );
 }

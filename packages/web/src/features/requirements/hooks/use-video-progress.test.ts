@@ -65,6 +65,22 @@ describe('the video progress reporter', () => {
     expect(report).toHaveBeenCalledTimes(2);
   });
 
+  it('counts a short play that ends before any time update', () => {
+    const video = fakeVideo();
+    const report = vi.fn(async () => answer(1));
+    const ref = { current: video as unknown as HTMLVideoElement };
+    renderHook(() => useVideoProgress(ref, report, true));
+    act(() => {
+      video.paused = false;
+      video.currentTime = 99.5;
+      video.dispatchEvent(new Event('play'));
+      video.paused = true;
+      video.currentTime = 100;
+      video.dispatchEvent(new Event('ended'));
+    });
+    expect(report).toHaveBeenLastCalledWith({ intervals: [[99.5, 100]], duration: 100 });
+  });
+
   it('reports nothing when watching no longer counts', () => {
     const video = fakeVideo();
     const report = vi.fn(async () => answer(0));

@@ -65,6 +65,8 @@ export function useVideoProgress(
       timer ??= setInterval(flush, reportEveryMs);
     };
     const onStop = () => {
+      // Played up to here (a seek would have cut the stretch already), even if no time update said so yet.
+      tracker.tick(element.currentTime);
       tracker.cut();
       flush();
       if (timer) clearInterval(timer);
