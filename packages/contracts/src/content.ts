@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { frequencySchema, validityModeSchema } from './requirement-settings.ts';
 import { RequirementType, requirementTypeSlugSchema } from './requirement-types.ts';
 
-/**
- * The content library (spec §3 "content with order and assignments", §7 "Content"): requirement definitions of
- * the 12 types, their common rules and their type-specific content, and their assignments to role labels at levels.
- * ADR 013 explains the routes' readings.
- */
+// The content library (spec §3, §7 "Content"): definitions of the 12 types, their content and assignments (ADR 013).
 
 /** Longest definition name; the spec gives none. */
 export const contentNameMaxLength = 200;
@@ -176,18 +172,10 @@ export const contentSchemaByType = {
   [RequirementType.USSoccer]: providerContentSchema,
 } as const;
 
-/** Document content. */
-export type DocumentContent = z.infer<typeof documentContentSchema>;
-/** Form content. */
-export type FormContent = z.infer<typeof formContentSchema>;
-/** Waiver content. */
-export type WaiverContent = z.infer<typeof waiverContentSchema>;
 /** Video content. */
 export type VideoContent = z.infer<typeof videoContentSchema>;
 /** Custom training content. */
 export type CustomTrainingContent = z.infer<typeof customTrainingContentSchema>;
-/** Any type's content. */
-export type DefinitionContent = Record<string, unknown>;
 
 /** Path parameter `kind` of content-{kind}/{id}: a type slug. */
 export const contentKindParamsSchema = z.object({ kind: requirementTypeSlugSchema, id: z.uuid('Not an id') });

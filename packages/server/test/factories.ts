@@ -154,7 +154,14 @@ export async function addTestMember(
   });
   await t.database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profileId));
   const token = (await t.signIn(email)).access_token;
-  return { profileId, profileLevelAccessId, email, userId, token, auth: { authorization: `Bearer ${token}` } };
+  return {
+    profileId,
+    profileLevelAccessId,
+    email,
+    userId,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+  };
 }
 
 /** Where and as what a suite's member is added: a level of the organization, a label, and addTestMember's options. */

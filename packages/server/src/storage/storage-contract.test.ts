@@ -74,7 +74,7 @@ describe.each(drivers)('the %s storage driver', (_name, make) => {
     await Promise.all([storage.delete(a), storage.delete(b)]);
   });
 
-  it('refuses any key that is not ours, so no user path reaches the disk or the bucket', async () => {
+  it('refuses every key that is not ours, so no user path reaches the disk or the bucket', async () => {
     const storage = make();
     for (const bad of ['../../etc/passwd', '/etc/passwd', 'ab/../../x', 'report.pdf']) {
       await expect(storage.put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow(/not a storage key/);

@@ -2,13 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duplicateLevelNameMessage, levelSchema } from '@touchline/contracts/hierarchy';
 import type { TestApp } from '../../../test/app.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  type TestMember,
-  type TestOrganization,
-  createTestSuite,
-} from '../../../test/factories.ts';
+import { type TestMember, type TestOrganization, createTestSuite } from '../../../test/factories.ts';
 import { hierarchyLevels, organizations } from '../../db/schema/index.ts';
 import { auditActionsOf, callAs, levelsUrl, storedLevel } from './hierarchy-test-kit.ts';
 
@@ -28,14 +22,17 @@ describe('creating and renaming levels', () => {
       .where(and(eq(hierarchyLevels.parentId, parentId), isNull(hierarchyLevels.deletedAt)));
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, director, manager, divisionAdmin } } = await createTestSuite(
-      {
-        admin: ['root', 'Admin'],
-        director: ['division', 'Director'],
-        manager: ['team', 'Manager'],
-        divisionAdmin: ['division', 'Admin'],
-      },
-    ));
+    ({
+      t,
+      org,
+      other,
+      members: { admin, director, manager, divisionAdmin },
+    } = await createTestSuite({
+      admin: ['root', 'Admin'],
+      director: ['division', 'Director'],
+      manager: ['team', 'Manager'],
+      divisionAdmin: ['division', 'Admin'],
+    }));
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,6 @@ import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
-  createTestOrganization,
   type TestLevel,
   type TestMember,
   type TestOrganization,
@@ -32,13 +31,16 @@ describe('moving, ordering and deleting levels', () => {
     callAs(t, who).post(`${levelsUrl}/${id}/move`, { parentId });
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, divisionAdmin, director } } = await createTestSuite(
-      {
-        admin: ['root', 'Admin'],
-        divisionAdmin: ['division', 'Admin'],
-        director: ['root', 'Director'],
-      },
-    ));
+    ({
+      t,
+      org,
+      other,
+      members: { admin, divisionAdmin, director },
+    } = await createTestSuite({
+      admin: ['root', 'Admin'],
+      divisionAdmin: ['division', 'Admin'],
+      director: ['root', 'Director'],
+    }));
     west = await addTestLevel(t, org.id, 'West', org.root);
     squad = await addTestLevel(t, org.id, 'Squad', org.team);
   });

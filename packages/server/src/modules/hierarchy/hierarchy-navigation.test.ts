@@ -5,7 +5,6 @@ import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
-  createTestOrganization,
   type TestLevel,
   type TestMember,
   type TestOrganization,
@@ -28,14 +27,17 @@ describe('GET /api/app/hierarchy-level/{id}/navigation', () => {
   let otherAdmin: TestMember;
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, manager, player, otherAdmin } } = await createTestSuite(
-      {
-        admin: ['root', 'Admin'],
-        manager: ['team', 'Manager'],
-        player: ['team', 'member'],
-        otherAdmin: ['root', 'Admin', { in: 'other' }],
-      },
-    ));
+    ({
+      t,
+      org,
+      other,
+      members: { admin, manager, player, otherAdmin },
+    } = await createTestSuite({
+      admin: ['root', 'Admin'],
+      manager: ['team', 'Manager'],
+      player: ['team', 'member'],
+      otherAdmin: ['root', 'Admin', { in: 'other' }],
+    }));
     teamB = await addTestLevel(t, org.id, 'Alpha Team', org.division);
     squad = await addTestLevel(t, org.id, 'Squad', org.team);
     await addTestMember(t, org, squad, 'member', { signedUp: false });

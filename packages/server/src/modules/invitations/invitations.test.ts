@@ -5,7 +5,6 @@ import { MemberOverallStatus } from '@touchline/contracts/members';
 import type { TestApp } from '../../../test/app.ts';
 import {
   addTestMember,
-  createTestOrganization,
   type TestMember,
   type TestOrganization,
   createTestSuite,
@@ -25,13 +24,16 @@ describe('invitations', () => {
   let player: TestMember;
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, divisionManager, player } } = await createTestSuite(
-      {
-        admin: ['root', 'Admin'],
-        divisionManager: ['division', 'Manager'],
-        player: ['team', 'member'],
-      },
-    ));
+    ({
+      t,
+      org,
+      other,
+      members: { admin, divisionManager, player },
+    } = await createTestSuite({
+      admin: ['root', 'Admin'],
+      divisionManager: ['division', 'Manager'],
+      player: ['team', 'member'],
+    }));
   });
   afterAll(() => t.close());
 

@@ -10,8 +10,6 @@ import { MemberOverallStatus } from '@touchline/contracts/members';
 import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
-  addTestMember,
-  createTestOrganization,
   type TestMember,
   type TestOrganization,
   createTestSuite,
@@ -28,13 +26,16 @@ describe('importing members from CSV', () => {
   let player: TestMember;
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, divisionManager, player } } = await createTestSuite(
-      {
-        admin: ['root', 'Admin'],
-        divisionManager: ['division', 'Manager'],
-        player: ['team', 'member'],
-      },
-    ));
+    ({
+      t,
+      org,
+      other,
+      members: { admin, divisionManager, player },
+    } = await createTestSuite({
+      admin: ['root', 'Admin'],
+      divisionManager: ['division', 'Manager'],
+      player: ['team', 'member'],
+    }));
     // A second "Team" elsewhere makes the bare name ambiguous from the root.
     const east = await addTestLevel(t, org.id, 'East', org.root);
     await addTestLevel(t, org.id, 'Team', east);

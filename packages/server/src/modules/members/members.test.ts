@@ -24,14 +24,17 @@ describe('managing members', () => {
   let outsider: TestMember;
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, teamManager, player, outsider } } = await createTestSuite(
-      {
-        admin: ['root', 'Admin'],
-        teamManager: ['team', 'Manager'],
-        player: ['team', 'member', { lastName: 'Aaronson' }],
-        outsider: ['team', 'member', { in: 'other' }],
-      },
-    ));
+    ({
+      t,
+      org,
+      other,
+      members: { admin, teamManager, player, outsider },
+    } = await createTestSuite({
+      admin: ['root', 'Admin'],
+      teamManager: ['team', 'Manager'],
+      player: ['team', 'member', { lastName: 'Aaronson' }],
+      outsider: ['team', 'member', { in: 'other' }],
+    }));
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { addTestMember, createTestOrganization, type TestOrganization, addTestUser, refreshTestToken } from '../../../test/factories.ts';
+import {
+  addTestMember,
+  createTestOrganization,
+  type TestOrganization,
+  addTestUser,
+  refreshTestToken,
+} from '../../../test/factories.ts';
 import { auditEvents, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 
 let t: TestApp;

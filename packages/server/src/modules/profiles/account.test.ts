@@ -5,7 +5,12 @@ import {
   savedContactInformationSchema,
 } from '@touchline/contracts/account';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { addTestMember, createTestOrganization, type TestMember, validationFields } from '../../../test/factories.ts';
+import {
+  addTestMember,
+  createTestOrganization,
+  type TestMember,
+  validationFields,
+} from '../../../test/factories.ts';
 import { auditActionsFor, profileRow } from './profiles.test-helpers.ts';
 
 describe('account settings calls (/api/app/account…, ours)', () => {

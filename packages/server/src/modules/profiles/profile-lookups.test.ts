@@ -9,7 +9,6 @@ import type { TestApp } from '../../../test/app.ts';
 import {
   addTestLevel,
   addTestMember,
-  createTestOrganization,
   type TestMember,
   type TestOrganization,
   createTestSuite,
@@ -30,7 +29,12 @@ describe('profile lookups (spec §7 Profile)', () => {
   let secondProfile: { profileId: string; profileLevelAccessId: string };
 
   beforeAll(async () => {
-    ({ t, org, other, members: { admin, teamManager, player, sibling, child, divisionPlayer, outsider } } = await createTestSuite(
+    ({
+      t,
+      org,
+      other,
+      members: { admin, teamManager, player, sibling, child, divisionPlayer, outsider },
+    } = await createTestSuite(
       {
         admin: ['root', 'Admin'],
         teamManager: ['team', 'Manager'],
@@ -39,7 +43,8 @@ describe('profile lookups (spec §7 Profile)', () => {
         child: ['team', 'member', { signedUp: false, firstName: 'Kid' }],
         divisionPlayer: ['division', 'member'],
         outsider: ['team', 'Admin', { in: 'other' }],
-      }, { org: 'Lookup League', other: 'Other League' },
+      },
+      { org: 'Lookup League', other: 'Other League' },
     ));
     secondProfile = await addProfileInOtherOrganization(t, player, other, other.team);
     await makeGuardian(t, player, child);

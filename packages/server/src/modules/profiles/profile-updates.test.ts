@@ -3,8 +3,6 @@ import { accountUserSchema } from '@touchline/contracts/account';
 import { profileSchema } from '@touchline/contracts/profiles';
 import type { TestApp } from '../../../test/app.ts';
 import {
-  addTestMember,
-  createTestOrganization,
   type TestMember,
   type TestOrganization,
   createTestSuite,
@@ -15,7 +13,6 @@ import { auditActionsFor, makeGuardian, profileRow } from './profiles.test-helpe
 describe('profile updates (spec §7 Profile)', () => {
   let t: TestApp;
   let org: TestOrganization;
-  let other: TestOrganization;
   let manager: TestMember;
   let player: TestMember;
   let sibling: TestMember;
@@ -24,7 +21,11 @@ describe('profile updates (spec §7 Profile)', () => {
   let outsider: TestMember;
 
   beforeAll(async () => {
-    ({ t, org, other, members: { manager, player, sibling, child, divisionPlayer, outsider } } = await createTestSuite(
+    ({
+      t,
+      org,
+      members: { manager, player, sibling, child, divisionPlayer, outsider },
+    } = await createTestSuite(
       {
         manager: ['team', 'Manager'],
         player: ['team', 'member'],
@@ -32,7 +33,8 @@ describe('profile updates (spec §7 Profile)', () => {
         child: ['team', 'member', { signedUp: false }],
         divisionPlayer: ['division', 'member'],
         outsider: ['team', 'member', { in: 'other' }],
-      }, { org: 'Update League', other: 'Elsewhere League' },
+      },
+      { org: 'Update League', other: 'Elsewhere League' },
     ));
     await makeGuardian(t, player, child);
   });

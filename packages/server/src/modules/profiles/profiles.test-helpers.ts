@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/app.ts';
-import { addTestProfile, type TestLevel, type TestMember, type TestOrganization } from '../../../test/factories.ts';
+import {
+  addTestProfile,
+  type TestLevel,
+  type TestMember,
+  type TestOrganization,
+} from '../../../test/factories.ts';
 
 /** Gives a signed-up member a second profile, in another organization, with one access there. */
 export async function addProfileInOtherOrganization(

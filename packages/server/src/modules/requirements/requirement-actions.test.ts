@@ -109,7 +109,7 @@ describe('POST {id}/complete-form?plaId', () => {
 });
 
 describe('POST {id}/complete-waiver?plaId and waiver/{view,download}', () => {
-  it('refuses another name, signs with the member name in any case, and gives JSON and a PDF', async () => {
+  it('refuses another name, signs with the member name whatever its case, and gives JSON and a PDF', async () => {
     const { definitionId, requirementId } = await addRequirement(
       w,
       RequirementType.Waiver,

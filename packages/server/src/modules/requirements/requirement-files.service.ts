@@ -200,7 +200,7 @@ export function uploadFormFile(
 
 /**
  * DELETE {id}/delete-document-attachment/{fileId} and {id}/delete-form-attachment/{fileId}: the member while the
- * requirement is open to uploads (409 otherwise), or a director at any time; the row is soft-deleted (history
+ * requirement is open to uploads (409 otherwise), or a director whenever; the row is soft-deleted (history
  * stays) and the bytes removed after commit. The status is re-derived; a removal never completes anything.
  */
 export async function deleteAttachment(

@@ -166,11 +166,6 @@ describe('refreshMemberRequirements', () => {
 
     await setFacts({ pendingReview: false, reviewOutcome: ReviewOutcome.RejectedDisqualified });
     await refreshMemberRequirements(t.database.db, org.id, { now });
-    const { loadProfileFacts } = await import('./requirements-engine.queries.ts');
-    console.log(
-      await loadProfileFacts(t.database.db, org.id, [m.profileId]),
-      await requirementsOf(t, org, m.profileId),
-    );
     expect(await overallOf(t, m.profileLevelAccessId)).toBe(MemberOverallStatus.Disqualified);
   });
 });

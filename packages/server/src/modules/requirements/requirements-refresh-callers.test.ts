@@ -10,7 +10,7 @@ import {
   type TestOrganization,
 } from '../../../test/factories.ts';
 import { profileLevelAccesses } from '../../db/schema/index.ts';
-import { invitee, latestToken } from '../invitations/invitations.test-support.ts';
+import { mailTo } from '../../../test/mail.ts';
 import { refreshMemberRequirements } from './requirements.service.ts';
 import { addDefinition, assign, overallOf, requirementsOf } from './requirements-engine.test-kit.ts';
 
@@ -28,12 +28,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** The invitation link's token in the newest mail to an address. */
+async function latestToken(email: string): Promise<string> {
+  const last = (await mailTo(t, email)).at(-1);
+  const token = /\/signup\?token=([A-Za-z0-9_-]+)/.exec(last?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation link mailed to ${email}`);
+  return token;
+}
+
 const activeCount = async (profileId: string) =>
   (await requirementsOf(t, org, profileId)).filter((r) => r.active).length;
 
 describe('callers refresh members’ requirements in their transaction', () => {
   it('invite and accept: the invited member has the requirement at once, Invite Pending, then Incomplete', async () => {
-    const body = invitee(org.team.id, org.labelIds.member);
+    const body = {
+      email: `invited.${Date.now()}@example.org`,
+      firstName: 'Sam',
+      lastName: 'Rivera',
+      hierarchyLevelId: org.team.id,
+      labelId: org.labelIds.member,
+    };
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/app/invitation',
@@ -54,7 +68,7 @@ describe('callers refresh members’ requirements in their transaction', () => {
       method: 'POST',
       url: '/api/app/invitation/accept',
       headers: { authorization: `Bearer ${signedIn.access_token}` },
-      payload: { token: await latestToken(t, body.email) },
+      payload: { token: await latestToken(body.email) },
     });
     expect(accepted.statusCode).toBe(200);
     expect(await overallOf(t, profileLevelAccessId)).toBe(MemberOverallStatus.Incomplete);

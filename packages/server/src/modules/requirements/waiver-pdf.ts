@@ -52,7 +52,7 @@ export async function signedWaiver(
 const margin = 56;
 const size = 11;
 
-/** The standard fonts encode WinAnsi only: anything else becomes '?', so any typed text can be printed. */
+/** The standard fonts encode WinAnsi only: anything else becomes '?', so every typed text can be printed. */
 const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff\n]/g, '?');
 
 /** Writes wrapped lines from the top of new pages as needed; returns the page and height it ended on. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 
 /** What every labelled field shows around its control. */
 export interface FieldFrameProps {
@@ -69,4 +69,39 @@ export function FieldFrame({ id, label, required, description, error, className,
       ) : null}
     </div>
   );
+}
+
+/** What a field takes beyond its frame: a controlled value and its change, or neither (read on submit). */
+export interface FieldValueProps {
+  /** With onValueChange, a controlled field (the wizard's draft); without, the form reads it on submit. */
+  value?: string | undefined;
+  onValueChange?: ((value: string) => void) | undefined;
+}
+
+/**
+ * One field's wiring, so an input and a select are labelled, described and controlled alike: the props of its
+ * frame and those its control spreads (id, value, change, required and the aria attributes).
+ */
+export function useField({
+  label,
+  required = false,
+  description,
+  error,
+  className,
+  value,
+  onValueChange,
+}: Omit<FieldFrameProps, 'id' | 'children'> & FieldValueProps) {
+  const id = useId();
+  return {
+    frame: { id, label, required, description, error, className },
+    control: {
+      id,
+      value,
+      onChange: onValueChange
+        ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onValueChange(event.currentTarget.value)
+        : undefined,
+      required,
+      ...fieldControlAria(id, { required, description, error }),
+    },
+  };
 }

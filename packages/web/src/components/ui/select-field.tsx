@@ -1,5 +1,10 @@
-import { useId } from 'react';
-import { FieldFrame, fieldControlAria, fieldControlClass, type FieldFrameProps } from './field-frame.tsx';
+import {
+  FieldFrame,
+  fieldControlClass,
+  useField,
+  type FieldFrameProps,
+  type FieldValueProps,
+} from './field-frame.tsx';
 
 /** One choice of a select field. */
 export interface SelectOption {
@@ -7,13 +12,10 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectFieldProps extends Omit<FieldFrameProps, 'id' | 'children'> {
+export interface SelectFieldProps extends Omit<FieldFrameProps, 'id' | 'children'>, FieldValueProps {
   name: string;
   options: readonly SelectOption[];
   defaultValue?: string | undefined;
-  /** With onValueChange, a controlled select; without, the form reads it on submit. */
-  value?: string | undefined;
-  onValueChange?: ((value: string) => void) | undefined;
   disabled?: boolean;
 }
 
@@ -21,32 +23,16 @@ export interface SelectFieldProps extends Omit<FieldFrameProps, 'id' | 'children
  * A labelled native select (keyboard and screen-reader behaviour come from the platform) whose hint and error are
  * tied to it, styled like the text fields.
  */
-export function SelectField({
-  label,
-  name,
-  options,
-  defaultValue,
-  value,
-  onValueChange,
-  description,
-  error,
-  required = false,
-  disabled = false,
-  className,
-}: SelectFieldProps) {
-  const id = useId();
+export function SelectField({ name, options, defaultValue, disabled = false, ...field }: SelectFieldProps) {
+  const { frame, control } = useField(field);
   return (
-    <FieldFrame id={id} label={label} required={required} description={description} error={error} className={className}>
+    <FieldFrame {...frame}>
       <select
-        id={id}
         name={name}
         defaultValue={defaultValue}
-        value={value}
-        onChange={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
-        required={required}
         disabled={disabled}
-        {...fieldControlAria(id, { required, description, error })}
-        className={fieldControlClass(error)}
+        {...control}
+        className={fieldControlClass(field.error)}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,17 +1,20 @@
-import { useId, type Ref } from 'react';
-import { FieldFrame, fieldControlAria, fieldControlClass, type FieldFrameProps } from './field-frame.tsx';
+import type { Ref } from 'react';
+import {
+  FieldFrame,
+  fieldControlClass,
+  useField,
+  type FieldFrameProps,
+  type FieldValueProps,
+} from './field-frame.tsx';
 
 /** The input types the forms use. */
 export type TextFieldType = 'text' | 'email' | 'password' | 'tel' | 'date';
 
-export interface TextFieldProps extends Omit<FieldFrameProps, 'id' | 'children'> {
+export interface TextFieldProps extends Omit<FieldFrameProps, 'id' | 'children'>, FieldValueProps {
   name: string;
   type?: TextFieldType;
   autoComplete?: string | undefined;
   defaultValue?: string | undefined;
-  /** With onValueChange, a controlled field (the wizard's draft); without, the form reads it on submit. */
-  value?: string | undefined;
-  onValueChange?: ((value: string) => void) | undefined;
   disabled?: boolean;
   /** Shown and focusable, but not editable (and still submitted with the form). */
   readOnly?: boolean;
@@ -24,40 +27,30 @@ export interface TextFieldProps extends Omit<FieldFrameProps, 'id' | 'children'>
  * stays in the tab order, so its value can still be read and copied.
  */
 export function TextField({
-  label,
   name,
   type = 'text',
   autoComplete,
   defaultValue,
-  value,
-  onValueChange,
-  description,
-  error,
-  required = false,
   disabled = false,
   readOnly = false,
   maxLength,
-  className,
   ref,
+  ...field
 }: TextFieldProps) {
-  const id = useId();
+  const { frame, control } = useField(field);
   return (
-    <FieldFrame id={id} label={label} required={required} description={description} error={error} className={className}>
+    <FieldFrame {...frame}>
       <input
         ref={ref}
-        id={id}
         name={name}
         type={type}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
-        value={value}
-        onChange={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
-        required={required}
         disabled={disabled}
         readOnly={readOnly}
         maxLength={maxLength}
-        {...fieldControlAria(id, { required, description, error })}
-        className={fieldControlClass(error, readOnly)}
+        {...control}
+        className={fieldControlClass(field.error, readOnly)}
       />
     </FieldFrame>
   );

@@ -1,30 +1,44 @@
 import { visibleFormFields, type FormField } from '@touchline/contracts/content';
 import type { FormAnswerValue } from '@touchline/contracts/requirement-completion';
 
-/** What the member has entered, by field id: text as typed, a checkbox as a boolean, a file field as the file id. */
-export type DraftAnswers = Record<string, string | boolean | undefined>;
+/** One entered value: text as typed, a single checkbox as a boolean, ticked options, or an attachment's id. */
+export type DraftValue = string | boolean | string[] | undefined;
+
+/** What the member has entered, by field id. */
+export type DraftAnswers = Record<string, DraftValue>;
 
 /** One message per field id. */
 export type AnswerErrors = Record<string, string>;
 
-const isBlank = (value: string | boolean | undefined) =>
-  value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: DraftValue) =>
+  value === undefined ||
+  value === false ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/** A checkbox field with options is a list of choices; without, a single yes/no box (the server's reading). */
+export const isMultiChoice = (field: FormField) =>
+  field.kind === 'checkbox' && (field.options ?? []).length > 0;
 
 /** The fields the member sees now, given the answers (the contract's rule, shared with the form preview). */
 export const visibleFields = (fields: readonly FormField[], draft: DraftAnswers) =>
   visibleFormFields(fields, draft);
 
-function checkOne(field: FormField, value: string | boolean | undefined): string | null {
+function checkOne(field: FormField, value: DraftValue): string | null {
   if (isBlank(value)) {
     if (!field.required) return null;
     if (field.kind === 'file') return 'Attach a file';
+    if (isMultiChoice(field)) return 'Choose at least one option';
     if (field.kind === 'checkbox') return 'Tick this box to continue';
     if (field.kind === 'select' || field.kind === 'radio') return 'Choose an option';
     return 'Fill in this field';
   }
+  if (Array.isArray(value))
+    return value.every((v) => (field.options ?? []).includes(v)) ? null : 'Choose from the options';
   const text = typeof value === 'string' ? value.trim() : '';
   if (field.kind === 'number' && !Number.isFinite(Number(text))) return 'Enter a number';
-  if (field.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) return 'Enter the date as YYYY-MM-DD';
+  if (field.kind === 'date' && (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))))
+    return 'Enter the date as YYYY-MM-DD';
   if ((field.kind === 'select' || field.kind === 'radio') && !(field.options ?? []).includes(text))
     return 'Choose one of the options';
   if ((field.kind === 'text' || field.kind === 'textarea') && text.length > 10_000)
@@ -51,7 +65,8 @@ export function buildAnswers(
     }
     const error = checkOne(field, value);
     if (error) errors[field.id] = error;
-    if (field.kind === 'checkbox') answers[field.id] = value === true;
+    if (isMultiChoice(field)) answers[field.id] = Array.isArray(value) ? value : [];
+    else if (field.kind === 'checkbox') answers[field.id] = value === true;
     else if (isBlank(value)) answers[field.id] = null;
     else if (field.kind === 'number') answers[field.id] = Number(String(value).trim());
     else answers[field.id] = String(value).trim();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FormField } from '@touchline/contracts/content';
+import { isMultiChoice, type DraftValue } from './form-answers.ts';
 
 const control =
   'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-emerald-600 dark:bg-slate-950 dark:text-slate-100';
@@ -29,8 +30,8 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 export interface FormFieldControlProps {
   field: FormField;
   controlId: string;
-  value: string | boolean | undefined;
-  onChange: (value: string | boolean) => void;
+  value: DraftValue;
+  onChange: (value: DraftValue) => void;
   error: string | undefined;
   /** The control of a file field (it uploads on its own), rendered in place of an input. */
   fileControl?: ReactNode;
@@ -56,7 +57,9 @@ export function FormFieldControl({
   };
   const text = typeof value === 'string' ? value : '';
 
-  if (field.kind === 'radio') {
+  if (field.kind === 'radio' || isMultiChoice(field)) {
+    const multi = field.kind === 'checkbox';
+    const chosen = Array.isArray(value) ? value : [];
     return (
       <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -67,12 +70,20 @@ export function FormFieldControl({
           {(field.options ?? []).map((option, i) => (
             <label key={option} className="flex items-center gap-2 text-sm">
               <input
-                type="radio"
+                type={multi ? 'checkbox' : 'radio'}
                 id={i === 0 ? controlId : undefined}
                 name={field.id}
                 value={option}
-                checked={text === option}
-                onChange={() => onChange(option)}
+                checked={multi ? chosen.includes(option) : text === option}
+                onChange={(event) =>
+                  onChange(
+                    !multi
+                      ? option
+                      : event.currentTarget.checked
+                        ? [...chosen, option]
+                        : chosen.filter((c) => c !== option),
+                  )
+                }
                 className="h-4 w-4 accent-emerald-700"
               />
               {option}

@@ -29,6 +29,7 @@ const fields: FormField[] = [
   { id: 'age', label: 'Age', kind: 'number', required: false },
   { id: 'team', label: 'Team', kind: 'select', required: false, options: ['U10', 'U12'] },
   { id: 'consent', label: 'I consent to first aid', kind: 'checkbox', required: true },
+  { id: 'positions', label: 'Positions', kind: 'checkbox', required: false, options: ['Keeper', 'Defender'] },
   { id: 'card', label: 'Insurance card', kind: 'file', required: false },
 ];
 
@@ -97,6 +98,7 @@ describe('a built form', () => {
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Age' }), '11');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Team' }), 'U12');
     await userEvent.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Defender' }));
     await send();
     expect(await screen.findByText('Form sent.')).toBeVisible();
     const [call] = server.callsTo('POST', path);
@@ -110,6 +112,7 @@ describe('a built form', () => {
         age: 11,
         team: 'U12',
         consent: true,
+        positions: ['Defender'],
         card: null,
       },
     });

@@ -13,6 +13,7 @@ import {
   visibleFields,
   type AnswerErrors,
   type DraftAnswers,
+  type DraftValue,
 } from './form-answers.ts';
 import { FormFieldControl } from './form-field-control.tsx';
 import { FormFileInput } from './form-file-input.tsx';
@@ -38,7 +39,7 @@ export function FormPanel({ requirement, formVersionId, fields, canSubmit }: For
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const setValue = (fieldId: string, value: string | boolean | undefined) => {
+  const setValue = (fieldId: string, value: DraftValue) => {
     setDraft((old) => ({ ...old, [fieldId]: value }));
     setErrors(({ [fieldId]: _gone, ...rest }) => rest);
   };

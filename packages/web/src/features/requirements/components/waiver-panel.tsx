@@ -8,10 +8,9 @@ import { useCompleteWaiver } from '../api/complete-waiver.ts';
 import type { RequirementRef } from '../api/requirement-paths.ts';
 import { SignedWaiverActions } from './signed-waiver-actions.tsx';
 
-/** Names compared the way people type them: case, spacing and accents aside. */
+/** Names compared as the server compares them: case and spacing aside. */
 export const sameName = (a: string, b: string) => {
-  const norm = (s: string) =>
-    s.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
   return norm(a) === norm(b);
 };
 
