@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
-import { signInAsDemoAdmin } from '../support/demo-session.ts';
+import { webClientId, webClientScope } from '@touchline/contracts/accounts';
+import { demoAdmin, signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // A member's requirements journey on the demo league's library (one requirement of each of the five types). The
 // demo administrator holds no requirements of her own, so the setup assigns the five to her role at the top
@@ -23,10 +24,13 @@ const names = {
 
 type Json = Record<string, unknown>;
 
-/** Assigns the demo library to the administrator's own role and gives the form a file field, through the API. */
-async function holdTheDemoLibrary(request: APIRequestContext) {
+/**
+ * Assigns the demo library to the administrator's own role and gives the form a file field, through the API.
+ * Returns the undoing: the library's assignments and form fields as they were, for the journeys that follow.
+ */
+async function holdTheDemoLibrary(request: APIRequestContext): Promise<() => Promise<void>> {
   const { token } = (await (await request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  let headers = { authorization: `Bearer ${token}` };
   const call = async (method: 'get' | 'post', path: string, data?: Json) => {
     const response = await request[method](path, { headers, ...(data ? { data } : {}) });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
@@ -39,24 +43,37 @@ async function holdTheDemoLibrary(request: APIRequestContext) {
   const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };
   const profile = await call('get', `/api/app/profile?AppUserId=${sub.sub}`);
   const library = await call('get', `/api/app/content?organizationId=${String(profile.organizationId)}`);
+  const undo: [string, Json][] = [];
   for (const item of library.items as { id: string; type: number }[]) {
     const { items } = (await call('get', `/api/app/content/${item.id}/content-assignments`)) as {
       items: { hierarchyLevelId: string; labelId: string }[];
     };
+    const before = items.map(({ hierarchyLevelId, labelId }) => ({ hierarchyLevelId, labelId }));
+    undo.push([`/api/app/content/${item.id}/assign-content`, { contentAssignments: before }]);
     const contentAssignments = [
-      ...items.map(({ hierarchyLevelId, labelId }) => ({ hierarchyLevelId, labelId })),
+      ...before,
       { hierarchyLevelId: role?.hierarchyLevelId, labelId: role?.labelId },
     ];
     await call('post', `/api/app/content/${item.id}/assign-content`, { contentAssignments });
     if (item.type === 1) {
       const form = await call('get', `/api/app/content/content-form/${item.id}`);
       const fields = (form.content as { fields: Json[] }).fields;
+      undo.push([`/api/app/content/content-form/${item.id}`, { content: { fields } }]);
       const card = { id: 'insuranceCard', label: 'Insurance card', kind: 'file', required: true };
       await call('post', `/api/app/content/content-form/${item.id}`, {
         content: { fields: [...fields, card] },
       });
     }
   }
+  return async () => {
+    // Access tokens live 45 s in this suite: the undoing signs in afresh.
+    const form = { grant_type: 'password', client_id: webClientId, scope: webClientScope };
+    const fresh = await request.post('/connect/token', {
+      form: { ...form, username: demoAdmin.email, password: demoAdmin.password },
+    });
+    headers = { authorization: `Bearer ${((await fresh.json()) as { access_token: string }).access_token}` };
+    for (const [path, data] of undo) await call('post', path, data);
+  };
 }
 
 /**
@@ -104,7 +121,7 @@ test('a member completes a document, a form, a waiver, a video and a training', 
       .context()
       .route(site, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Outside</title>' }));
   await signInAsDemoAdmin(page);
-  await holdTheDemoLibrary(page.request);
+  const restoreTheLibrary = await holdTheDemoLibrary(page.request);
   await page.goto('/');
   await page.getByRole('link', { name: 'My requirements' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My requirements' })).toBeVisible();
@@ -230,4 +247,7 @@ test('a member completes a document, a form, a waiver, a video and a training', 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await a11y('requirement on a phone');
   await snap('requirements-phone-waiver');
+
+  // The library ends as it began (its form gains a version), so later journeys meet the seeded league.
+  await restoreTheLibrary();
 });

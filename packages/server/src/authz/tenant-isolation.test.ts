@@ -57,7 +57,8 @@ function fill(op: Operation, pick: (n: number) => number, pools: Pools[]): strin
  * ARCHITECTURE §3 and the issue's property: whatever ids a member of one organization sends to any GET or DELETE
  * route, nothing of another organization comes back (its ids, names or e-mails) and nothing of it is removed.
  */
-describe('tenant isolation', () => {
+// It walks every route, so it grows with the API: give it room on a loaded machine rather than fewer runs.
+describe('tenant isolation', { timeout: 240_000 }, () => {
   let t: TestApp;
   let home: TestOrganization;
   let hidden: TestOrganization;

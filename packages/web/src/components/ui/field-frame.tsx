@@ -16,7 +16,10 @@ export interface FieldFrameProps {
 
 /** The ids the control lists in aria-describedby: its hint, then its error, so both are read out with it. */
 export function fieldDescribedBy(id: string, description: ReactNode, error: string | undefined) {
-  return [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
 /** The aria attributes every field control carries, so required, invalid and described read the same everywhere. */
@@ -44,7 +47,15 @@ export function fieldControlClass(error: string | undefined, readOnly = false) {
 }
 
 /** Label, required mark, hint and error of one field, tied to its control for assistive technology. */
-export function FieldFrame({ id, label, required, description, error, className, children }: FieldFrameProps) {
+export function FieldFrame({
+  id,
+  label,
+  required,
+  description,
+  error,
+  className,
+  children,
+}: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -98,7 +109,8 @@ export function useField({
       id,
       value,
       onChange: onValueChange
-        ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onValueChange(event.currentTarget.value)
+        ? (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+            onValueChange(event.currentTarget.value)
         : undefined,
       required,
       ...fieldControlAria(id, { required, description, error }),

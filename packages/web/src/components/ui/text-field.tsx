@@ -77,7 +77,10 @@ export function EmailField({
 }
 
 /** One field of a {@link TextFields} list: the field's props and the value it starts from. */
-export type TextFieldSpec = Omit<TextFieldProps, 'defaultValue' | 'error' | 'value' | 'onValueChange' | 'ref'> & {
+export type TextFieldSpec = Omit<
+  TextFieldProps,
+  'defaultValue' | 'error' | 'value' | 'onValueChange' | 'ref'
+> & {
   initial?: string | null | undefined;
 };
 

@@ -13,7 +13,13 @@ export function ContactInformationSection({ contact }: { contact: ContactInforma
       schema={updateContactInformationBodySchema}
       mutation={useUpdateContactInformation()}
       fields={[
-        { label: 'Contact e-mail', name: 'email', type: 'email', autoComplete: 'email', initial: contact.email },
+        {
+          label: 'Contact e-mail',
+          name: 'email',
+          type: 'email',
+          autoComplete: 'email',
+          initial: contact.email,
+        },
         { label: 'Phone', name: 'phone', type: 'tel', autoComplete: 'tel', initial: contact.phone },
         {
           label: 'Address',
@@ -23,7 +29,12 @@ export function ContactInformationSection({ contact }: { contact: ContactInforma
           className: 'sm:col-span-2',
         },
         { label: 'City', name: 'city', autoComplete: 'address-level2', initial: contact.city },
-        { label: 'State or province', name: 'stateId', autoComplete: 'address-level1', initial: contact.stateId },
+        {
+          label: 'State or province',
+          name: 'stateId',
+          autoComplete: 'address-level1',
+          initial: contact.stateId,
+        },
       ]}
     />
   );

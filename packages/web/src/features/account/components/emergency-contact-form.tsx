@@ -39,8 +39,20 @@ export function EmergencyContactForm({
       <TextFields
         errors={fieldErrors}
         fields={[
-          { label: 'First name', name: 'firstName', initial: contact?.firstName, required: true, maxLength: 100 },
-          { label: 'Last name', name: 'lastName', initial: contact?.lastName, required: true, maxLength: 100 },
+          {
+            label: 'First name',
+            name: 'firstName',
+            initial: contact?.firstName,
+            required: true,
+            maxLength: 100,
+          },
+          {
+            label: 'Last name',
+            name: 'lastName',
+            initial: contact?.lastName,
+            required: true,
+            maxLength: 100,
+          },
           {
             label: 'Relationship',
             name: 'relationship',
@@ -50,7 +62,13 @@ export function EmergencyContactForm({
             maxLength: 50,
           },
           { label: 'Phone', name: 'phone', type: 'tel', initial: contact?.phone },
-          { label: 'E-mail', name: 'email', type: 'email', initial: contact?.email, className: 'sm:col-span-2' },
+          {
+            label: 'E-mail',
+            name: 'email',
+            type: 'email',
+            initial: contact?.email,
+            className: 'sm:col-span-2',
+          },
         ]}
       />
       <div className="flex gap-3 sm:col-span-2">

@@ -13,8 +13,22 @@ export function UserSection({ user }: { user: AccountUser }) {
       schema={updateAccountUserBodySchema}
       mutation={useUpdateAccountUser()}
       fields={[
-        { label: 'First name', name: 'firstName', autoComplete: 'given-name', initial: user.firstName, required: true, maxLength: 100 },
-        { label: 'Last name', name: 'lastName', autoComplete: 'family-name', initial: user.lastName, required: true, maxLength: 100 },
+        {
+          label: 'First name',
+          name: 'firstName',
+          autoComplete: 'given-name',
+          initial: user.firstName,
+          required: true,
+          maxLength: 100,
+        },
+        {
+          label: 'Last name',
+          name: 'lastName',
+          autoComplete: 'family-name',
+          initial: user.lastName,
+          required: true,
+          maxLength: 100,
+        },
         {
           label: 'E-mail address',
           name: 'email',
@@ -24,7 +38,13 @@ export function UserSection({ user }: { user: AccountUser }) {
           description: 'This is the address you sign in with; it cannot be changed here.',
           className: 'sm:col-span-2',
         },
-        { label: 'Date of birth', name: 'dateOfBirth', type: 'date', autoComplete: 'bday', initial: user.dateOfBirth },
+        {
+          label: 'Date of birth',
+          name: 'dateOfBirth',
+          type: 'date',
+          autoComplete: 'bday',
+          initial: user.dateOfBirth,
+        },
       ]}
     />
   );

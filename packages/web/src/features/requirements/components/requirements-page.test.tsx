@@ -48,6 +48,7 @@ describe('my requirements', () => {
     });
     show();
     const todo = await screen.findByRole('region', { name: /To do/ });
+    expect(screen.getByText('Overall: Incomplete')).toBeVisible();
     const names = within(todo)
       .getAllByRole('link')
       .map((l) => l.textContent);

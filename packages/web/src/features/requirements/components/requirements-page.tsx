@@ -1,3 +1,4 @@
+import { memberOverallStatusLabel } from '@touchline/contracts/members';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -69,6 +70,11 @@ export function RequirementsPage() {
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           What your organization asks of you. Open a requirement to complete it.
         </p>
+        {requirements.data && requirements.data.items.length > 0 ? (
+          <p className="mt-2 font-medium">
+            Overall: {memberOverallStatusLabel(requirements.data.overallStatus)}
+          </p>
+        ) : null}
       </div>
       {body}
     </div>

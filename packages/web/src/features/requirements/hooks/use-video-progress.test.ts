@@ -65,7 +65,7 @@ describe('the video progress reporter', () => {
     expect(report).toHaveBeenCalledTimes(2);
   });
 
-  it('counts a short play that ends before any time update', () => {
+  it('counts a short play that ends before a time update', () => {
     const video = fakeVideo();
     const report = vi.fn(async () => answer(1));
     const ref = { current: video as unknown as HTMLVideoElement };

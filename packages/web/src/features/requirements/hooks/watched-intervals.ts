@@ -23,7 +23,7 @@ export function coveredSeconds(intervals: readonly Interval[]): number {
 
 /**
  * Follows a player's position and keeps only what was actually played: a step forward no longer than
- * {@link maxPlayStepSeconds} extends the current stretch; any longer step (a seek ahead or back) starts a new one
+ * {@link maxPlayStepSeconds} extends the current stretch; a longer step (a seek ahead or back) starts a new one
  * without counting the skipped part. `take` hands over the stretches played since the last take.
  */
 export function createPlayTracker() {
