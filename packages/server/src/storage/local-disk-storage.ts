@@ -22,11 +22,11 @@ export function localDiskStorage(root: string): Storage {
       await fs.promises.writeFile(temporary, bytes, { flag: 'wx' });
       await fs.promises.rename(temporary, file);
     },
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       try {
         const handle = await fs.promises.open(file, 'r');
-        return handle.createReadStream() as Readable;
+        return handle.createReadStream(range ? { start: range.start, end: range.end } : {}) as Readable;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

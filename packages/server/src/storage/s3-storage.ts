@@ -43,10 +43,16 @@ export function s3Storage(opts: S3StorageOptions): Storage {
         new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: bytes, ContentType: contentType }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       assertStorageKey(key);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: opts.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         return object.Body instanceof Readable ? object.Body : null;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;

@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFileLinkSigner } from './file-links.ts';
 import { localDiskStorage } from './local-disk-storage.ts';
-import { assertStorageKey, newStorageKey, storageKeyPattern } from './storage.ts';
+import { assertStorageKey, newStorageKey, parseByteRange, storageKeyPattern } from './storage.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -56,5 +56,30 @@ describe('file links', () => {
     expect(signer.verify(flipped)).toBe('forged');
     expect(signer.verify(`${token}.x`)).toBe('forged');
     expect(signer.verify('')).toBe('forged');
+  });
+});
+
+describe('byte ranges (video seeking)', () => {
+  it('resolves the single-range forms of RFC 9110 against the size', () => {
+    expect(parseByteRange(undefined, 100)).toBeNull();
+    expect(parseByteRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseByteRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseByteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseByteRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    expect(parseByteRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(parseByteRange('items=0-1', 100)).toBeNull();
+    expect(parseByteRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=9-3', 100)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=-0', 100)).toBe('unsatisfiable');
+  });
+
+  it('reads only the range from local disk', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-range-'));
+    const storage = localDiskStorage(dir);
+    const key = newStorageKey();
+    await storage.put(key, Buffer.from('0123456789'), 'text/plain');
+    const stream = await storage.get(key, { start: 2, end: 5 });
+    expect(stream && (await text(stream))).toBe('2345');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -9,6 +9,9 @@ import { holdsAnywhere, holdsAt } from '../../authz/rules.ts';
  */
 export const contentPolicy = {
   read: (ctx: ActorContext) => holdsAnywhere(ctx, 'adminLevel'),
+  /** A member reads the content of a definition they (or a child they guard) must complete: form, waiver, video. */
+  readAssigned: (ctx: ActorContext, holdsRequirement: boolean) =>
+    holdsAnywhere(ctx, 'adminLevel') || holdsRequirement,
   manage: (ctx: ActorContext, root: { path: string }) => holdsAt(ctx, 'adminLevel', root.path),
   assignAt: (ctx: ActorContext, level: { path: string }) => holdsAt(ctx, 'adminLevel', level.path),
 } as const;

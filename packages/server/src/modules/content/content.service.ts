@@ -28,6 +28,8 @@ import {
   type DefinitionRow,
 } from './content.queries.ts';
 import { refreshAfterContentChange } from './content.refresh.ts';
+import { authorize } from '../../authz/rules.ts';
+import { contentPolicy } from './content.policy.ts';
 import {
   auditActor,
   authorizeManage,
@@ -38,6 +40,7 @@ import {
   definitionAnswer,
   entityType,
   formVersionOf,
+  holdsActiveRequirement,
   loadDefinition,
   parseBase,
   parseContent,
@@ -83,9 +86,12 @@ export async function getDefinitionContent(
   kind: string,
   id: string,
 ): Promise<DefinitionContentResponse> {
-  authorizeRead(ctx);
   return app.database.db.transaction(async (tx) => {
     const row = await loadDefinition(tx, ctx, id);
+    authorize(
+      contentPolicy.readAssigned(ctx, await holdsActiveRequirement(tx, ctx, row.id)),
+      'Only an Admin, or a member who must complete it, can see this requirement',
+    );
     if (row.type !== typeOfKind(kind)) throw notFound('Requirement');
     return presentContent(row, {
       formVersion: await formVersionOf(tx, row),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   contentBaseSchema,
@@ -13,6 +14,7 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
 import type { AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { memberRequirements, profiles } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
 import { contentPolicy } from './content.policy.ts';
@@ -88,6 +90,31 @@ export async function canManage(tx: Executor, ctx: ActorContext): Promise<boolea
 export function authorizeRead(ctx: ActorContext, organizationId: string = ctx.organizationId) {
   if (organizationId !== ctx.organizationId) throw notFound('Organization');
   authorize(contentPolicy.read(ctx), 'Only an Admin can see the content library');
+}
+
+/**
+ * Whether the actor's profile, or a child profile they are guardian of, must complete this definition (an active
+ * member requirement): what lets a member read a form, waiver or video they have to complete.
+ */
+export async function holdsActiveRequirement(tx: Executor, ctx: ActorContext, definitionId: string) {
+  const rows = await tx
+    .select({ id: memberRequirements.id })
+    .from(memberRequirements)
+    .innerJoin(
+      profiles,
+      and(eq(profiles.id, memberRequirements.profileId), eq(profiles.organizationId, ctx.organizationId)),
+    )
+    .where(
+      and(
+        eq(memberRequirements.organizationId, ctx.organizationId),
+        eq(memberRequirements.definitionId, definitionId),
+        eq(memberRequirements.active, true),
+        isNull(profiles.deletedAt),
+        or(eq(profiles.id, ctx.profileId), eq(profiles.guardianProfileId, ctx.profileId)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** A live definition of the actor's organization, or 404. */

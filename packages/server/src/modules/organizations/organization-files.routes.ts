@@ -90,11 +90,16 @@ export async function organizationFileRoutes(app: FastifyInstance) {
     '/api/files/:token',
     { config: { public: true }, schema: { params: z.object({ token: z.string().min(1).max(1000) }) } },
     async (request, reply) => {
-      const file = await openLinkedFile(app, request.params.token);
+      const file = await openLinkedFile(app, request.params.token, request.headers.range);
       const maxAge = Math.max(0, file.expiresAt - Math.floor(Date.now() / 1000));
+      if (file.range)
+        void reply
+          .code(206)
+          .header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.byteSize}`);
       return reply
         .type(file.contentType)
-        .header('content-length', file.byteSize)
+        .header('accept-ranges', 'bytes')
+        .header('content-length', file.range ? file.range.end - file.range.start + 1 : file.byteSize)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', `private, max-age=${maxAge}`)
         .header('content-security-policy', "default-src 'none'; sandbox")

@@ -13,9 +13,10 @@ import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizations, storedFiles } from '../../db/schema/index.ts';
-import { forbidden, invalid, notFound } from '../../errors.ts';
+import { ErrorCode } from '@touchline/contracts/errors';
+import { AppError, forbidden, invalid, notFound } from '../../errors.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
-import { newStorageKey } from '../../storage/storage.ts';
+import { newStorageKey, parseByteRange, type ByteRange } from '../../storage/storage.ts';
 import { organizationPolicy, type OrganizationRow } from './organizations.policy.ts';
 import { presentOrganizationFile } from './organizations.presenter.ts';
 import { liveFileById, liveFilesOf, rootLevelOf, type StoredFileRow } from './organizations.queries.ts';
@@ -225,25 +226,34 @@ export async function deleteOrganizationFile(
 export async function openLinkedFile(
   app: FastifyInstance,
   token: string,
+  rangeHeader?: string,
 ): Promise<{
   stream: Readable;
   contentType: string;
   originalName: string;
   byteSize: number;
   expiresAt: number;
+  range: ByteRange | null;
 }> {
   const claims = app.fileLinks.verify(token);
   if (claims === 'forged') throw notFound('File');
   if (claims.expiresAt * 1000 <= Date.now())
     throw forbidden('This link has expired; open the page again for a new one');
   const row = await liveFileById(app.database.db, claims.organizationId, claims.fileId);
-  const stream = row ? await app.storage.get(row.storageKey) : null;
-  if (!row || !stream) throw notFound('File');
+  if (!row) throw notFound('File');
+  const range = parseByteRange(rangeHeader, row.byteSize);
+  if (range === 'unsatisfiable')
+    throw new AppError(ErrorCode.RangeNotSatisfiable, 'The requested range is outside the file', {
+      headers: { 'content-range': `bytes */${row.byteSize}` },
+    });
+  const stream = await app.storage.get(row.storageKey, range ?? undefined);
+  if (!stream) throw notFound('File');
   return {
     stream,
     contentType: row.contentType,
     originalName: row.originalName,
     byteSize: row.byteSize,
     expiresAt: claims.expiresAt,
+    range,
   };
 }

@@ -193,6 +193,14 @@ describe('GET {id}/file and {id}/file-url-with-token/, and the link itself', () 
     expect(served.headers['content-type']).toBe('image/gif');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload).toEqual(gif);
+    expect(served.headers['accept-ranges']).toBe('bytes');
+    const part = await t.app.inject({ url: link.url, headers: { range: 'bytes=2-5' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 2-5/${gif.length}`);
+    expect(part.rawPayload).toEqual(gif.subarray(2, 6));
+    const outside = await t.app.inject({ url: link.url, headers: { range: `bytes=${gif.length}-` } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${gif.length}`);
 
     const token = link.url.split('/').pop() ?? '';
     const [payload, signature] = token.split('.');
