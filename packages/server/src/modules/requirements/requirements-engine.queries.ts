@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
@@ -15,6 +15,14 @@ import { firstReminderOn } from './engine/reminder-schedule.ts';
 /** A uuid[] parameter as one array literal, so a chunk of ids costs one bind parameter on either driver. */
 export function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+/**
+ * `column IN (SELECT unnest(ids))`: a hashed semi-join, where `= ANY(array)` or a long IN list would compare
+ * every row with every id (quadratic for a thousand-profile chunk).
+ */
+export function inIds(column: SQLWrapper, ids: readonly string[]): SQL {
+  return sql`${column} in (select unnest(${uuidArray(ids)}))`;
 }
 
 /**
@@ -37,7 +45,7 @@ function applicable(organizationId: string, profileIds: readonly string[]): SQL 
     join requirement_definitions d on d.id = ca.definition_id and d.organization_id = ${organizationId}
       and d.deleted_at is null
     where pla.organization_id = ${organizationId} and pla.deleted_at is null
-      and pla.profile_id = any(${uuidArray(profileIds)})
+      and ${inIds(sql.raw('pla.profile_id'), profileIds)}
       and left(ml.path, length(al.path)) = al.path
     order by pla.profile_id, ca.definition_id, pla.created_at, pla.id
   )`;
@@ -59,7 +67,6 @@ export async function syncAssignments(
   now: Date,
 ): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const ids = uuidArray(profileIds);
   const firstReminder = sql`${firstReminderOn(dayOf(now))}::date`;
   const events = (cte: string, action: string) =>
     sql`insert into requirement_events (organization_id, member_requirement_id, action, from_status, to_status, created_at)
@@ -68,7 +75,7 @@ export async function syncAssignments(
   await tx.execute(sql`with ${applicable(organizationId, profileIds)},
     gone as (
       update member_requirements mr set active = false, updated_at = ${at}
-      where mr.organization_id = ${organizationId} and mr.active and mr.profile_id = any(${ids})
+      where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)}
         and not exists (select 1 from applicable a
           where a.profile_id = mr.profile_id and a.definition_id = mr.definition_id)
       returning mr.id, mr.status)
@@ -108,7 +115,7 @@ export async function syncAssignments(
 
   await tx.execute(sql`update member_requirements mr set due_date = ${dueDateExpr}, updated_at = ${at}
     from requirement_definitions d
-    where mr.organization_id = ${organizationId} and mr.active and mr.profile_id = any(${ids})
+    where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)}
       and d.id = mr.definition_id and d.organization_id = ${organizationId}
       and mr.due_date is distinct from ${dueDateExpr}`);
 }
@@ -128,7 +135,7 @@ export async function assignmentsMayApply(
       any: sql<boolean>`exists (select 1 from content_assignments ca
           where ca.organization_id = ${organizationId} and ca.deleted_at is null)
         or exists (select 1 from member_requirements mr
-          where mr.organization_id = ${organizationId} and mr.active and mr.profile_id = any(${uuidArray(profileIds)}))`,
+          where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)})`,
     })
     .from(sql`(select 1) as one`);
   return row?.any === true;
@@ -207,7 +214,7 @@ export function loadRequirementFacts(tx: Executor, organizationId: string, profi
       and(
         eq(memberRequirements.organizationId, organizationId),
         eq(memberRequirements.active, true),
-        inArray(memberRequirements.profileId, [...profileIds]),
+        inIds(memberRequirements.profileId, profileIds),
       ),
     )
     .orderBy(asc(memberRequirements.id));
@@ -303,7 +310,7 @@ export async function loadProfileFacts(tx: Executor, organizationId: string, pro
           and q.review_outcome = ${ReviewOutcome.RejectedDisqualified})`,
     })
     .from(profiles)
-    .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.id, [...profileIds])));
+    .where(and(eq(profiles.organizationId, organizationId), inIds(profiles.id, profileIds)));
 }
 
 /** Stores each profile's overall status on its live accesses, touching only rows whose value changes. */

