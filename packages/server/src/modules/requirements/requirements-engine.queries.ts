@@ -9,7 +9,6 @@ import {
   profiles,
   requirementDefinitions,
 } from '../../db/schema/index.ts';
-import { dayOf } from './engine/calendar.ts';
 import { firstReminderOn } from './engine/reminder-schedule.ts';
 
 /** A uuid[] parameter as one array literal, so a chunk of ids costs one bind parameter on either driver. */
@@ -23,101 +22,6 @@ export function uuidArray(ids: readonly string[]): SQL {
  */
 export function inIds(column: SQLWrapper, ids: readonly string[]): SQL {
   return sql`${column} in (select unnest(${uuidArray(ids)}))`;
-}
-
-/**
- * The (profile, definition) pairs that apply now, for the given profiles: a live assignment of a live definition
- * to label L at level X reaches every live access holding L at X or below (path prefix, ADR 002). When a profile
- * reaches a definition through several accesses, the oldest access is the one recorded (the spec's plaId).
- */
-function applicable(organizationId: string, profileIds: readonly string[]): SQL {
-  return sql`applicable as (
-    select distinct on (pla.profile_id, ca.definition_id)
-      pla.profile_id, ca.definition_id, pla.id as pla_id
-    from profile_level_accesses pla
-    join profiles p on p.id = pla.profile_id and p.organization_id = ${organizationId} and p.deleted_at is null
-    join hierarchy_levels ml on ml.id = pla.hierarchy_level_id and ml.organization_id = ${organizationId}
-      and ml.deleted_at is null
-    join content_assignments ca on ca.organization_id = ${organizationId} and ca.label_id = pla.label_id
-      and ca.deleted_at is null
-    join hierarchy_levels al on al.id = ca.hierarchy_level_id and al.organization_id = ${organizationId}
-      and al.deleted_at is null
-    join requirement_definitions d on d.id = ca.definition_id and d.organization_id = ${organizationId}
-      and d.deleted_at is null
-    where pla.organization_id = ${organizationId} and pla.deleted_at is null
-      and ${inIds(sql.raw('pla.profile_id'), profileIds)}
-      and left(ml.path, length(al.path)) = al.path
-    order by pla.profile_id, ca.definition_id, pla.created_at, pla.id
-  )`;
-}
-
-/** The due day of an instance: the definition's fixed date, else its days after the assignment (UTC day). */
-const dueDateExpr = sql`coalesce(d.due_date, ((mr.assigned_at at time zone 'UTC')::date + d.due_in_days))`;
-
-/**
- * Brings the rows of some profiles in line with the assignments, set-based, each step with its requirement_events:
- * deactivates rows no longer applying ('unassigned'), reactivates rows applying again ('reassigned': new assignment
- * time, reminders restart, facts kept), points active rows at a live access, inserts missing rows ('assigned'),
- * and recomputes due days. Returns nothing: statuses are derived afterwards from the stored facts.
- */
-export async function syncAssignments(
-  tx: Executor,
-  organizationId: string,
-  profileIds: readonly string[],
-  now: Date,
-): Promise<void> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const firstReminder = sql`${firstReminderOn(dayOf(now))}::date`;
-  const events = (cte: string, action: string) =>
-    sql`insert into requirement_events (organization_id, member_requirement_id, action, from_status, to_status, created_at)
-      select ${organizationId}, id, ${action}, status, status, ${at} from ${sql.raw(cte)}`;
-
-  await tx.execute(sql`with ${applicable(organizationId, profileIds)},
-    gone as (
-      update member_requirements mr set active = false, updated_at = ${at}
-      where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)}
-        and not exists (select 1 from applicable a
-          where a.profile_id = mr.profile_id and a.definition_id = mr.definition_id)
-      returning mr.id, mr.status)
-    ${events('gone', 'unassigned')}`);
-
-  await tx.execute(sql`with ${applicable(organizationId, profileIds)},
-    back as (
-      update member_requirements mr
-      set active = true, assigned_at = ${at}, profile_level_access_id = a.pla_id, reminders_sent = 0,
-        next_reminder_on = ${firstReminder}, updated_at = ${at}
-      from applicable a
-      where mr.organization_id = ${organizationId} and not mr.active
-        and mr.profile_id = a.profile_id and mr.definition_id = a.definition_id
-      returning mr.id, mr.status)
-    ${events('back', 'reassigned')}`);
-
-  await tx.execute(sql`with ${applicable(organizationId, profileIds)}
-    update member_requirements mr set profile_level_access_id = a.pla_id, updated_at = ${at}
-    from applicable a
-    where mr.organization_id = ${organizationId} and mr.active
-      and mr.profile_id = a.profile_id and mr.definition_id = a.definition_id
-      and mr.profile_level_access_id is distinct from a.pla_id`);
-
-  await tx.execute(sql`with ${applicable(organizationId, profileIds)},
-    added as (
-      insert into member_requirements
-        (organization_id, profile_id, definition_id, profile_level_access_id, active, assigned_at, next_reminder_on,
-         created_at, updated_at)
-      select ${organizationId}, a.profile_id, a.definition_id, a.pla_id, true, ${at}, ${firstReminder}, ${at}, ${at}
-      from applicable a
-      where not exists (select 1 from member_requirements x where x.organization_id = ${organizationId}
-        and x.profile_id = a.profile_id and x.definition_id = a.definition_id)
-      on conflict (organization_id, profile_id, definition_id)
-        do update set active = true where not member_requirements.active
-      returning id, status)
-    ${events('added', 'assigned')}`);
-
-  await tx.execute(sql`update member_requirements mr set due_date = ${dueDateExpr}, updated_at = ${at}
-    from requirement_definitions d
-    where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)}
-      and d.id = mr.definition_id and d.organization_id = ${organizationId}
-      and mr.due_date is distinct from ${dueDateExpr}`);
 }
 
 /**

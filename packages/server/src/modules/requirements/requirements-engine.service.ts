@@ -10,11 +10,11 @@ import {
   loadRequirementFacts,
   organizationProfileIds,
   profileIdsUnderLevel,
-  syncAssignments,
   writeOverallStatuses,
   writeStatuses,
   type LoadedFacts,
 } from './requirements-engine.queries.ts';
+import { syncAssignments, syncDueDates } from './requirements-engine.sync.ts';
 
 /** Profiles handled per round: bounds statement sizes and memory for organizations of any size. */
 const chunkSize = 1000;
@@ -107,8 +107,10 @@ export async function refreshMemberRequirementsNow(
         ? await profileIdsUnderLevel(tx, organizationId, opts.underLevelId)
         : await organizationProfileIds(tx, organizationId);
     for (const chunk of chunks(ids, chunkSize)) {
-      if (await assignmentsMayApply(tx, organizationId, chunk))
+      if (await assignmentsMayApply(tx, organizationId, chunk)) {
         await syncAssignments(tx, organizationId, chunk, now);
+        await syncDueDates(tx, organizationId, chunk, now);
+      }
       await rederive(tx, organizationId, chunk, { today, now, reason: 'refresh' });
     }
   });
