@@ -16,7 +16,7 @@ const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * state-machine moves are allowed from here (ADR 012) so the web never re-derives them.
  */
 export const memberRequirementSchema = z.object({
-  /** The member requirement's id (the `{id}` of the spec's requirement calls). */
+  /** The member requirement row's own id; the spec's requirement calls take `definitionId` as `{id}` and `profileLevelAccessId` as `{plaId}` (ADR 014). */
   id: z.string(),
   definitionId: z.string(),
   /** The access through which it was assigned (the spec's plaId), null if that access was archived since. */

@@ -111,7 +111,10 @@ export async function acceptInvitation(
         data: { profileLevelAccessId: invitation.profileLevelAccessId },
       },
     );
-    await refreshMemberRequirements(tx, invitation.organizationId, { profileIds: [invitation.profileId], now });
+    await refreshMemberRequirements(tx, invitation.organizationId, {
+      profileIds: [invitation.profileId],
+      now,
+    });
     return answer;
   });
   const grants = await grantsOfProfile(app.database.db, accepted.organizationId, accepted.profileId);
