@@ -119,7 +119,8 @@ test('invite a coach who signs up and lands in the team; change their role; impo
   // The administrator sees the acceptance, and changes the coach's role.
   await page.reload();
   await expect(row).toContainText(/Accepted/);
-  await expect(row).toContainText('No Requirements');
+  // The demo league assigns its content library to Coach, so the new coach now has requirements to complete.
+  await expect(row).toContainText('Incomplete');
   await row.getByRole('button', { name: 'Actions for Casey Aardvark' }).click();
   await page.getByRole('menuitem', { name: 'Change role' }).click();
   const roleDialog = page.getByRole('dialog', { name: 'Change the role of Casey Aardvark' });
