@@ -53,7 +53,7 @@ export const createLabelBodySchema = z.object({ name: labelNameSchema, role: lab
 export type CreateLabelBody = z.infer<typeof createLabelBodySchema>;
 
 /**
- * Body of PUT /api/app/labels/{id}: any of a new name, `isDefault: true` to make it the default (the previous
+ * Body of PUT /api/app/labels/{id}: one or more of a new name, `isDefault: true` to make it the default (the previous
  * default stops being one) and a new organization role (null for none). At least one must be given.
  */
 export const updateLabelBodySchema = z
