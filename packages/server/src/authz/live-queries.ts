@@ -76,3 +76,32 @@ export function lockRootAdminAccesses(tx: Executor, organizationId: string) {
     .where(and(liveAccessIn(organizationId), eq(labels.role, Role.Admin)))
     .for('update', { of: profileLevelAccesses });
 }
+
+/** The organization's live top level (no parent): the level whose path organization-wide admin rules are checked at. */
+export async function liveRootLevel(db: Executor, organizationId: string) {
+  const [root] = await db
+    .select({ id: hierarchyLevels.id, path: hierarchyLevels.path })
+    .from(hierarchyLevels)
+    .where(
+      and(
+        eq(hierarchyLevels.organizationId, organizationId),
+        isNull(hierarchyLevels.parentId),
+        isNull(hierarchyLevels.deletedAt),
+      ),
+    )
+    .orderBy(asc(hierarchyLevels.createdAt))
+    .limit(1);
+  return root;
+}
+
+/**
+ * Serializes changes of one organization's library or labels for the rest of the transaction (name checks, the
+ * default switch, ordering). NO KEY UPDATE leaves inserts that merely reference the organization unblocked.
+ */
+export async function lockOrganizationRow(tx: Executor, organizationId: string): Promise<void> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('no key update');
+}

@@ -6,7 +6,6 @@ import {
   hierarchyLevels,
   labels,
   memberRequirements,
-  organizations,
   requirementDefinitions,
   storedFiles,
 } from '../../db/schema/index.ts';
@@ -22,31 +21,6 @@ const live = (organizationId: string) =>
   and(eq(requirementDefinitions.organizationId, organizationId), isNull(requirementDefinitions.deletedAt));
 const liveAssignment = (organizationId: string) =>
   and(eq(contentAssignments.organizationId, organizationId), isNull(contentAssignments.deletedAt));
-
-/** Serializes library changes of one organization (order, create) for the rest of the transaction. */
-export async function lockLibrary(tx: Executor, organizationId: string): Promise<void> {
-  await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('no key update');
-}
-
-/** The organization's live top level, whose admins manage the library. */
-export async function findRoot(tx: Executor, organizationId: string) {
-  const [root] = await tx
-    .select({ id: hierarchyLevels.id, path: hierarchyLevels.path })
-    .from(hierarchyLevels)
-    .where(
-      and(
-        eq(hierarchyLevels.organizationId, organizationId),
-        isNull(hierarchyLevels.parentId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    )
-    .limit(1);
-  return root;
-}
 
 /** One live definition, locked for the change that follows. */
 export async function findDefinition(tx: Executor, organizationId: string, id: string) {

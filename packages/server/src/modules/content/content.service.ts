@@ -11,6 +11,7 @@ import {
 } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { lockOrganizationRow } from '../../authz/live-queries.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
@@ -21,7 +22,6 @@ import {
   insertFormVersion,
   latestFormVersion,
   listDefinitions,
-  lockLibrary,
   setDefinitionOrder,
   softDeleteDefinition,
   updateDefinition,
@@ -108,7 +108,7 @@ export async function orderContent(
   requestId: string,
 ) {
   await app.database.db.transaction(async (tx) => {
-    await lockLibrary(tx, ctx.organizationId);
+    await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     const current = new Set((await listDefinitions(tx, ctx.organizationId)).map((r) => r.id));
     const sent = new Set(ids);
@@ -170,7 +170,7 @@ export async function saveContent(
     const existing =
       input.id === ctx.organizationId ? undefined : await findDefinition(tx, ctx.organizationId, input.id);
     if (input.id !== ctx.organizationId && !existing) throw notFound('Requirement');
-    await lockLibrary(tx, ctx.organizationId);
+    await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     if (existing && existing.type !== type)
       throw invalid([{ field: 'kind', in: 'params', message: contentKindMismatchMessage }]);

@@ -14,6 +14,7 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
 import type { AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { liveRootLevel } from '../../authz/live-queries.ts';
 import { memberRequirements, profiles } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
@@ -22,7 +23,6 @@ import { presentAssignment, presentDefinition } from './content.presenter.ts';
 import {
   assignmentsOf,
   findDefinition,
-  findRoot,
   findStoredFile,
   latestFormVersion,
   type DefinitionRow,
@@ -75,14 +75,14 @@ export function parseBase(base: unknown): ContentBase {
 
 /** 403 unless the actor is admin level at the top level; returns the root. */
 export async function authorizeManage(tx: Executor, ctx: ActorContext) {
-  const root = await findRoot(tx, ctx.organizationId);
+  const root = await liveRootLevel(tx, ctx.organizationId);
   authorize(root !== undefined && contentPolicy.manage(ctx, root), manageRefusal);
   return root;
 }
 
 /** Whether the actor may change the library (shown to the web so it never re-derives the rule). */
 export async function canManage(tx: Executor, ctx: ActorContext): Promise<boolean> {
-  const root = await findRoot(tx, ctx.organizationId);
+  const root = await liveRootLevel(tx, ctx.organizationId);
   return root !== undefined && contentPolicy.manage(ctx, root);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { hierarchyLevels, labels, organizations, profileLevelAccesses } from '../../db/schema/index.ts';
+import { labels, profileLevelAccesses } from '../../db/schema/index.ts';
 
 // Every query here filters on the organization first (ADR 007): another organization's label is never found.
 
@@ -23,34 +23,6 @@ const labelColumns = {
 
 const live = (organizationId: string) =>
   and(eq(labels.organizationId, organizationId), isNull(labels.deletedAt));
-
-/**
- * Locks the organization's row against other label changes for the rest of the transaction, so the name check and
- * the default switch cannot race. NO KEY UPDATE leaves inserts that merely reference the organization unblocked.
- */
-export async function lockOrganizationLabels(tx: Executor, organizationId: string): Promise<void> {
-  await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('no key update');
-}
-
-/** The organization's live top level (the one without a parent), whose admins manage the labels. */
-export async function findRootLevel(tx: Executor, organizationId: string) {
-  const [root] = await tx
-    .select({ id: hierarchyLevels.id, path: hierarchyLevels.path })
-    .from(hierarchyLevels)
-    .where(
-      and(
-        eq(hierarchyLevels.organizationId, organizationId),
-        isNull(hierarchyLevels.parentId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    )
-    .limit(1);
-  return root;
-}
 
 /**
  * One live label of the organization, locked FOR UPDATE: a membership being given this label right now (which

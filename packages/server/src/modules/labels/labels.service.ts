@@ -14,7 +14,7 @@ import {
 import type { MemberLabel } from '@touchline/contracts/member-admin';
 import { Role } from '@touchline/contracts/roles';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import { lockRootAdminAccesses } from '../../authz/live-queries.ts';
+import { liveRootLevel, lockOrganizationRow, lockRootAdminAccesses } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -25,12 +25,10 @@ import {
   clearOtherDefaults,
   countLiveAccesses,
   findLabelForUpdate,
-  findRootLevel,
   insertLabel,
   labelNameTaken,
   labelsWithMemberCounts,
   liveLabelIds,
-  lockOrganizationLabels,
   setLabelOrder,
   softDeleteLabel,
   updateLabelRow,
@@ -51,7 +49,7 @@ const auditActor = (ctx: ActorContext, requestId: string): AuditActor => ({
 
 /** 403 unless the actor is admin level at the organization's top level. */
 async function authorizeManage(tx: Executor, ctx: ActorContext): Promise<void> {
-  const root = await findRootLevel(tx, ctx.organizationId);
+  const root = await liveRootLevel(tx, ctx.organizationId);
   authorize(root !== undefined && labelPolicy.manage(ctx, root), manageRefusal);
 }
 
@@ -103,7 +101,7 @@ export async function createLabel(
   requestId: string,
 ): Promise<MemberLabel> {
   return db.transaction(async (tx) => {
-    await lockOrganizationLabels(tx, ctx.organizationId);
+    await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     await ensureNameFree(tx, ctx, body.name);
     const label = await insertLabel(tx, ctx.organizationId, { name: body.name, role: body.role });
@@ -131,7 +129,7 @@ export async function updateLabel(
   requestId: string,
 ): Promise<MemberLabel> {
   return db.transaction(async (tx) => {
-    await lockOrganizationLabels(tx, ctx.organizationId);
+    await lockOrganizationRow(tx, ctx.organizationId);
     const label = await loadLabel(tx, ctx, id);
     await authorizeManage(tx, ctx);
     checkDefaultRules(label, body);
@@ -177,7 +175,7 @@ export async function updateLabel(
  */
 export async function deleteLabel(db: Database, ctx: ActorContext, id: string, requestId: string) {
   await db.transaction(async (tx) => {
-    await lockOrganizationLabels(tx, ctx.organizationId);
+    await lockOrganizationRow(tx, ctx.organizationId);
     const label = await loadLabel(tx, ctx, id);
     await authorizeManage(tx, ctx);
     if (label.isDefault) throw conflict(deleteDefaultLabelMessage);
@@ -197,7 +195,7 @@ export async function deleteLabel(db: Database, ctx: ActorContext, id: string, r
 /** PUT /api/app/labels/order: puts the labels in the given order; the list must name each live label once. */
 export async function orderLabels(db: Database, ctx: ActorContext, body: OrderLabelsBody, requestId: string) {
   await db.transaction(async (tx) => {
-    await lockOrganizationLabels(tx, ctx.organizationId);
+    await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     const current = new Set(await liveLabelIds(tx, ctx.organizationId));
     const sent = new Set(body.labelIds);

@@ -9,6 +9,7 @@ import {
   type OrganizationFilePurpose,
 } from '@touchline/contracts/organizations';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
@@ -19,7 +20,7 @@ import { expiringFileLink } from '../../storage/file-links.ts';
 import { newStorageKey, parseByteRange, type ByteRange } from '../../storage/storage.ts';
 import { organizationPolicy, type OrganizationRow } from './organizations.policy.ts';
 import { presentOrganizationFile } from './organizations.presenter.ts';
-import { liveFileById, liveFilesOf, rootLevelOf, type StoredFileRow } from './organizations.queries.ts';
+import { liveFileById, liveFilesOf, type StoredFileRow } from './organizations.queries.ts';
 
 /** An uploaded file as the route read it: the bytes and the name the browser gave. */
 export type Upload = { bytes: Buffer; originalName: string | undefined };
@@ -35,7 +36,7 @@ async function loadOrganization(
   ctx: ActorContext,
   organizationId: string,
 ): Promise<OrganizationRow> {
-  const root = organizationId === ctx.organizationId ? await rootLevelOf(db, organizationId) : undefined;
+  const root = organizationId === ctx.organizationId ? await liveRootLevel(db, organizationId) : undefined;
   if (!root) throw notFound('Organization');
   return { id: organizationId, rootPath: root.path };
 }

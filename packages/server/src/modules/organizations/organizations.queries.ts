@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { hierarchyLevels, organizations, profiles, storedFiles } from '../../db/schema/index.ts';
+import { organizations, profiles, storedFiles } from '../../db/schema/index.ts';
 
 /** A user's live profile in an organization (linked to their account), for "may this user see it". */
 const liveProfileOf = (userId: string) =>
@@ -45,23 +45,6 @@ export async function organizationsOfUser(
     db.select({ n: count() }).from(organizations).where(visible),
   ]);
   return { rows, totalCount: total?.n ?? 0 };
-}
-
-/** The organization's top level (depth 0), whose path admin-level rules are checked at. */
-export async function rootLevelOf(db: Executor, organizationId: string) {
-  const [row] = await db
-    .select({ id: hierarchyLevels.id, path: hierarchyLevels.path })
-    .from(hierarchyLevels)
-    .where(
-      and(
-        eq(hierarchyLevels.organizationId, organizationId),
-        isNull(hierarchyLevels.parentId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    )
-    .orderBy(asc(hierarchyLevels.createdAt))
-    .limit(1);
-  return row;
 }
 
 const fileColumns = {
