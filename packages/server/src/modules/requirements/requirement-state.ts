@@ -51,7 +51,10 @@ export function guardTransition(loaded: LoadedRequirement, transition: Requireme
   });
 }
 
-/** Facts of a completion at `at`: done, valid per the definition, nothing pending or rejected. */
+/**
+ * Facts of a completion at `at` (ADR 012 "Resulting facts": complete, upload, markComplete, or submitForReview
+ * with `review`): done, valid per the definition, no vendor wait, and any earlier rejection cleared.
+ */
 export function completedFacts(loaded: LoadedRequirement, at: Date, review = false): FactsPatch {
   return {
     completedAt: at,
@@ -59,16 +62,18 @@ export function completedFacts(loaded: LoadedRequirement, at: Date, review = fal
     pendingReview: review,
     reviewOutcome: review ? ReviewOutcome.Pending : null,
     waitingOn: null,
+    rejectedAt: null,
   };
 }
 
-/** Facts of a reset: not done, nothing pending. */
-export const incompleteFacts: FactsPatch = {
+/** Facts of markIncomplete (ADR 012): every fact cleared, a rejection included. */
+export const incompleteFacts: Readonly<Required<FactsPatch>> = {
   completedAt: null,
   expiresAt: null,
   pendingReview: false,
   reviewOutcome: null,
   waitingOn: null,
+  rejectedAt: null,
 };
 
 /**
@@ -89,6 +94,8 @@ export async function recordChange(
 ): Promise<MemberRequirementRow> {
   if (change.transition) guardTransition(loaded, change.transition);
   const before = loaded.requirement;
+  // The event's "from" is the status the guard judged (derived today): the stored one may be a day old.
+  const from = currentStatus(before, loaded.definition.expiringSoonDays);
   const merged = { ...before, ...change.facts };
   const status = currentStatus(merged, loaded.definition.expiringSoonDays);
   const [row] = await tx
@@ -104,7 +111,7 @@ export async function recordChange(
     organizationId: before.organizationId,
     memberRequirementId: before.id,
     action: change.action,
-    fromStatus: before.status,
+    fromStatus: from,
     toStatus: status,
     actorUserId: change.actorUserId,
     data: change.data ?? {},
