@@ -55,11 +55,16 @@ const result = { 200: requirementActionResultSchema };
  */
 export async function requirementActionRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const ref = (params: { id: string }, plaId: string) => ({ definitionId: params.id, plaId });
+  // The request id goes with the reference into every event and audit row the call writes.
+  const ref = (req: { id: string; params: { id: string } }, plaId: string) => ({
+    definitionId: req.params.id,
+    plaId,
+    requestId: req.id,
+  });
 
   routes.post(`${base}/:id/complete-document`, { schema: { ...byQuery, response: result } }, async (req) =>
     completeDocument(app, await requireActorContext(req), {
-      ...ref(req.params, req.query.plaId),
+      ...ref(req, req.query.plaId),
       read: () => readUploads(req),
     }),
   );
@@ -68,7 +73,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     { schema: { ...byQuery, response: result } },
     async (req) =>
       uploadTrainingCertificate(app, await requireActorContext(req), {
-        ...ref(req.params, req.query.plaId),
+        ...ref(req, req.query.plaId),
         read: () => readUploads(req),
       }),
   );
@@ -83,7 +88,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const file = await uploadFormFile(app, await requireActorContext(req), {
-        ...ref(req.params, req.query.plaId),
+        ...ref(req, req.query.plaId),
         fieldId: req.query.fieldId,
         read: () => readUploads(req),
       });
@@ -100,7 +105,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
       { schema: { ...fileParams, response: result } },
       async (req) =>
         deleteAttachment(app, await requireActorContext(req), {
-          ...ref(req.params, req.query.plaId),
+          ...ref(req, req.query.plaId),
           fileId: req.params.fileId,
           kind,
         }),
@@ -110,7 +115,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     { schema: { ...byQuery, body: completeFormBodySchema, response: result } },
     async (req) =>
       completeForm(app, await requireActorContext(req), {
-        ...ref(req.params, req.query.plaId),
+        ...ref(req, req.query.plaId),
         body: req.body,
       }),
   );
@@ -119,7 +124,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     { schema: { ...byQuery, body: completeWaiverBodySchema, response: result } },
     async (req) =>
       completeWaiver(app, await requireActorContext(req), {
-        ...ref(req.params, req.query.plaId),
+        ...ref(req, req.query.plaId),
         body: req.body,
         ipAddress: req.ip ?? null,
       }),
@@ -127,12 +132,11 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/waiver/view`,
     { schema: { ...byQuery, response: { 200: signedWaiverSchema } } },
-    async (req) =>
-      signedWaiver(app, await requireActorContext(req), ref(req.params, req.query.plaId), 'view'),
+    async (req) => signedWaiver(app, await requireActorContext(req), ref(req, req.query.plaId), 'view'),
   );
   routes.get(`${base}/:id/waiver/download`, { schema: byQuery }, async (req, reply) => {
     const ctx = await requireActorContext(req);
-    const waiver = await signedWaiver(app, ctx, ref(req.params, req.query.plaId), 'download');
+    const waiver = await signedWaiver(app, ctx, ref(req, req.query.plaId), 'download');
     const name = `${waiver.waiverName}-${waiver.memberName}.pdf`.replace(/[^A-Za-z0-9.-]+/g, '_');
     return reply
       .type('application/pdf')
@@ -144,57 +148,56 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     { schema: { ...byQuery, body: videoProgressBodySchema, response: { 200: videoProgressResultSchema } } },
     async (req) =>
       completeVideo(app, await requireActorContext(req), {
-        ...ref(req.params, req.query.plaId),
+        ...ref(req, req.query.plaId),
         body: req.body,
       }),
   );
   routes.post(
     `${base}/:id/take-custom-training`,
     { schema: { ...byQuery, response: { 200: trainingUrlSchema } } },
-    async (req) => takeCustomTraining(app, await requireActorContext(req), ref(req.params, req.query.plaId)),
+    async (req) => takeCustomTraining(app, await requireActorContext(req), ref(req, req.query.plaId)),
   );
   routes.post(
     `${base}/:id/complete-without-upload/:plaId`,
     { schema: { ...byPath, body: completeWithoutUploadBodySchema, response: result } },
     async (req) =>
       completeWithoutUpload(app, await requireActorContext(req), {
-        ...ref(req.params, req.params.plaId),
+        ...ref(req, req.params.plaId),
         body: req.body,
       }),
   );
   routes.post(
     `${base}/:id/mark-incomplete/:plaId`,
     { schema: { ...byPath, response: result } },
-    async (req) => markIncomplete(app, await requireActorContext(req), ref(req.params, req.params.plaId)),
+    async (req) => markIncomplete(app, await requireActorContext(req), ref(req, req.params.plaId)),
   );
   routes.patch(
     `${base}/:id/completed-date-time/:plaId`,
     { schema: { ...byPath, body: completedDateTimeBodySchema, response: result } },
     async (req) =>
       setCompletedDateTime(app, await requireActorContext(req), {
-        ...ref(req.params, req.params.plaId),
+        ...ref(req, req.params.plaId),
         body: req.body,
       }),
   );
   routes.get(
     `${base}/:id/files-to-view`,
     { schema: { ...byQuery, response: { 200: filesToViewResponseSchema } } },
-    async (req) => filesToView(app, await requireActorContext(req), ref(req.params, req.query.plaId)),
+    async (req) => filesToView(app, await requireActorContext(req), ref(req, req.query.plaId)),
   );
   routes.get(
     `${base}/:id/download-file/:fileId`,
     { schema: { ...fileParams, response: { 200: requirementFileLinkSchema } } },
     async (req) =>
       downloadFile(app, await requireActorContext(req), {
-        ...ref(req.params, req.query.plaId),
+        ...ref(req, req.query.plaId),
         fileId: req.params.fileId,
       }),
   );
   routes.get(
     `${base}/:id/extension-content-file`,
     { schema: { ...byQuery, response: { 200: requirementFileLinkSchema } } },
-    async (req) =>
-      extensionContentFile(app, await requireActorContext(req), ref(req.params, req.query.plaId)),
+    async (req) => extensionContentFile(app, await requireActorContext(req), ref(req, req.query.plaId)),
   );
   routes.get(
     `${base}/download-file-archive`,

@@ -23,9 +23,10 @@ import {
   liveSubmission,
   recordChange,
   replaceSubmission,
+  updateLiveSubmission,
 } from './requirement-state.ts';
 import { liveRequirementFiles, loadRequirement, type RequirementRef } from './requirement-target.ts';
-import { addReport, watchedPercent, type Interval } from './video-progress.ts';
+import { addReport, progressEventDue, watchedPercent, type Interval } from './video-progress.ts';
 
 /** POST {id}/complete-form?plaId: answers checked against the saved version they were given for, then complete. */
 export function completeForm(
@@ -49,11 +50,10 @@ export function completeForm(
     const problems = formAnswerProblems(version.fields, input.body.answers, byField);
     if (problems.length > 0) throw invalid(problems, 'Some answers need attention');
     const data = { formVersionId: version.id, version: version.version, answers: input.body.answers };
-    await replaceSubmission(tx, loaded, 'form', data, ctx.userId);
+    await replaceSubmission(tx, loaded, 'form', data);
     const facts = completedFacts(loaded, new Date());
     await recordChange(tx, loaded, {
       action: 'complete-form',
-      actorUserId: ctx.userId,
       transition: 'complete',
       facts,
       data: { formVersionId: version.id },
@@ -94,11 +94,10 @@ export function completeWaiver(
       waiverText: text,
       memberName,
     };
-    await replaceSubmission(tx, loaded, 'waiver-signature', data, ctx.userId);
+    await replaceSubmission(tx, loaded, 'waiver-signature', data);
     const facts = completedFacts(loaded, signedAt);
     await recordChange(tx, loaded, {
       action: 'complete-waiver',
-      actorUserId: ctx.userId,
       transition: 'complete',
       facts,
       data: { ipAddress: input.ipAddress, typedName: data.typedName },
@@ -112,7 +111,9 @@ type VideoState = { intervals: Interval[]; duration: number; lastReportAt: strin
 /**
  * POST {id}/complete-video?plaId: merges the stretches the player reports with earlier ones, capped by the
  * server's clock since the last report; only the share watched in order from the start counts, so seeking ahead
- * adds nothing. Completes once that share reaches the definition's requiredWatchedPercent.
+ * adds nothing. Completes once that share reaches the definition's requiredWatchedPercent. Reports arrive every
+ * few seconds: the progress is kept in one live submission, and an event is recorded only for the first report,
+ * each new 10% step and the completion.
  */
 export function completeVideo(
   app: FastifyInstance,
@@ -132,14 +133,18 @@ export function completeVideo(
     const raw = loaded.definition.content.requiredWatchedPercent;
     const required = typeof raw === 'number' ? raw : 90;
     const state: VideoState = { intervals, duration, lastReportAt: now.toISOString() };
-    await replaceSubmission(tx, loaded, 'video-progress', state, ctx.userId);
+    await updateLiveSubmission(tx, loaded, 'video-progress', state);
     const done = percent >= required;
-    await recordChange(tx, loaded, {
-      action: done ? 'complete-video' : 'video-progress',
-      actorUserId: ctx.userId,
-      ...(done ? { transition: 'complete' as const, facts: completedFacts(loaded, now) } : {}),
-      data: { watchedPercent: percent },
-    });
+    const before = previous ? watchedPercent(previous.intervals, previous.duration) : null;
+    if (done)
+      await recordChange(tx, loaded, {
+        action: 'complete-video',
+        transition: 'complete',
+        facts: completedFacts(loaded, now),
+        data: { watchedPercent: percent },
+      });
+    else if (progressEventDue(before, percent))
+      await recordChange(tx, loaded, { action: 'video-progress', data: { watchedPercent: percent } });
     const result = await actionResult(tx, loaded);
     const watchedSeconds = (percent / 100) * duration;
     return {
@@ -170,7 +175,6 @@ export function takeCustomTraining(
     if (completes) guardTransition(loaded, 'complete');
     await recordChange(tx, loaded, {
       action: 'take-custom-training',
-      actorUserId: ctx.userId,
       ...(completes ? { transition: 'complete' as const, facts: completedFacts(loaded, new Date()) } : {}),
       data: { url },
     });
@@ -189,7 +193,6 @@ export function completeWithoutUpload(
     const facts = completedFacts(loaded, new Date(`${input.body.date}T00:00:00.000Z`));
     await recordChange(tx, loaded, {
       action: 'complete-without-upload',
-      actorUserId: ctx.userId,
       transition: 'markComplete',
       facts,
       data: { date: input.body.date },
@@ -208,7 +211,6 @@ export function markIncomplete(
     const loaded = await loadRequirement(tx, ctx, input, 'markIncomplete', { lock: true });
     await recordChange(tx, loaded, {
       action: 'mark-incomplete',
-      actorUserId: ctx.userId,
       transition: 'markIncomplete',
       facts: incompleteFacts,
     });
@@ -229,7 +231,6 @@ export function setCompletedDateTime(
     const data = { from: loaded.requirement.completedAt?.toISOString() ?? null, to: at.toISOString() };
     await recordChange(tx, loaded, {
       action: 'completed-date-time',
-      actorUserId: ctx.userId,
       transition: 'setCompletedDate',
       facts: { completedAt, expiresAt },
       data,

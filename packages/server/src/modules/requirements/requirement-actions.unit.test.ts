@@ -6,7 +6,13 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import { formAnswerProblems } from './form-answers.ts';
 import { actionHolders, mayTakeAction, requirementActionMatrix } from './requirement-actions.policy.ts';
 import { checkUpload } from './requirement-upload.ts';
-import { addReport, mergeIntervals, watchedInOrder, watchedPercent } from './video-progress.ts';
+import {
+  addReport,
+  mergeIntervals,
+  progressEventDue,
+  watchedInOrder,
+  watchedPercent,
+} from './video-progress.ts';
 
 describe('video progress', () => {
   it('merges overlapping and nearly touching intervals, clamped to the duration', () => {
@@ -43,6 +49,16 @@ describe('video progress', () => {
     expect(addReport([], [[0, 100]], 100, 0)).toEqual([[0, 5]]);
     expect(addReport([[0, 5]], [[0, 100]], 100, 10)).toEqual([[0, 30]]);
     expect(addReport([[0, 30]], [[0, 30]], 100, 0)).toEqual([[0, 30]]);
+  });
+
+  it('records a progress event for the first report and each new 10% step only', () => {
+    expect(progressEventDue(null, 0)).toBe(true);
+    expect(progressEventDue(0, 9.9)).toBe(false);
+    expect(progressEventDue(9.9, 10)).toBe(true);
+    expect(progressEventDue(12, 19.9)).toBe(false);
+    expect(progressEventDue(12, 35)).toBe(true);
+    expect(progressEventDue(40, 40)).toBe(false);
+    expect(progressEventDue(40, 30)).toBe(false);
   });
 });
 

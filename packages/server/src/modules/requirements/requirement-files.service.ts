@@ -128,7 +128,7 @@ async function uploadCompleting(
     const transition = completionTransition(loaded, kind.reviewByDefault);
     const data = { fileIds: files.map((f) => f.id), names: files.map((f) => f.originalName) };
     const facts = completedFacts(loaded, new Date(), transition === 'submitForReview');
-    await recordChange(tx, loaded, { action: kind.action, actorUserId: ctx.userId, transition, facts, data });
+    await recordChange(tx, loaded, { action: kind.action, transition, facts, data });
     return actionResult(tx, loaded);
   });
 }
@@ -190,7 +190,6 @@ export function uploadFormFile(
       if (!file) throw new Error('no file was stored');
       await recordChange(tx, loaded, {
         action: 'content-form-file',
-        actorUserId: ctx.userId,
         data: { fileId: file.id, fieldId: input.fieldId, name: file.originalName },
       });
       return presentRequirementFile(file);
@@ -227,7 +226,6 @@ export async function deleteAttachment(
       );
     await recordChange(tx, loaded, {
       action: `delete-${input.kind}`,
-      actorUserId: ctx.userId,
       data: { fileId: file.id, name: file.originalName },
     });
     return { result: await actionResult(tx, loaded), removed: file };

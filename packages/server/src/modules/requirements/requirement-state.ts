@@ -3,6 +3,7 @@ import type { RequirementActionResult } from '@touchline/contracts/requirement-c
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { memberRequirements, requirementEvents, requirementSubmissions } from '../../db/schema/index.ts';
 import { dayOf } from './engine/calendar.ts';
@@ -77,16 +78,16 @@ export const incompleteFacts: Readonly<Required<FactsPatch>> = {
 };
 
 /**
- * Writes an action's new facts, re-derives and stores the status, records the requirement event and lets the
- * engine refresh the member's overall status, all in the caller's transaction. The transition guard runs first
- * when the action is a state-machine move.
+ * The one write path of a member action: writes its new facts, re-derives and stores the status, records the
+ * requirement event and the audit event (`requirement.<action>`, by the actor the requirement was loaded for) and
+ * lets the engine refresh the member's overall status, all in the caller's transaction. The transition guard runs
+ * first when the action is a state-machine move.
  */
 export async function recordChange(
   tx: Executor,
   loaded: LoadedRequirement,
   change: {
     action: string;
-    actorUserId: string;
     transition?: RequirementTransition;
     facts?: FactsPatch;
     data?: Record<string, unknown>;
@@ -113,8 +114,21 @@ export async function recordChange(
     action: change.action,
     fromStatus: from,
     toStatus: status,
-    actorUserId: change.actorUserId,
+    actorUserId: loaded.actor.userId,
     data: change.data ?? {},
+  });
+  await recordAuditEvent(tx, loaded.actor, {
+    organizationId: before.organizationId,
+    action: `requirement.${change.action.replaceAll('-', '_')}`,
+    entityType: 'member_requirement',
+    entityId: before.id,
+    data: {
+      definitionId: before.definitionId,
+      profileId: before.profileId,
+      fromStatus: from,
+      toStatus: status,
+      ...change.data,
+    },
   });
   loaded.requirement = row;
   return row;
@@ -126,7 +140,6 @@ export async function replaceSubmission(
   loaded: LoadedRequirement,
   kind: string,
   data: Record<string, unknown>,
-  actorUserId: string,
 ): Promise<void> {
   const { organizationId, id } = loaded.requirement;
   await tx
@@ -142,7 +155,30 @@ export async function replaceSubmission(
     );
   await tx
     .insert(requirementSubmissions)
-    .values({ organizationId, memberRequirementId: id, kind, data, createdByUserId: actorUserId });
+    .values({ organizationId, memberRequirementId: id, kind, data, createdByUserId: loaded.actor.userId });
+}
+
+/**
+ * Keeps one live submission of a kind, changed in place: for reports that arrive every few seconds (video
+ * progress), where a row per report would only grow the table; what happened is in the requirement events.
+ */
+export async function updateLiveSubmission(
+  tx: Executor,
+  loaded: LoadedRequirement,
+  kind: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const live = await liveSubmission(tx, loaded, kind);
+  if (!live) return replaceSubmission(tx, loaded, kind, data);
+  await tx
+    .update(requirementSubmissions)
+    .set({ data })
+    .where(
+      and(
+        eq(requirementSubmissions.organizationId, loaded.requirement.organizationId),
+        eq(requirementSubmissions.id, live.id),
+      ),
+    );
 }
 
 /** The live submission of a kind, or undefined. */

@@ -4,6 +4,7 @@ import type { RequirementFile } from '@touchline/contracts/requirement-completio
 import type { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
+import type { AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   hierarchyLevels,
@@ -22,16 +23,20 @@ export type MemberRequirementRow = typeof memberRequirements.$inferSelect;
 /** A requirement definition row. */
 export type DefinitionRow = typeof requirementDefinitions.$inferSelect;
 
-/** One member's requirement with what the rules and the actions read: the member, the level, the definition. */
+/**
+ * One member's requirement with what the rules and the actions read: the member, the level, the definition, and
+ * the actor it was authorized for (who every event and audit row of a change names).
+ */
 export type LoadedRequirement = {
   target: RequirementTarget;
   requirement: MemberRequirementRow;
   definition: DefinitionRow;
   member: { firstName: string; lastName: string };
+  actor: AuditActor;
 };
 
-/** Which member (a profile-level access) and which definition a call means. */
-export type RequirementRef = { definitionId: string; plaId: string };
+/** Which member (a profile-level access) and which definition a call means, and the request (for the audit). */
+export type RequirementRef = { definitionId: string; plaId: string; requestId?: string };
 
 /** The live access of the caller's organization, with its profile and level; undefined when not found. */
 export async function loadMemberAccess(db: Executor, organizationId: string, plaId: string) {
@@ -101,7 +106,12 @@ export async function loadRequirement(
     type: row.definition.type as RequirementType,
   };
   authorize(mayTakeAction(ctx, target, action));
-  return { target, ...row, member: { firstName: access.firstName, lastName: access.lastName } };
+  return {
+    target,
+    ...row,
+    member: { firstName: access.firstName, lastName: access.lastName },
+    actor: { userId: ctx.userId, profileId: ctx.profileId, requestId: ref.requestId ?? null },
+  };
 }
 
 /** A requirement file row joined to its stored file. */

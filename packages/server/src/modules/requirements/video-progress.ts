@@ -73,3 +73,17 @@ export function watchedPercent(merged: readonly Interval[], duration: number): n
   if (duration <= 0) return 0;
   return Math.min(100, Math.floor((watchedInOrder(merged) / duration) * 1000) / 10);
 }
+
+/** Progress events are recorded per this many percent of the video watched in order. */
+export const progressEventStepPercent = 10;
+
+/**
+ * Whether a progress report is worth a requirement event (and audit row): players report every few seconds, so
+ * only the first report and each report that reaches a new {@link progressEventStepPercent} step are recorded
+ * (completion always is, by the caller). At most eleven progress events per video, whatever the report rate.
+ */
+export function progressEventDue(previousPercent: number | null, percent: number): boolean {
+  if (previousPercent === null) return true;
+  const step = (p: number) => Math.floor(p / progressEventStepPercent);
+  return step(percent) > step(previousPercent);
+}
