@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { definitionContentResponseSchema, formFieldSchema, formVersionRefSchema } from './content.ts';
 import { requirementStatusSchema } from './requirement-status.ts';
 
 /**
@@ -50,9 +51,12 @@ export const formFileQuerySchema = requirementMemberQuerySchema.extend({
 /** Query of the form attachment upload. */
 export type FormFileQuery = z.infer<typeof formFileQuerySchema>;
 
+/** Longest text answer of a form. */
+export const formAnswerTextMaxLength = 10_000;
+
 /** One answer: text, a number, a yes/no, a list of chosen options, or the id of an uploaded attachment. */
 export const formAnswerValueSchema = z.union([
-  z.string().max(10_000),
+  z.string().max(formAnswerTextMaxLength),
   z.number(),
   z.boolean(),
   z.array(z.string().max(1000)).max(100),
@@ -71,6 +75,34 @@ export const completeFormBodySchema = z.object({
 });
 /** Body of complete-form. */
 export type CompleteFormBody = z.infer<typeof completeFormBodySchema>;
+
+/**
+ * A member's live answers to a form, with the version they answered (its fields as they were then, which may
+ * differ from the newest version) and the attachments their file answers name.
+ */
+export const formSubmissionSchema = z.object({
+  formVersion: formVersionRefSchema.extend({ fields: z.array(formFieldSchema) }),
+  answers: z.record(z.string(), formAnswerValueSchema),
+  submittedAt: z.iso.datetime({ offset: true }),
+  attachments: z.array(requirementFileSchema),
+});
+/** A member's live form answers. */
+export type FormSubmission = z.infer<typeof formSubmissionSchema>;
+
+/** Query of GET /api/app/content/content-{kind}/{id}: with `plaId`, read as that member's requirement. */
+export const memberContentQuerySchema = z.object({ plaId: z.uuid('Choose a member').optional() });
+/** Query of the content read. */
+export type MemberContentQuery = z.infer<typeof memberContentQuerySchema>;
+
+/**
+ * Answer of GET content-{kind}/{id}: the definition's content, and with `plaId` on a Form the member's live
+ * submission (null until they send the form), so they and their managers can read what was answered.
+ */
+export const memberContentResponseSchema = definitionContentResponseSchema.extend({
+  submission: formSubmissionSchema.nullable().optional(),
+});
+/** The content read, with a member's submission when asked for one. */
+export type MemberContentResponse = z.infer<typeof memberContentResponseSchema>;
 
 /** POST {id}/complete-waiver?plaId: the member types their full name and agrees. */
 export const completeWaiverBodySchema = z.object({

@@ -38,3 +38,67 @@ describe('GET content-{kind}/{id} for members', () => {
     expect((await as(w.t, w.otherAdmin).get(`${url}/content-form/${formId}`)).statusCode).toBe(404);
   });
 });
+
+/** GET content-form/{id}?plaId: the member's live answers and the version they answered, for them and their managers. */
+describe('GET content-form/{id}?plaId: a member reads their earlier answers', () => {
+  let w: ContentWorld;
+  let formId: string;
+  let player: TestMember;
+  let mate: TestMember;
+  let coach: TestMember;
+  const read = (who: TestMember | null, plaId: string) =>
+    as(w.t, who).get(`${url}/content-form/${formId}?plaId=${plaId}`);
+  beforeAll(async () => {
+    w = await contentWorld();
+    formId = await createDefinition(w.t, w.admin, w.org.id, 'form', sampleForm, 'Medical form');
+    player = await addTestMember(w.t, w.org, w.org.team, 'member');
+    mate = await addTestMember(w.t, w.org, w.org.team, 'member');
+    coach = await addTestMember(w.t, w.org, w.org.division, 'Manager');
+    await as(w.t, w.admin).post(`${url}/${formId}/assign-content`, {
+      contentAssignments: [{ hierarchyLevelId: w.org.root.id, labelId: w.org.labelIds.member }],
+    });
+  });
+  afterAll(() => w.t.close());
+
+  it('401 anonymous, 404 another organization or an unknown member, 403 another member, 400 a bad id', async () => {
+    const pla = player.profileLevelAccessId;
+    expect((await read(null, pla)).statusCode).toBe(401);
+    expect((await read(w.otherAdmin, pla)).statusCode).toBe(404);
+    expect((await read(player, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await read(mate, pla)).statusCode).toBe(403);
+    expect((await read(player, 'not-an-id')).statusCode).toBe(400);
+  });
+
+  it('answers null before the form is sent, then the answers with the version answered, also after a new version', async () => {
+    const pla = player.profileLevelAccessId;
+    const first = await read(player, pla);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().submission).toBeNull();
+    const v1 = first.json().formVersion;
+    const answers = { allergies: 'Yes', details: 'Peanuts' };
+    const sent = await as(w.t, player).post(`/api/app/requirement/${formId}/complete-form?plaId=${pla}`, {
+      formVersionId: v1.id,
+      answers,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const edited = await as(w.t, w.admin).post(`${url}/content-form/${formId}`, {
+      content: {
+        fields: [...sampleForm.fields, { id: 'doctor', label: 'Doctor', kind: 'text', required: false }],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    for (const who of [player, coach]) {
+      const res = await read(who, pla);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().formVersion.version).toBe(2);
+      expect(res.json().submission).toMatchObject({
+        formVersion: { id: v1.id, version: 1, fields: sampleForm.fields },
+        answers,
+        attachments: [],
+      });
+      expect(Date.parse(res.json().submission.submittedAt)).not.toBeNaN();
+    }
+    const plain = await as(w.t, player).get(`${url}/content-form/${formId}`);
+    expect(plain.json()).not.toHaveProperty('submission');
+  });
+});

@@ -13,9 +13,12 @@ import {
   contentListResponseSchema,
   contentNameListResponseSchema,
   contentOrderBodySchema,
-  definitionContentResponseSchema,
   saveContentBodySchema,
 } from '@touchline/contracts/content';
+import {
+  memberContentQuerySchema,
+  memberContentResponseSchema,
+} from '@touchline/contracts/requirement-completion';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
 import { assignContent, listAssignments } from './content-assign.service.ts';
@@ -105,9 +108,18 @@ export async function contentRoutes(app: FastifyInstance) {
   );
   r.get(
     `${base}/content-:kind/:id`,
-    { schema: { params: contentKindParamsSchema, response: { 200: definitionContentResponseSchema } } },
+    {
+      schema: {
+        params: contentKindParamsSchema,
+        querystring: memberContentQuerySchema,
+        response: { 200: memberContentResponseSchema },
+      },
+    },
     async (request) =>
-      getDefinitionContent(app, await requireActorContext(request), request.params.kind, request.params.id),
+      getDefinitionContent(app, await requireActorContext(request), {
+        ...request.params,
+        plaId: request.query.plaId,
+      }),
   );
   r.post(
     `${base}/content-:kind/:id/file`,

@@ -6,9 +6,9 @@ import {
   type ContentBase,
   type ContentDefinition,
   type ContentListResponse,
-  type DefinitionContentResponse,
   type SaveContentBody,
 } from '@touchline/contracts/content';
+import type { MemberContentResponse } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { lockOrganizationRow } from '../../authz/live-queries.ts';
@@ -27,6 +27,7 @@ import {
   updateDefinition,
   type DefinitionRow,
 } from './content.queries.ts';
+import { memberFormSubmission } from '../requirements/requirements.service.ts';
 import { refreshAfterContentChange } from './content.refresh.ts';
 import { authorize } from '../../authz/rules.ts';
 import { contentPolicy } from './content.policy.ts';
@@ -79,24 +80,33 @@ export async function getDefinition(
   );
 }
 
-/** GET content-{kind}/{id}: a definition's type-specific content; a definition of another kind is not found. */
+/**
+ * GET content-{kind}/{id}: a definition's type-specific content; a definition of another kind is not found. With
+ * `plaId` it is read as that member's requirement (the member, their guardian or their managers may) and carries
+ * their live form answers; without, for admins and the members who must complete it.
+ */
 export async function getDefinitionContent(
   app: FastifyInstance,
   ctx: ActorContext,
-  kind: string,
-  id: string,
-): Promise<DefinitionContentResponse> {
+  input: { kind: string; id: string; plaId?: string | undefined },
+): Promise<MemberContentResponse> {
   return app.database.db.transaction(async (tx) => {
-    const row = await loadDefinition(tx, ctx, id);
-    authorize(
-      contentPolicy.readAssigned(ctx, await holdsActiveRequirement(tx, ctx, row.id)),
-      'Only an Admin, or a member who must complete it, can see this requirement',
-    );
-    if (row.type !== typeOfKind(kind)) throw notFound('Requirement');
-    return presentContent(row, {
+    const row = await loadDefinition(tx, ctx, input.id);
+    const { plaId } = input;
+    const submission = plaId
+      ? await memberFormSubmission(tx, ctx, { definitionId: row.id, plaId })
+      : undefined;
+    if (!plaId)
+      authorize(
+        contentPolicy.readAssigned(ctx, await holdsActiveRequirement(tx, ctx, row.id)),
+        'Only an Admin, or a member who must complete it, can see this requirement',
+      );
+    if (row.type !== typeOfKind(input.kind)) throw notFound('Requirement');
+    const content = presentContent(row, {
       formVersion: await formVersionOf(tx, row),
       file: await contentFileOf(app, tx, row),
     });
+    return submission === undefined ? content : { ...content, submission };
   });
 }
 

@@ -9,10 +9,10 @@ import type {
   VideoProgressBody,
   VideoProgressResult,
 } from '@touchline/contracts/requirement-completion';
+import { formAnswerProblems } from '@touchline/contracts/form-answers';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { invalid, notFound } from '../../errors.ts';
-import { formAnswerProblems } from './form-answers.ts';
 import { formVersionOf } from './form-version.ts';
 import { requireType } from './requirement-files.service.ts';
 import {
@@ -47,7 +47,11 @@ export function completeForm(
       const fieldId = f.role.slice('form-attachment:'.length);
       byField.set(fieldId, (byField.get(fieldId) ?? new Set()).add(f.id));
     }
-    const problems = formAnswerProblems(version.fields, input.body.answers, byField);
+    const problems = formAnswerProblems(version.fields, input.body.answers, byField).map((p) => ({
+      field: `answers.${p.fieldId}`,
+      in: 'body' as const,
+      message: p.message,
+    }));
     if (problems.length > 0) throw invalid(problems, 'Some answers need attention');
     const data = { formVersionId: version.id, version: version.version, answers: input.body.answers };
     await replaceSubmission(tx, loaded, 'form', data);

@@ -105,6 +105,10 @@ describe('POST {id}/complete-form?plaId', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe(RequirementStatus.Completed);
     expect((await send(w.player, 'POST', url(), { formVersionId: versionId, answers })).statusCode).toBe(409);
+    const read = await send(w.player, 'GET', `/api/app/content/content-form/${definitionId}?plaId=${pla()}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().submission).toMatchObject({ formVersion: { id: versionId, version: 1 }, answers });
+    expect(read.json().submission.attachments.map((f: { id: string }) => f.id)).toEqual([answers.proof]);
   });
 });
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '@touchline/contracts/content';
 import { requirementTypeActions } from '@touchline/contracts/requirement-actions';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import { formAnswerProblems } from './form-answers.ts';
 import { actionHolders, mayTakeAction, requirementActionMatrix } from './requirement-actions.policy.ts';
 import { checkUpload } from './requirement-upload.ts';
 import {
@@ -59,27 +57,6 @@ describe('video progress', () => {
     expect(progressEventDue(12, 35)).toBe(true);
     expect(progressEventDue(40, 40)).toBe(false);
     expect(progressEventDue(40, 30)).toBe(false);
-  });
-});
-
-describe('form answers', () => {
-  const fields: FormField[] = [
-    { id: 'a', label: 'A', kind: 'checkbox', required: true },
-    { id: 'b', label: 'B', kind: 'number', required: false, visibleWhen: { fieldId: 'a', equals: 'true' } },
-    { id: 'c', label: 'C', kind: 'checkbox', required: false, options: ['x', 'y'] },
-    { id: 'd', label: 'D', kind: 'date', required: false },
-  ];
-  const problems = (answers: Record<string, string | number | boolean | string[] | null>) =>
-    formAnswerProblems(fields, answers, new Map()).map((p) => p.field);
-
-  it('accepts answers of the right kinds and rejects the rest', () => {
-    expect(problems({ a: true, b: 3, c: ['x'], d: '2026-01-02' })).toEqual([]);
-    expect(problems({ a: false })).toEqual(['answers.a']);
-    expect(problems({ a: true, b: 'three', c: ['z'], d: '02/01/2026' })).toEqual([
-      'answers.b',
-      'answers.c',
-      'answers.d',
-    ]);
   });
 });
 

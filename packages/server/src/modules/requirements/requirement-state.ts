@@ -9,7 +9,7 @@ import { memberRequirements, requirementEvents, requirementSubmissions } from '.
 import { dayOf } from './engine/calendar.ts';
 import { deriveRequirementStatus, expiresAtFor } from './engine/requirement-status.ts';
 import { assertTransition } from './engine/transitions.ts';
-import { refreshMemberRequirements } from './requirements.service.ts';
+import { refreshMemberRequirementsNow } from './requirements-engine.service.ts';
 import {
   liveRequirementFiles,
   presentRequirementFile,
@@ -107,7 +107,7 @@ export async function recordChange(
     )
     .returning();
   if (!row) throw new Error('the member requirement was not updated');
-  await refreshMemberRequirements(tx, before.organizationId, { profileIds: [before.profileId] });
+  await refreshMemberRequirementsNow(tx, before.organizationId, { profileIds: [before.profileId] });
   await tx.insert(requirementEvents).values({
     organizationId: before.organizationId,
     memberRequirementId: before.id,

@@ -4,11 +4,13 @@ import {
   allowedRequirementTransitions,
   memberNextTransition,
 } from '@touchline/contracts/requirement-transitions';
+import type { FormSubmission } from '@touchline/contracts/requirement-completion';
 import type { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { dayOf, type Day } from './engine/calendar.ts';
+import { liveFormSubmission } from './form-submission.ts';
 import { deriveRequirementStatus } from './engine/requirement-status.ts';
 import { activeRequirementsOfProfile, storedOverallStatus } from './my-requirements.queries.ts';
 import { factsOf, refreshMemberRequirementsNow, type RefreshOptions } from './requirements-engine.service.ts';
@@ -26,6 +28,19 @@ export function refreshMemberRequirements(
   opts: RefreshOptions = {},
 ): Promise<void> {
   return refreshMemberRequirementsNow(db, organizationId, opts);
+}
+
+/**
+ * What GET content-{kind}/{id}?plaId (the content module's read) adds for one member: authorizes viewing that
+ * member's requirement of the definition (404 unknown or another organization's, 403 not theirs to see) and gives
+ * their live form answers with the version answered; null for other types or before the form was sent.
+ */
+export function memberFormSubmission(
+  db: Executor,
+  ctx: ActorContext,
+  ref: { definitionId: string; plaId: string },
+): Promise<FormSubmission | null> {
+  return liveFormSubmission(db, ctx, ref);
 }
 
 /**

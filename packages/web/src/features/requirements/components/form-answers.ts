@@ -1,5 +1,15 @@
 import { visibleFormFields, type FormField } from '@touchline/contracts/content';
-import type { FormAnswerValue } from '@touchline/contracts/requirement-completion';
+import {
+  answerValueProblem,
+  formAnswerProblems,
+  isBlankAnswer,
+  isMultiChoice,
+} from '@touchline/contracts/form-answers';
+import type {
+  FormAnswerValue,
+  FormSubmission,
+  RequirementFile,
+} from '@touchline/contracts/requirement-completion';
 
 /** One entered value: text as typed, a single checkbox as a boolean, ticked options, or an attachment's id. */
 export type DraftValue = string | boolean | string[] | undefined;
@@ -10,68 +20,69 @@ export type DraftAnswers = Record<string, DraftValue>;
 /** One message per field id. */
 export type AnswerErrors = Record<string, string>;
 
-const isBlank = (value: DraftValue) =>
-  value === undefined ||
-  value === false ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
-
-/** A checkbox field with options is a list of choices; without, a single yes/no box (the server's reading). */
-export const isMultiChoice = (field: FormField) =>
-  field.kind === 'checkbox' && (field.options ?? []).length > 0;
-
-/** The fields the member sees now, given the answers (the contract's rule, shared with the form preview). */
-export const visibleFields = (fields: readonly FormField[], draft: DraftAnswers) =>
-  visibleFormFields(fields, draft);
-
-function checkOne(field: FormField, value: DraftValue): string | null {
-  if (isBlank(value)) {
-    if (!field.required) return null;
-    if (field.kind === 'file') return 'Attach a file';
-    if (isMultiChoice(field)) return 'Choose at least one option';
-    if (field.kind === 'checkbox') return 'Tick this box to continue';
-    if (field.kind === 'select' || field.kind === 'radio') return 'Choose an option';
-    return 'Fill in this field';
-  }
-  if (Array.isArray(value))
-    return value.every((v) => (field.options ?? []).includes(v)) ? null : 'Choose from the options';
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (field.kind === 'number' && !Number.isFinite(Number(text))) return 'Enter a number';
-  if (field.kind === 'date' && (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))))
-    return 'Enter the date as YYYY-MM-DD';
-  if ((field.kind === 'select' || field.kind === 'radio') && !(field.options ?? []).includes(text))
-    return 'Choose one of the options';
-  if ((field.kind === 'text' || field.kind === 'textarea') && text.length > 10_000)
-    return 'Use at most 10000 characters';
-  return null;
+/** An entered value as complete-form sends it (numbers as numbers, text trimmed, blanks as null). */
+function answerOf(field: FormField, value: DraftValue): FormAnswerValue {
+  if (isMultiChoice(field)) return Array.isArray(value) ? value : [];
+  if (field.kind === 'checkbox') return value === true;
+  if (isBlankAnswer(value)) return null;
+  if (field.kind === 'number') return Number(String(value).trim());
+  return String(value).trim();
 }
 
+/** The entered values as answers, every field included (the form's conditions read these). */
+function typedAnswers(fields: readonly FormField[], draft: DraftAnswers): Record<string, FormAnswerValue> {
+  const typed: Record<string, FormAnswerValue> = {};
+  for (const field of fields) typed[field.id] = answerOf(field, draft[field.id]);
+  return typed;
+}
+
+/** The fields the member sees now: the contract's rule on the answers as they would be sent. */
+export const shownFields = (fields: readonly FormField[], draft: DraftAnswers) =>
+  visibleFormFields(fields, typedAnswers(fields, draft));
+
 /**
- * Checks the visible fields (required, numbers, dates, options) and builds complete-form's answers: hidden fields
- * are sent empty, as the contract asks. Gives the answers, or an error per field id.
+ * Builds complete-form's answers from what was entered (hidden fields sent empty, as the contract asks, though the
+ * draft keeps them in case they show again) and checks them with the server's own rules (contracts'
+ * formAnswerProblems). Gives the answers, or an error per field id.
  */
 export function buildAnswers(
   fields: readonly FormField[],
   draft: DraftAnswers,
 ): { answers: Record<string, FormAnswerValue>; errors: null } | { answers: null; errors: AnswerErrors } {
-  const shown = new Set(visibleFields(fields, draft).map((f) => f.id));
-  const errors: AnswerErrors = {};
+  const typed = typedAnswers(fields, draft);
+  const shown = new Set(visibleFormFields(fields, typed).map((f) => f.id));
   const answers: Record<string, FormAnswerValue> = {};
-  for (const field of fields) {
-    const value = draft[field.id];
-    if (!shown.has(field.id)) {
-      answers[field.id] = null;
-      continue;
-    }
-    const error = checkOne(field, value);
-    if (error) errors[field.id] = error;
-    if (isMultiChoice(field)) answers[field.id] = Array.isArray(value) ? value : [];
-    else if (field.kind === 'checkbox') answers[field.id] = value === true;
-    else if (isBlank(value)) answers[field.id] = null;
-    else if (field.kind === 'number') answers[field.id] = Number(String(value).trim());
-    else answers[field.id] = String(value).trim();
-  }
+  for (const field of fields) answers[field.id] = shown.has(field.id) ? (typed[field.id] ?? null) : null;
+  const errors: AnswerErrors = {};
+  for (const problem of formAnswerProblems(fields, answers)) errors[problem.fieldId] ??= problem.message;
   return Object.keys(errors).length > 0 ? { answers: null, errors } : { answers, errors: null };
+}
+
+/**
+ * What the member sent before, as a draft of the form now shown: answers to fields of the same id and kind that
+ * still pass the field's rules (an option since removed is dropped), and file answers with their attachment.
+ */
+export function draftFromSubmission(
+  fields: readonly FormField[],
+  submission: FormSubmission,
+): { draft: DraftAnswers; attachments: Record<string, RequirementFile> } {
+  const answered = new Map(submission.formVersion.fields.map((f) => [f.id, f.kind]));
+  const files = new Map(submission.attachments.map((f) => [f.id, f]));
+  const draft: DraftAnswers = {};
+  const attachments: Record<string, RequirementFile> = {};
+  for (const field of fields) {
+    const value = submission.answers[field.id];
+    if (value === undefined || value === null || isBlankAnswer(value)) continue;
+    if (answered.get(field.id) !== field.kind) continue;
+    if (answerValueProblem(field, value) !== null) continue;
+    if (field.kind === 'file') {
+      const file = typeof value === 'string' ? files.get(value) : undefined;
+      if (!file) continue;
+      attachments[field.id] = file;
+    }
+    draft[field.id] = typeof value === 'number' ? String(value) : value;
+  }
+  return { draft, attachments };
 }
 
 /** The server's field errors ('answers.<fieldId>') keyed by field id, so they land under their fields. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormField } from '@touchline/contracts/content';
-import { isMultiChoice, type DraftValue } from './form-answers.ts';
+import { isMultiChoice } from '@touchline/contracts/form-answers';
+import type { DraftValue } from './form-answers.ts';
 
 const control =
   'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-emerald-600 dark:bg-slate-950 dark:text-slate-100';

@@ -2,12 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormField } from '@touchline/contracts/content';
+import type { FormSubmission, RequirementFile } from '@touchline/contracts/requirement-completion';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
-import { FormPanel } from './form-panel.tsx';
+import { FormPanel, type FormPanelProps } from './form-panel.tsx';
 import { FakeUpload } from './upload-fixtures.ts';
 
 const definitionId = '22222222-2222-4222-8222-222222222222';
@@ -42,7 +43,10 @@ const result = {
   files: [],
 };
 
-function show() {
+function show({
+  canSubmit = true,
+  submission = null,
+}: Partial<Pick<FormPanelProps, 'canSubmit' | 'submission'>> = {}) {
   renderRoutes(
     [
       {
@@ -52,7 +56,8 @@ function show() {
             requirement={{ definitionId, profileLevelAccessId: plaId }}
             formVersionId={formVersionId}
             fields={fields}
-            canSubmit
+            canSubmit={canSubmit}
+            submission={submission}
           />
         ),
       },
@@ -171,5 +176,67 @@ describe('a built form', () => {
       answers: Record<string, unknown>;
     };
     expect(body.answers.card).toBe(fileId);
+  });
+});
+
+describe('earlier answers', () => {
+  const card: RequirementFile = {
+    id: fileId,
+    role: 'form-attachment:card',
+    name: 'card.pdf',
+    contentType: 'application/pdf',
+    byteSize: 2048,
+    uploadedAt: '2026-11-20T10:00:00.000Z',
+  };
+  // Version 1 offered U14, since removed; the member's answers to it.
+  const earlier: FormSubmission = {
+    formVersion: {
+      id: '77777777-7777-4777-8777-777777777777',
+      version: 1,
+      fields: fields.map((f) => (f.id === 'team' ? { ...f, options: ['U10', 'U12', 'U14'] } : f)),
+    },
+    answers: {
+      name: 'Sam',
+      allergic: 'Yes',
+      allergies: 'Peanuts',
+      age: 11,
+      team: 'U14',
+      consent: true,
+      positions: ['Keeper'],
+      card: fileId,
+    },
+    submittedAt: '2026-11-20T10:00:00.000Z',
+    attachments: [card],
+  };
+
+  it('fill the form in when it must be sent again, leaving out what the form no longer offers', async () => {
+    const server = serveGlobally({ [`POST ${path}`]: { status: 200, body: result } });
+    show({ submission: earlier });
+    expect(screen.getByText(/Your earlier answers are filled in/)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Player name/ })).toHaveValue('Sam');
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /Which allergies/ })).toHaveValue('Peanuts');
+    expect(screen.getByRole('spinbutton', { name: 'Age' })).toHaveValue(11);
+    expect(screen.getByRole('combobox', { name: 'Team' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /I consent/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Keeper' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Remove card.pdf' })).toBeVisible();
+    await send();
+    await screen.findByText('Form sent.');
+    expect(JSON.parse(server.callsTo('POST', path)[0]?.body ?? '{}')).toEqual({
+      formVersionId,
+      answers: { ...earlier.answers, team: null },
+    });
+  });
+
+  it('show what was sent, read-only, once the form is sent', () => {
+    serveGlobally({});
+    show({ canSubmit: false, submission: { ...earlier, answers: { ...earlier.answers, allergic: 'No' } } });
+    const sent = screen.getByRole('region', { name: /Your answers/ });
+    expect(sent).toHaveTextContent('Player nameSam');
+    expect(sent).toHaveTextContent('Insurance cardcard.pdf');
+    expect(sent).toHaveTextContent('PositionsKeeper');
+    expect(sent).not.toHaveTextContent('Which allergies?');
+    expect(screen.queryByRole('button', { name: 'Send the form' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { FormField } from '@touchline/contracts/content';
-import type { RequirementFile } from '@touchline/contracts/requirement-completion';
+import type { FormSubmission, RequirementFile } from '@touchline/contracts/requirement-completion';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorsFromApi } from '../../../lib/forms.ts';
@@ -9,32 +9,42 @@ import type { RequirementRef } from '../api/requirement-paths.ts';
 import {
   answerErrorsFromFieldErrors,
   buildAnswers,
+  draftFromSubmission,
   fieldControlId,
-  visibleFields,
+  shownFields,
   type AnswerErrors,
   type DraftAnswers,
   type DraftValue,
 } from './form-answers.ts';
 import { FormFieldControl } from './form-field-control.tsx';
 import { FormFileInput } from './form-file-input.tsx';
+import { SentAnswers } from './sent-answers.tsx';
 
-/** What the form panel needs: the saved form version to render and whether the member may send it now. */
+/**
+ * What the form panel needs: the saved form version to render, whether the member may send it now, and what they
+ * sent before (null when nothing yet).
+ */
 export interface FormPanelProps {
   requirement: RequirementRef;
   formVersionId: string;
   fields: readonly FormField[];
   canSubmit: boolean;
+  submission: FormSubmission | null;
 }
 
 /**
  * A Form (spec §4) rendered from its saved version: fields show and hide by their conditions, attachments upload
  * as they are chosen, the rules are checked before sending, and the server's field errors land on their fields.
+ * Earlier answers fill the form in when it must be sent again, and are shown read-only once it is sent.
  */
-export function FormPanel({ requirement, formVersionId, fields, canSubmit }: FormPanelProps) {
+export function FormPanel({ requirement, formVersionId, fields, canSubmit, submission }: FormPanelProps) {
   const formId = useId();
   const complete = useCompleteForm(requirement);
-  const [draft, setDraft] = useState<DraftAnswers>({});
-  const [attachments, setAttachments] = useState<Record<string, RequirementFile>>({});
+  const [earlier] = useState(() =>
+    submission ? draftFromSubmission(fields, submission) : { draft: {}, attachments: {} },
+  );
+  const [draft, setDraft] = useState<DraftAnswers>(earlier.draft);
+  const [attachments, setAttachments] = useState<Record<string, RequirementFile>>(earlier.attachments);
   const [errors, setErrors] = useState<AnswerErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -76,16 +86,24 @@ export function FormPanel({ requirement, formVersionId, fields, canSubmit }: For
 
   if (!canSubmit)
     return (
-      <Alert tone="info">
-        {notice ?? 'This form is sent. There is nothing more to fill in unless it is reset or expires.'}
-      </Alert>
+      <div className="space-y-5">
+        <Alert tone="info">
+          {notice ?? 'This form is sent. There is nothing more to fill in unless it is reset or expires.'}
+        </Alert>
+        {submission ? <SentAnswers submission={submission} /> : null}
+      </div>
     );
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Fill in the form" className="space-y-5">
       <Alert>{formError}</Alert>
       <Alert tone="success">{notice}</Alert>
-      {visibleFields(fields, draft).map((field) => {
+      {submission ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Your earlier answers are filled in. Check them, change what is needed and send the form again.
+        </p>
+      ) : null}
+      {shownFields(fields, draft).map((field) => {
         const controlId = fieldControlId(formId, field.id);
         return (
           <FormFieldControl

@@ -41,8 +41,9 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
   const needsContent = withContent.includes(item.type);
   const needsFiles = withFiles.includes(item.type);
   // A Document reads its content only to word its button; when it cannot, the button says less.
+  const ref = { definitionId: item.definitionId, profileLevelAccessId: item.profileLevelAccessId };
   const content = useDefinitionContent(
-    item.definitionId,
+    ref,
     needsContent || item.type === RequirementType.Document ? item.type : undefined,
   );
   const files = useFilesToView(item, needsFiles);
@@ -66,7 +67,6 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
       </div>
     );
   const raw = content.data?.content;
-  const ref = { definitionId: item.definitionId, profileLevelAccessId: item.profileLevelAccessId };
   const mayAct = memberMayAct(item);
   switch (item.type) {
     case RequirementType.Document:
@@ -88,6 +88,7 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
           formVersionId={content.data.formVersion.id}
           fields={form.data.fields}
           canSubmit={mayAct}
+          submission={content.data.submission ?? null}
         />
       );
     }

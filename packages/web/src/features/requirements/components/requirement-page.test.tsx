@@ -142,6 +142,43 @@ describe('a requirement page', () => {
     expect(screen.getByLabelText('Choose your certificate')).toBeVisible();
   });
 
+  it('reads a sent form as the member’s requirement and shows the answers they sent', async () => {
+    const contentPath = `/api/app/content/content-form/${definitionId}`;
+    const fields = [{ id: 'name', label: 'Player name', kind: 'text', required: true }];
+    const version = { id: '55555555-5555-4555-8555-555555555555', version: 1 };
+    const { server } = serveOne(
+      memberRequirement(definitionId, 'Medical form', {
+        type: RequirementType.Form,
+        status: RequirementStatus.Completed,
+        completedAt,
+        allowedActions: [],
+        nextAction: null,
+      }),
+      {
+        [`GET ${contentPath}`]: {
+          status: 200,
+          body: {
+            id: definitionId,
+            type: RequirementType.Form,
+            content: { fields },
+            formVersion: version,
+            file: null,
+            submission: {
+              formVersion: { ...version, fields },
+              answers: { name: 'Sam Keeper' },
+              submittedAt: completedAt,
+              attachments: [],
+            },
+          },
+        },
+      },
+    );
+    expect(await screen.findByRole('region', { name: /Your answers/ })).toHaveTextContent(
+      'Player nameSam Keeper',
+    );
+    expect(server.callsTo('GET', contentPath)[0]?.path).toBe(`${contentPath}?plaId=${plaId}`);
+  });
+
   it('says so when the requirement is not the member’s', async () => {
     serveGlobally({ [`GET ${myRequirementsPath}`]: { status: 200, body: myRequirementsAnswer([]) } });
     renderRoutes(
