@@ -58,16 +58,17 @@ const medicalForm: FormField[] = [
   },
   {
     id: 'photoConsent',
-    label: 'Photos of my child may appear on the league website',
+    label: 'Photos from games and practices may show me (or my child) on the league website',
     kind: 'checkbox',
     required: false,
   },
+  { id: 'insuranceCard', label: 'Health insurance card (photo or scan)', kind: 'file', required: true },
 ];
 
 /**
  * Seeds the demo league's content library: one definition of each of the five built types (a concussion sheet,
- * a medical form with a conditional field, a waiver, a safety video with a required share, a training), assigned
- * to its Coach, Volunteer and Player labels at the top level. Idempotent: a library that ever held anything is
+ * a medical form with a conditional field and an attachment, a waiver, a safety video with a required share, a
+ * training), assigned to its Coach, Volunteer and Player labels at the top level (a coach holds all five). Idempotent: a library that ever held anything is
  * left alone. Returns how many definitions were added.
  */
 export async function seedDemoContent(db: Database, storage: Storage, video: Buffer | null): Promise<number> {
@@ -128,7 +129,7 @@ export async function seedDemoContent(db: Database, storage: Storage, video: Buf
         name: 'Medical & emergency contact form',
         instructions: 'Tell us who to call and anything the coach should know.',
         content: { fields: medicalForm },
-        to: ['Player'],
+        to: ['Coach', 'Player'],
       },
       {
         type: RequirementType.Waiver,

@@ -21,7 +21,7 @@ describe('the demo league’s content library', () => {
   });
   afterAll(() => t.close());
 
-  it('holds the five built types, assigned to Coach, Volunteer and Player, with a real video; seeded once', async () => {
+  it('holds the five built types, assigned to Coach, Volunteer and Player, with a real video and a form with an attachment; seeded once', async () => {
     const { organizationId } = await seedDemoOrganization(t.database.db);
     const storage = localDiskStorage(path.join(mkdtempSync(path.join(tmpdir(), 'r2-demo-')), 'files'));
     const video = findDemoVideo(undefined);
@@ -35,6 +35,7 @@ describe('the demo league’s content library', () => {
     expect(defs.map((d) => d.type).sort()).toEqual([0, 1, 2, 4, 8]);
     const form = defs.find((d) => d.type === 1);
     expect(JSON.stringify(form?.content)).toContain('visibleWhen');
+    expect(JSON.stringify(form?.content)).toContain('"kind":"file"');
     expect(
       await t.database.db
         .select()
@@ -45,7 +46,8 @@ describe('the demo league’s content library', () => {
       .select()
       .from(contentAssignments)
       .where(eq(contentAssignments.organizationId, organizationId));
-    expect(assigned.length).toBe(9);
+    // Coach holds all five; Volunteer the waiver and the video; Player the sheet, the form and the waiver.
+    expect(assigned.length).toBe(10);
     const requirements = await t.database.db
       .select()
       .from(memberRequirements)
