@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { inProcessIdentity, remoteIdentity, type IdentityWiring } from './identity-wiring.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
+import { seedDemoActivity, type DemoAccountMaker } from './db/seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './db/seed-demo-content.ts';
 import { invitationRemindersJob } from './jobs/invitation-reminders.ts';
 import { requirementRemindersJob } from './jobs/requirement-reminders.ts';
@@ -30,6 +31,7 @@ async function main(config: Config) {
 
   // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1).
   let wiring: IdentityWiring;
+  let makeDemoAccount: DemoAccountMaker | null = null;
   if (config.identityUrl) {
     wiring = remoteIdentity(config.identityUrl, config.identityServiceSecret ?? '');
   } else {
@@ -46,12 +48,24 @@ async function main(config: Config) {
         ensureUser(identityDb, demoAdmin, { currentProfileId }),
       );
       if (profileId) console.warn(`Demo sign-in: ${demoAdmin.email} / ${demoAdmin.password}`);
+      // Demo members who accepted their invitation sign in with the same password (README).
+      makeDemoAccount = (member) =>
+        ensureUser(
+          identityDb,
+          { ...member, password: demoAdmin.password, roles: [] },
+          { currentProfileId: member.profileId, acceptedPolicies: true },
+        );
     }
   }
   const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
   if (config.seedDemo) {
     const added = await seedDemoContent(database.db, app.storage, findDemoVideo(config.webDistDir));
     if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
+    // The history is seeded with the library it is about, never into a demo someone has been using.
+    const history =
+      added > 0 && makeDemoAccount && (await seedDemoActivity(database.db, app.storage, makeDemoAccount));
+    if (history)
+      console.warn(`Seeded the demo history: ${history.accounts} of ${history.members} members signed up.`);
   }
   const background: { scheduler?: Scheduler } = {};
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

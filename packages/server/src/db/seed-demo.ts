@@ -21,6 +21,16 @@ const tree: LevelSeed = {
   ],
 };
 
+/** The demo league's teams (the levels its members are in), in the order the seed fills them. */
+export function demoTeamNames(): string[] {
+  const leaves = (seed: LevelSeed): string[] =>
+    seed.children?.length ? seed.children.flatMap(leaves) : [seed.name];
+  return leaves(tree);
+}
+
+/** The address every demo member's e-mail ends with (the administrator's too). */
+export const demoEmailDomain = '@demo.touchline.test';
+
 const firstNames = [
   'Ava',
   'Liam',
@@ -131,7 +141,7 @@ export async function seedDemoOrganization(
           .toLowerCase()}.${lastName
           .normalize('NFD')
           .replace(/\p{Diacritic}/gu, '')
-          .toLowerCase()}${n}@demo.touchline.test`;
+          .toLowerCase()}${n}${demoEmailDomain}`;
         const [profile] = await tx
           .insert(profiles)
           .values({ organizationId, firstName, lastName, email })
@@ -186,7 +196,7 @@ export async function linkDemoAdminProfile(
     .from(hierarchyLevels)
     .where(and(eq(hierarchyLevels.organizationId, organizationId), isNull(hierarchyLevels.parentId)));
   if (!root) return null;
-  const adminEmail = 'admin@demo.touchline.test';
+  const adminEmail = `admin${demoEmailDomain}`;
   let [profile] = await db
     .select({ id: profiles.id })
     .from(profiles)
