@@ -31,8 +31,8 @@ async function expectAccessible(page: Page, label: string) {
   expect(readable, `axe violations on ${label}`).toEqual([]);
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ for people to look at. */
-async function snap(page: Page, name: string) {
+/** Saves a full-page screenshot under e2e/screenshots/ for people to look at (any page: a second context too). */
+export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 

@@ -1,55 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
+import { signUpThroughTheInvitation, teamLevelId } from '../support/invitations.ts';
 
 // An administrator manages a team's members: invites a coach, who signs up through the invitation, confirms the
 // address, signs in and lands in the team; the administrator then changes the coach's role and imports 200 members
 // from a CSV file.
 
 const password = 'a-long-enough-password';
-
-type OutboxMail = { to: string; subject: string; text: string };
-
-/** The newest development-outbox message to an address whose text matches, waiting for it to arrive. */
-async function mailTo(request: APIRequestContext, to: string, matching: RegExp): Promise<OutboxMail> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { items } = (await (await request.get('/api/dev/outbox')).json()) as { items: OutboxMail[] };
-    const mail = items.find((m) => m.to === to && matching.test(m.text));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} matching ${matching}`);
-}
-
-/** The in-app part of an e-mailed link (its host is the server's PUBLIC_URL). */
-function pathOf(text: string, pattern: RegExp): string {
-  const match = pattern.exec(text);
-  if (!match) throw new Error(`no link ${pattern} in: ${text}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
-
-/**
- * The team level's id. The demo admin's own level is the root (level roles); the import preview resolves a path of
- * level names below it to its level, the same way an import file names a level.
- */
-async function teamLevelId(page: Page, teamPath: string): Promise<string> {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const roles = (await (await page.request.get('/api/app/profile/level-roles', { headers })).json()) as {
-    hierarchyLevelId: string;
-  }[];
-  const rootId = roles[0]?.hierarchyLevelId ?? '';
-  const preview = await page.request.post(`/api/app/hierarchy-level/${rootId}/members-import/preview`, {
-    headers,
-    data: { csv: `firstName,lastName,email,level\nLevel,Probe,level.probe@example.org,${teamPath}\n` },
-  });
-  const { rows } = (await preview.json()) as { rows: { hierarchyLevelId: string | null }[] };
-  const id = rows[0]?.hierarchyLevelId;
-  if (!id) throw new Error(`the level ${teamPath} was not found`);
-  return id;
-}
 
 test('invite a coach who signs up and lands in the team; change their role; import 200 members', async ({
   page,
@@ -82,34 +40,16 @@ test('invite a coach who signs up and lands in the team; change their role; impo
   await expect(row).toContainText('Coach');
 
   // The invitee, in a browser of their own: the link → the signup form → confirm the address → sign in → accept.
-  const invitation = await mailTo(page.request, email, /\/signup\?token=/);
-  expect(invitation.subject).toBe('You are invited to join Riverside Youth Soccer League on Touchline');
   const invitee = await (await browser.newContext({ baseURL })).newPage();
-  await invitee.goto(pathOf(invitation.text, /https?:\/\/\S+\/signup\?token=[\w-]+/));
-  await expect(
-    invitee.getByText('You are invited to join U10 Girls (Riverside Youth Soccer League).'),
-  ).toBeVisible();
-  await expect(invitee.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
-  await expect(invitee.getByLabel(/E-mail address/)).toHaveValue(email);
-  await expect(invitee.getByLabel(/First name/)).toHaveValue('Casey');
-  await invitee.getByLabel(/^Password/).fill(password);
-  await invitee.getByRole('button', { name: 'Create account' }).click();
-  await expect(invitee.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
-
-  const confirmation = await mailTo(page.request, email, /\/confirm-email\?token=/);
-  await invitee.goto(pathOf(confirmation.text, /https?:\/\/\S+\/confirm-email\?token=[\w-]+/));
-  await expect(invitee.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
-  await invitee.getByRole('link', { name: 'Sign in' }).click();
-  await expect(invitee).toHaveURL(/\/signin\?returnTo=%2Finvitation%2Faccept$/);
-  await invitee.getByLabel(/E-mail address/).fill(email);
-  await invitee.getByLabel(/^Password/).fill(password);
-  await invitee.getByRole('button', { name: 'Sign in' }).click();
-  await expect(invitee).toHaveURL(new RegExp(`/levels/${teamId}$`));
-  const policies = invitee.getByRole('dialog', { name: 'Updated Policies' });
-  await policies.getByLabel('I agree to the Terms of Service').check();
-  await policies.getByRole('button', { name: 'Acknowledge Updated Policies' }).click();
-  await expect(policies).toBeHidden();
-  await expect(invitee).toHaveURL(new RegExp(`/levels/${teamId}$`));
+  await signUpThroughTheInvitation(invitee, page.request, {
+    email,
+    password,
+    firstName: 'Casey',
+    lastName: 'Aardvark',
+    role: 'Coach',
+    teamName: 'U10 Girls',
+    teamId,
+  });
   await invitee.screenshot({
     path: fileURLToPath(new URL('../screenshots/members-invitee-landed.png', import.meta.url)),
     fullPage: true,

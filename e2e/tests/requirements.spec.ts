@@ -1,13 +1,18 @@
-import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
-import { webClientId, webClientScope } from '@touchline/contracts/accounts';
-import { demoAdmin, signInAsDemoAdmin } from '../support/demo-session.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, snap as snapOf } from '../support/fixtures.ts';
+import { signInAsDemoAdmin } from '../support/demo-session.ts';
+import {
+  inviteThroughTheDialog,
+  signUpThroughTheInvitation,
+  teamLevelId,
+  type Invitee,
+} from '../support/invitations.ts';
 
-// A member's requirements journey on the demo league's library (one requirement of each of the five types). The
-// demo administrator holds no requirements of her own, so the setup assigns the five to her role at the top
-// level and adds an attachment field to the form; then, in the browser only, she uploads a document, fills the
-// form with an attachment, signs the waiver and downloads its PDF, watches the video (a seek ahead does not
-// count), completes the training with a certificate, and sees each status change.
+// A new coach's requirements, as a plain member: the demo administrator invites them as a Coach (the demo role that
+// holds all five of the library's built types); they sign up through the e-mailed invitation, and then, in the
+// browser only, upload a document, fill the form with an attachment, sign the waiver and download its PDF, watch
+// the video (a seek ahead does not count), complete the training with a certificate, and see each status change.
+// The administrator then sees where the coach stands.
 
 const pdf = (name: string) => ({
   name,
@@ -21,79 +26,6 @@ const names = {
   video: 'Coach & volunteer safety video',
   training: 'Safe Sport training',
 };
-
-type Json = Record<string, unknown>;
-
-/**
- * Assigns the demo library to the administrator's own role and gives the form a file field, through the API.
- * Returns the undoing: the library's assignments and form fields as they were, for the journeys that follow.
- */
-async function holdTheDemoLibrary(request: APIRequestContext): Promise<() => Promise<void>> {
-  const { token } = (await (await request.get('/api/session')).json()) as { token: string };
-  let headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'get' | 'post', path: string, data?: Json) => {
-    const response = await request[method](path, { headers, ...(data ? { data } : {}) });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as Json;
-  };
-  const [role] = (await call('get', '/api/app/profile/level-roles')) as unknown as {
-    hierarchyLevelId: string;
-    labelId: string;
-  }[];
-  const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };
-  const profile = await call('get', `/api/app/profile?AppUserId=${sub.sub}`);
-  const library = await call('get', `/api/app/content?organizationId=${String(profile.organizationId)}`);
-  const undo: [string, Json][] = [];
-  for (const item of library.items as { id: string; type: number }[]) {
-    const { items } = (await call('get', `/api/app/content/${item.id}/content-assignments`)) as {
-      items: { hierarchyLevelId: string; labelId: string }[];
-    };
-    const before = items.map(({ hierarchyLevelId, labelId }) => ({ hierarchyLevelId, labelId }));
-    undo.push([`/api/app/content/${item.id}/assign-content`, { contentAssignments: before }]);
-    const contentAssignments = [
-      ...before,
-      { hierarchyLevelId: role?.hierarchyLevelId, labelId: role?.labelId },
-    ];
-    await call('post', `/api/app/content/${item.id}/assign-content`, { contentAssignments });
-    if (item.type === 1) {
-      const form = await call('get', `/api/app/content/content-form/${item.id}`);
-      const fields = (form.content as { fields: Json[] }).fields;
-      undo.push([`/api/app/content/content-form/${item.id}`, { content: { fields } }]);
-      const card = { id: 'insuranceCard', label: 'Insurance card', kind: 'file', required: true };
-      await call('post', `/api/app/content/content-form/${item.id}`, {
-        content: { fields: [...fields, card] },
-      });
-    }
-  }
-  return async () => {
-    // Access tokens live 45 s in this suite: the undoing signs in afresh.
-    const form = { grant_type: 'password', client_id: webClientId, scope: webClientScope };
-    const fresh = await request.post('/connect/token', {
-      form: { ...form, username: demoAdmin.email, password: demoAdmin.password },
-    });
-    headers = { authorization: `Bearer ${((await fresh.json()) as { access_token: string }).access_token}` };
-    for (const [path, data] of undo) await call('post', path, data);
-  };
-}
-
-/**
- * Answers byte-range requests for stored files. A browser can seek a video only when its server answers Range
- * requests (206), which the file links do not do yet; until they do, the journey serves the same bytes this way.
- */
-async function serveByteRanges(route: Route) {
-  const upstream = await route.fetch();
-  const body = await upstream.body();
-  const headers = { ...upstream.headers(), 'accept-ranges': 'bytes' };
-  const range = /bytes=(\d*)-(\d*)/.exec(route.request().headers()['range'] ?? '');
-  if (!range || upstream.status() !== 200) return route.fulfill({ status: upstream.status(), headers, body });
-  const start = Number(range[1] || 0);
-  const end = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
-  await route.fulfill({
-    status: 206,
-    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` },
-    body: body.subarray(start, end + 1),
-  });
-}
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
 
@@ -109,20 +41,39 @@ async function open(page: Page, name: string) {
 const statusChangedTo = (page: Page, label: string) =>
   expect(page.getByRole('status').filter({ hasText: `Status changed to ${label}` })).toBeAttached();
 
-test('a member completes a document, a form, a waiver, a video and a training', async ({
+test('an invited coach signs up and completes a document, a form, a waiver, a video and a training', async ({
   page,
+  browser,
+  baseURL,
   a11y,
   snap,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsDemoAdmin(admin);
+  const teamId = await teamLevelId(admin, 'Competitive/U12 Academy');
+  const coach: Invitee = {
+    email: `robin-${Date.now()}@example.org`,
+    firstName: 'Robin',
+    lastName: 'Okonkwo',
+    role: 'Coach',
+    teamName: 'U12 Academy',
+  };
+  await inviteThroughTheDialog(admin, teamId, coach);
+  const row = admin.getByRole('row').filter({ hasText: coach.email });
+  await expect(row).toContainText('Invite Pending');
+
   // The outside sites (the sheet's link, the training) are answered locally: the suite never leaves the machine.
   for (const site of ['https://www.cdc.gov/**', 'https://safesporttrained.org/**'])
     await page
       .context()
       .route(site, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Outside</title>' }));
-  await signInAsDemoAdmin(page);
-  const restoreTheLibrary = await holdTheDemoLibrary(page.request);
-  await page.goto('/');
+  await signUpThroughTheInvitation(page, admin.request, {
+    ...coach,
+    password: 'a-long-enough-password',
+    teamId,
+  });
+
   await page.getByRole('link', { name: 'My requirements' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My requirements' })).toBeVisible();
   const todo = page.getByRole('region', { name: /To do/ });
@@ -148,32 +99,32 @@ test('a member completes a document, a form, a waiver, a video and a training', 
   await expect(page.getByRole('button', { name: 'Download sheet-front.pdf' })).toBeVisible();
   await snap('requirements-document');
 
-  // Form: required fields, a conditional field, an attachment.
+  // Form: required fields, a conditional field, an attachment (the demo form's insurance card).
   await open(page, names.form);
   const form = page.getByRole('form', { name: 'Fill in the form' });
   await form.getByRole('button', { name: 'Send the form' }).click();
   await expect(form.getByLabel(/Emergency contact name/)).toBeFocused();
-  await expect(form.getByText('Fill in this field').first()).toBeVisible();
-  await form.getByLabel(/Emergency contact name/).fill('Jordan Director');
+  await form.getByLabel(/Emergency contact name/).fill('Jordan Okonkwo');
   await form.getByLabel(/Emergency contact phone/).fill('555-0100');
   await expect(form.getByLabel(/Describe them/)).toHaveCount(0);
   await form.getByRole('radio', { name: 'Yes' }).check();
   await form.getByLabel(/Describe them/).fill('Peanuts; carries an EpiPen');
   await form.getByLabel('Shirt size').selectOption('AM');
-  await form.getByLabel(/Insurance card/).setInputFiles(pdf('insurance-card.pdf'));
+  await form.getByLabel(/Health insurance card/).setInputFiles(pdf('insurance-card.pdf'));
   await expect(form.getByRole('button', { name: 'Remove insurance-card.pdf' })).toBeVisible();
   await a11y('form requirement');
   await snap('requirements-form');
   await form.getByRole('button', { name: 'Send the form' }).click();
   await statusChangedTo(page, 'Completed');
+  await snap('requirements-form-sent');
 
   // Waiver: the signature must match the name; then view and download the signed PDF.
   await open(page, names.waiver);
   await page.getByLabel(/Type your full name to sign/).fill('Somebody Else');
   await page.getByLabel('I have read and agree to this waiver').check();
   await page.getByRole('button', { name: 'Sign the waiver' }).click();
-  await expect(page.getByText('Type your name exactly as Dana Director')).toBeVisible();
-  await page.getByLabel(/Type your full name to sign/).fill('Dana Director');
+  await expect(page.getByText('Type your name exactly as Robin Okonkwo')).toBeVisible();
+  await page.getByLabel(/Type your full name to sign/).fill('Robin Okonkwo');
   await page.getByRole('button', { name: 'Sign the waiver' }).click();
   await statusChangedTo(page, 'Completed');
   await page.getByRole('button', { name: 'View the signed waiver' }).click();
@@ -190,8 +141,9 @@ test('a member completes a document, a form, a waiver, a video and a training', 
   expect(head).toBe('%PDF-');
   await snap('requirements-waiver');
 
-  // Video: a seek to the end plays almost nothing, so it does not complete; playing it through does.
-  await page.route('**/api/files/**', serveByteRanges);
+  // Video: the file link answers byte ranges itself, so the player seeks. A seek to the end plays almost nothing,
+  // so it does not complete; playing it through does.
+  const ranged = page.waitForResponse((r) => r.url().includes('/api/files/') && r.status() === 206);
   await open(page, names.video);
   const video = page.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
@@ -205,6 +157,7 @@ test('a member completes a document, a form, a waiver, a video and a training', 
     await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
     await v.play();
   });
+  expect((await ranged).headers()['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
   const report = (await (await reported).json()) as { watchedPercent: number; intervals: number[][] };
   expect(report.intervals[0]?.[0]).toBeGreaterThan(5);
   expect(report.watchedPercent).toBeLessThan(50);
@@ -239,8 +192,10 @@ test('a member completes a document, a form, a waiver, a video and a training', 
     await expect(done.getByRole('link', { name })).toBeVisible();
   await expect(card(page, names.document)).toContainText('Pending Review');
   await expect(page.getByRole('region', { name: /Waiting on others/ })).toContainText(names.document);
+  await snap('requirements-list-done');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(done.getByRole('link', { name: names.form })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await snap('requirements-phone');
   await page.getByRole('link', { name: names.waiver }).click();
   await expect(page.getByRole('button', { name: 'Download the signed PDF' })).toBeVisible();
@@ -248,6 +203,51 @@ test('a member completes a document, a form, a waiver, a video and a training', 
   await a11y('requirement on a phone');
   await snap('requirements-phone-waiver');
 
-  // The library ends as it began (its form gains a version), so later journeys meet the seeded league.
-  await restoreTheLibrary();
+  // The administrator sees the coach accepted, with everything handed in and the sheet awaiting review.
+  await admin.reload();
+  await expect(row).toContainText(/Accepted/);
+  await expect(row).toContainText('Not Confirmed');
+  await admin.context().close();
+});
+
+test('the demo league’s members stand where their seeded history left them', async ({
+  page,
+  browser,
+  baseURL,
+  a11y,
+  snap,
+}) => {
+  // The administrator's view of one team: every overall status of the demo is there.
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsDemoAdmin(admin);
+  const teamId = await teamLevelId(admin, 'Recreational/U10 Boys');
+  await admin.goto(`/levels/${teamId}/members`);
+  await expect(admin.getByRole('heading', { name: 'Members of U10 Boys' })).toBeVisible();
+  const rows = admin.getByRole('row');
+  for (const status of ['Cleared', 'Not Confirmed', 'Incomplete', 'Invite Pending'])
+    await expect(rows.filter({ hasText: status }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'Accepted' }).first()).toBeVisible();
+  await snapOf(admin, 'demo-team-statuses');
+  await admin.context().close();
+
+  // A seeded coach signs in with the demo password: last season's training has expired, the rest is done.
+  await page.goto('/signin');
+  await page.getByLabel(/E-mail address/).fill('isla.nguyen12@demo.touchline.test');
+  await page.getByLabel(/^Password/).fill('touchline-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'My requirements' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My requirements' })).toBeVisible();
+  await expect(page.getByText('Overall: Incomplete')).toBeVisible();
+  await expect(card(page, names.training)).toContainText('Expired');
+  const done = page.getByRole('region', { name: /Done/ });
+  for (const name of [names.document, names.form, names.waiver, names.video])
+    await expect(done.getByRole('link', { name })).toBeVisible();
+  await a11y('a seeded member');
+  await snap('demo-member-expired');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('link', { name: names.form }).click();
+  await expect(page.getByRole('heading', { level: 1, name: names.form })).toBeVisible();
+  await expect(page.getByText('insurance-card.pdf')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap('demo-member-form-phone');
 });

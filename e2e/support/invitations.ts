@@ -1,0 +1,100 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+type OutboxMail = { to: string; subject: string; text: string };
+
+/** The newest development-outbox message to an address whose text matches, waiting for it to arrive. */
+export async function mailTo(request: APIRequestContext, to: string, matching: RegExp): Promise<OutboxMail> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { items } = (await (await request.get('/api/dev/outbox')).json()) as { items: OutboxMail[] };
+    const mail = items.find((m) => m.to === to && matching.test(m.text));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${matching}`);
+}
+
+/** The in-app part of an e-mailed link (its host is the server's PUBLIC_URL). */
+export function pathOf(text: string, pattern: RegExp): string {
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`no link ${pattern} in: ${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+/**
+ * A team level's id, for a page signed in as the demo administrator. Her own level is the root (level roles); the
+ * import preview resolves a path of level names below it to its level, the same way an import file names a level.
+ */
+export async function teamLevelId(page: Page, teamPath: string): Promise<string> {
+  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const roles = (await (await page.request.get('/api/app/profile/level-roles', { headers })).json()) as {
+    hierarchyLevelId: string;
+  }[];
+  const rootId = roles[0]?.hierarchyLevelId ?? '';
+  const preview = await page.request.post(`/api/app/hierarchy-level/${rootId}/members-import/preview`, {
+    headers,
+    data: { csv: `firstName,lastName,email,level\nLevel,Probe,level.probe@example.org,${teamPath}\n` },
+  });
+  const { rows } = (await preview.json()) as { rows: { hierarchyLevelId: string | null }[] };
+  const id = rows[0]?.hierarchyLevelId;
+  if (!id) throw new Error(`the level ${teamPath} was not found`);
+  return id;
+}
+
+/** Who is invited where, as the administrator types it into the invitation dialog. */
+export type Invitee = { email: string; firstName: string; lastName: string; role: string; teamName: string };
+
+/** The administrator's page invites someone from the team's members page, through the real dialog. */
+export async function inviteThroughTheDialog(page: Page, teamId: string, invitee: Invitee): Promise<void> {
+  await page.goto(`/levels/${teamId}/members`);
+  await expect(page.getByRole('heading', { name: `Members of ${invitee.teamName}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  const dialog = page.getByRole('dialog', { name: `Invite a member to ${invitee.teamName}` });
+  await dialog.getByLabel(/E-mail address/).fill(invitee.email);
+  await dialog.getByLabel(/First name/).fill(invitee.firstName);
+  await dialog.getByLabel(/Last name/).fill(invitee.lastName);
+  await dialog.getByLabel(/Role/).selectOption({ label: invitee.role });
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${invitee.email}.`)).toBeVisible();
+}
+
+/**
+ * The invitee, on a page of their own: follows the e-mailed link to the signup form (prefilled from the
+ * invitation), creates an account, confirms the address from the second e-mail, signs in, acknowledges the
+ * policies and lands in the team. `request` reads the development outbox.
+ */
+export async function signUpThroughTheInvitation(
+  invitee: Page,
+  request: APIRequestContext,
+  who: Invitee & { password: string; teamId: string },
+): Promise<void> {
+  const invitation = await mailTo(request, who.email, /\/signup\?token=/);
+  expect(invitation.subject).toBe('You are invited to join Riverside Youth Soccer League on Touchline');
+  await invitee.goto(pathOf(invitation.text, /https?:\/\/\S+\/signup\?token=[\w-]+/));
+  await expect(
+    invitee.getByText(`You are invited to join ${who.teamName} (Riverside Youth Soccer League).`),
+  ).toBeVisible();
+  await expect(invitee.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
+  await expect(invitee.getByLabel(/E-mail address/)).toHaveValue(who.email);
+  await expect(invitee.getByLabel(/First name/)).toHaveValue(who.firstName);
+  await invitee.getByLabel(/^Password/).fill(who.password);
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+
+  const confirmation = await mailTo(request, who.email, /\/confirm-email\?token=/);
+  await invitee.goto(pathOf(confirmation.text, /https?:\/\/\S+\/confirm-email\?token=[\w-]+/));
+  await expect(invitee.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
+  await invitee.getByRole('link', { name: 'Sign in' }).click();
+  await expect(invitee).toHaveURL(/\/signin\?returnTo=%2Finvitation%2Faccept$/);
+  await invitee.getByLabel(/E-mail address/).fill(who.email);
+  await invitee.getByLabel(/^Password/).fill(who.password);
+  await invitee.getByRole('button', { name: 'Sign in' }).click();
+  await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`));
+  const policies = invitee.getByRole('dialog', { name: 'Updated Policies' });
+  await policies.getByLabel('I agree to the Terms of Service').check();
+  await policies.getByRole('button', { name: 'Acknowledge Updated Policies' }).click();
+  await expect(policies).toBeHidden();
+  await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`));
+}
