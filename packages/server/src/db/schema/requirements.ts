@@ -138,6 +138,8 @@ export const memberRequirements = pgTable(
     /** 1 WaitingOnApplicant / 2 WaitingOnProvider while a vendor flow runs (later issue). */
     waitingOn: smallint('waiting_on'),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** Why the completion awaits a reviewer (contracts ReviewSource: ManualUpload…); set with pending_review. */
+    reviewSource: text('review_source'),
     remindersSent: integer('reminders_sent').notNull().default(0),
     nextReminderOn: date('next_reminder_on'),
     statusEvaluatedOn: date('status_evaluated_on'),
@@ -151,6 +153,10 @@ export const memberRequirements = pgTable(
     ),
     index('member_requirements_org_status_idx').on(t.organizationId, t.status),
     index('member_requirements_org_definition_idx').on(t.organizationId, t.definitionId),
+    // The reviewer queue: pending completions of an organization, oldest first (ADR 015).
+    index('member_requirements_org_pending_review_idx')
+      .on(t.organizationId, t.completedAt, t.id)
+      .where(sql`${t.pendingReview}`),
   ],
 );
 
@@ -225,5 +231,35 @@ export const requirementEvents = pgTable(
   },
   (t) => [
     index('requirement_events_org_requirement_idx').on(t.organizationId, t.memberRequirementId, t.createdAt),
+  ],
+);
+
+/**
+ * Every review decision (ADR 015): who decided, the outcome (contracts ReviewOutcome), the notes, why it was in
+ * review and the completion date it judged. Never deleted or updated: the Historical tab and the audit read it.
+ */
+export const requirementReviews = pgTable(
+  'requirement_reviews',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    memberRequirementId: uuid('member_requirement_id')
+      .notNull()
+      .references(() => memberRequirements.id),
+    reviewerUserId: uuid('reviewer_user_id').notNull(),
+    reviewerProfileId: uuid('reviewer_profile_id'),
+    outcome: smallint('outcome').notNull(),
+    notes: text('notes').notNull().default(''),
+    reviewSource: text('review_source').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The bulk-review call that made it, when it was one (one id per call). */
+    batchId: uuid('batch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('requirement_reviews_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('requirement_reviews_org_requirement_idx').on(t.organizationId, t.memberRequirementId, t.createdAt),
   ],
 );
