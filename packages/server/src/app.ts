@@ -22,6 +22,7 @@ import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { labelRoutes } from './modules/labels/labels.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { myRequirementsRoutes } from './modules/requirements/my-requirements.routes.ts';
 import { accountRoutes } from './modules/profiles/account.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(memberRoutes);
   await app.register(labelRoutes);
   await app.register(contentRoutes);
+  await app.register(dashboardRoutes);
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
   if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);

@@ -101,6 +101,10 @@ export const profileLevelAccesses = pgTable(
     index('plas_org_external_idx').on(t.organizationId, t.externalId),
     index('plas_org_profile_idx').on(t.organizationId, t.profileId),
     index('plas_org_status_idx').on(t.organizationId, t.overallStatus),
+    // The dashboard (ADR 016): a subtree's live accesses by level, counted by overall status from the index alone.
+    index('plas_org_level_live_status_idx')
+      .on(t.organizationId, t.hierarchyLevelId, t.overallStatus, t.labelId, t.groupMembershipStatus)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -157,6 +157,10 @@ export const memberRequirements = pgTable(
     index('member_requirements_org_pending_review_idx')
       .on(t.organizationId, t.completedAt, t.id)
       .where(sql`${t.pendingReview}`),
+    // The dashboard (ADR 016): a member's active requirements and their statuses, from the index alone.
+    index('member_requirements_org_profile_active_status_idx')
+      .on(t.organizationId, t.profileId, t.status, t.definitionId)
+      .where(sql`${t.active}`),
   ],
 );
 

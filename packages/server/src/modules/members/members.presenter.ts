@@ -5,6 +5,12 @@ import { allowedMemberActions } from './members.policy.ts';
 type MemberRow = Omit<DirectMember, 'invitation' | 'allowedActions'> & { profileUserId: string | null };
 type InvitationRow = { sentCount: number; lastSentAt: Date | null; acceptedAt: Date | null };
 
+/** Where an invitation stands, from its newest unrevoked row (none, sent, accepted). */
+export function invitationStateOf(invitation: InvitationRow | undefined): InvitationState {
+  if (!invitation) return InvitationState.None;
+  return invitation.acceptedAt ? InvitationState.Accepted : InvitationState.Sent;
+}
+
 /** One member of the management list: the row, where its invitation stands, and what the actor may do. */
 export function presentDirectMember(
   ctx: ActorContext,
@@ -12,11 +18,7 @@ export function presentDirectMember(
   row: MemberRow,
   invitation: InvitationRow | undefined,
 ): DirectMember {
-  const state = !invitation
-    ? InvitationState.None
-    : invitation.acceptedAt
-      ? InvitationState.Accepted
-      : InvitationState.Sent;
+  const state = invitationStateOf(invitation);
   const { profileUserId, ...member } = row;
   return {
     ...member,

@@ -1,6 +1,7 @@
 import type {
   ChangeRoleQuery,
   DirectMembersResponse,
+  MemberAction,
   MemberLabel,
   SetGroupMembershipStatusBulkBody,
 } from '@touchline/contracts/member-admin';
@@ -14,8 +15,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeInvitations } from '../invitations/invitations.service.ts';
 import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
-import { memberPolicy } from './members.policy.ts';
-import { presentDirectMember } from './members.presenter.ts';
+import { allowedMemberActions, memberPolicy } from './members.policy.ts';
+import { invitationStateOf, presentDirectMember } from './members.presenter.ts';
 import {
   archiveAccessRow,
   directMembersPage,
@@ -52,6 +53,34 @@ export async function listDirectMembers(
     items: rows.map((row) => presentDirectMember(ctx, level.path, row, newest.get(row.profileLevelAccessId))),
     totalCount,
   };
+}
+
+/** A member row another module lists (the dashboard), with what the action rules read. */
+export type ListedMember = {
+  profileLevelAccessId: string;
+  profileId: string;
+  levelPath: string;
+  role: string | null;
+  email: string | null;
+  profileUserId: string | null;
+};
+
+/** The actions the actor may take on each listed member (by access id), so the dashboard offers what the rules allow. */
+export async function memberActionsOf(
+  db: Database,
+  ctx: ActorContext,
+  rows: readonly ListedMember[],
+): Promise<Map<string, MemberAction[]>> {
+  const invitations = await invitationsOfAccesses(db, ctx.organizationId, rows);
+  const newest = new Map<string, (typeof invitations)[number]>();
+  for (const invitation of invitations)
+    if (!newest.has(invitation.profileLevelAccessId)) newest.set(invitation.profileLevelAccessId, invitation);
+  return new Map(
+    rows.map((row) => {
+      const invitationState = invitationStateOf(newest.get(row.profileLevelAccessId));
+      return [row.profileLevelAccessId, allowedMemberActions(ctx, { ...row, invitationState })];
+    }),
+  );
 }
 
 /**

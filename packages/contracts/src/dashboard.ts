@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { MemberAction } from './member-admin.ts';
+import {
+  MemberOverallStatus,
+  dashboardMembersFilterDefaults,
+  groupMembershipStatusFilterSchema,
+  memberOverallStatusSchema,
+} from './members.ts';
+import { paginationQuerySchema } from './pagination.ts';
+import { RequirementStatus, requirementStatusSchema } from './requirement-status.ts';
+
+/**
+ * The dashboard (spec §1, §2, §3 "Dashboard members filter", §7 hierarchy members and dashboard-info): the members
+ * of a level and every level below it, with their overall and requirement statuses (ADR 016).
+ */
+
+/** The sortable columns of the members table; FullName is the spec's default (§9). */
+export const DashboardSortColumn = {
+  FullName: 'FullName',
+  Status: 'Status',
+  Level: 'Level',
+  Role: 'Role',
+  Email: 'Email',
+  LastActivity: 'LastActivity',
+} as const;
+/** One sortable column. */
+export type DashboardSortColumn = (typeof DashboardSortColumn)[keyof typeof DashboardSortColumn];
+
+/** Totals above this are estimated by the planner and marked so (ADR 016); at or below, they are exact. */
+export const exactCountLimit = 100_000;
+
+/** Longest search text accepted. */
+export const dashboardSearchMaxLength = 100;
+
+/** Wraps a single query value into a list, since `?labels=a` arrives as a string and `?labels=a&labels=b` as a list. */
+function toList(value: unknown): unknown {
+  if (value === undefined || value === '') return undefined;
+  return Array.isArray(value) ? value : String(value).split(',');
+}
+
+/** The filter part shared by the list, the counts and the download (everything but paging and sort). */
+export const dashboardScopeQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(dashboardSearchMaxLength, `Search at most ${dashboardSearchMaxLength} characters`)
+    .default(dashboardMembersFilterDefaults.search),
+  labels: z.preprocess(toList, z.array(z.uuid('Not a label id')).max(50)).default([]),
+  groupMembershipStatus: groupMembershipStatusFilterSchema.default(
+    dashboardMembersFilterDefaults.groupMembershipStatus,
+  ),
+});
+
+/**
+ * Query of GET /api/app/hierarchy-level/{id}/members: page/perPage and the spec's filter. `overallStatuses` is
+ * ours (ADR 016): the overall-status tiles filter by it.
+ */
+export const dashboardMembersQuerySchema = paginationQuerySchema.extend({
+  ...dashboardScopeQuerySchema.shape,
+  sortCol: z.enum(DashboardSortColumn).default(DashboardSortColumn.FullName),
+  sortDir: z.enum(['ASC', 'DESC']).default('ASC'),
+  requirementStatuses: z
+    .preprocess(toList, z.array(z.coerce.number().pipe(requirementStatusSchema)))
+    .default([]),
+  overallStatuses: z
+    .preprocess(toList, z.array(z.coerce.number().pipe(memberOverallStatusSchema)))
+    .default([]),
+});
+/** The parsed members query. */
+export type DashboardMembersQuery = z.infer<typeof dashboardMembersQuerySchema>;
+/** The members query without paging: what the status download exports. */
+export type DashboardFilter = Omit<DashboardMembersQuery, 'page' | 'perPage'>;
+
+/** Query of the status download: the members filter plus the file format. */
+export const dashboardExportQuerySchema = dashboardMembersQuerySchema
+  .omit({ page: true, perPage: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+/** The parsed download query. */
+export type DashboardExportQuery = z.infer<typeof dashboardExportQuerySchema>;
+
+/** One requirement of a member as a dashboard row shows it. */
+export const dashboardRequirementCellSchema = z.object({
+  memberRequirementId: z.string(),
+  definitionId: z.string(),
+  status: requirementStatusSchema,
+});
+
+/** One member row: the person, where and as what they are, their statuses, and what the actor may do. */
+export const dashboardMemberSchema = z.object({
+  profileLevelAccessId: z.string(),
+  profileId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  hierarchyLevelId: z.string(),
+  levelName: z.string(),
+  labelId: z.string(),
+  roleLabel: z.string(),
+  groupMembershipStatus: z.number().int(),
+  overallStatus: memberOverallStatusSchema,
+  lastActivityAt: z.string().nullable(),
+  requirements: z.array(dashboardRequirementCellSchema),
+  allowedActions: z.array(z.enum(MemberAction)),
+});
+/** One dashboard row. */
+export type DashboardMember = z.infer<typeof dashboardMemberSchema>;
+
+/** A requirement definition named by the rows of a page (their columns). */
+export const dashboardRequirementSchema = z.object({ id: z.string(), name: z.string(), type: z.number() });
+/** One requirement column. */
+export type DashboardRequirement = z.infer<typeof dashboardRequirementSchema>;
+
+/** Answer of GET …/members: one page, the total (estimated and marked so above {@link exactCountLimit}). */
+export const dashboardMembersResponseSchema = z.object({
+  items: z.array(dashboardMemberSchema),
+  totalCount: z.number().int().nonnegative(),
+  totalCountIsEstimate: z.boolean(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  requirements: z.array(dashboardRequirementSchema),
+});
+/** The parsed members answer. */
+export type DashboardMembersResponse = z.infer<typeof dashboardMembersResponseSchema>;
+
+/** Query of GET …/dashboard-info: the same scope filters as the list, so tiles and table agree. */
+export const dashboardInfoQuerySchema = dashboardScopeQuerySchema;
+/** The parsed dashboard-info query. */
+export type DashboardInfoQuery = z.infer<typeof dashboardInfoQuerySchema>;
+
+const countSchema = z.number().int().nonnegative();
+
+/**
+ * Answer of GET …/dashboard-info: members by overall status (every one of the 7, zeros included) and, per
+ * requirement status, how many members have at least one active requirement in it — exactly what the list with
+ * that status filter totals.
+ */
+export const dashboardInfoSchema = z.object({
+  level: z.object({ id: z.string(), name: z.string() }),
+  totalCount: countSchema,
+  overallStatusCounts: z.array(z.object({ status: memberOverallStatusSchema, count: countSchema })),
+  requirementStatusCounts: z.array(z.object({ status: requirementStatusSchema, count: countSchema })),
+});
+/** The parsed dashboard-info answer. */
+export type DashboardInfo = z.infer<typeof dashboardInfoSchema>;
+
+/** Every overall status number, in the spec's order: the tiles. */
+export const overallStatusValues = Object.values(MemberOverallStatus);
+/** Every requirement status number, in the spec's order. */
+export const requirementStatusValues = Object.values(RequirementStatus);

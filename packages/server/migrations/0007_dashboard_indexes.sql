@@ -1,0 +1,2 @@
+CREATE INDEX "plas_org_level_live_status_idx" ON "profile_level_accesses" USING btree ("organization_id","hierarchy_level_id","overall_status","label_id","group_membership_status") WHERE "profile_level_accesses"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "member_requirements_org_profile_active_status_idx" ON "member_requirements" USING btree ("organization_id","profile_id","status","definition_id") WHERE "member_requirements"."active";

@@ -1,0 +1,159 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DashboardFilter, DashboardInfoQuery } from '@touchline/contracts/dashboard';
+
+// The dashboard's SQL (ADR 016), written once and used by the list, the counts, the download and the bench, so
+// they cannot disagree. Every statement is set-based over the subtree: the levels under the level's materialized
+// path (one range scan on hierarchy_levels_org_path_idx), their live accesses by level (plas_org_level_live_status_idx)
+// and the stored statuses (ADR 012), never a status derived per row.
+
+/** Where the dashboard looks: the organization and the materialized path of the level asked about. */
+export type DashboardScope = { organizationId: string; path: string };
+
+/** The filter that narrows rows; sort and requirement/overall status filters are optional (the counts omit them). */
+export type RowFilter = DashboardInfoQuery &
+  Partial<Pick<DashboardFilter, 'requirementStatuses' | 'overallStatuses'>>;
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The subtree's live levels, as a CTE named `subtree`. */
+function subtreeCte(scope: DashboardScope): SQL {
+  return sql`subtree as (
+    select hl.id, hl.name, hl.path from hierarchy_levels hl
+    where hl.organization_id = ${scope.organizationId} and hl.path like ${`${likeEscape(scope.path)}%`}
+      and hl.deleted_at is null)`;
+}
+
+/** The FROM of every dashboard statement: live accesses in the subtree with their live profile and label. */
+function rowsFrom(scope: DashboardScope): SQL {
+  return sql`profile_level_accesses pla
+    join subtree lv on lv.id = pla.hierarchy_level_id
+    join profiles p on p.id = pla.profile_id and p.organization_id = ${scope.organizationId} and p.deleted_at is null
+    join labels lb on lb.id = pla.label_id and lb.organization_id = ${scope.organizationId}`;
+}
+
+/** A uuid list parameter as one array value (not one placeholder per element). */
+function uuidArray(values: readonly string[]): SQL {
+  return sql`${`{${values.join(',')}}`}::uuid[]`;
+}
+
+/** A small-int list parameter as one array value. */
+function intArray(values: readonly number[]): SQL {
+  return sql`${`{${values.join(',')}}`}::smallint[]`;
+}
+
+/** The WHERE of every dashboard statement: live accesses of the organization, narrowed by the filter. */
+function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
+  const parts: SQL[] = [sql`pla.organization_id = ${scope.organizationId}`, sql`pla.deleted_at is null`];
+  if (filter.groupMembershipStatus !== 'all')
+    parts.push(sql`pla.group_membership_status = ${filter.groupMembershipStatus}`);
+  if (filter.labels.length) parts.push(sql`pla.label_id = any(${uuidArray(filter.labels)})`);
+  if (filter.overallStatuses?.length)
+    parts.push(sql`pla.overall_status = any(${intArray(filter.overallStatuses)})`);
+  if (filter.search)
+    parts.push(
+      sql`touchline_profile_search_text(p.first_name, p.last_name, p.email::text) like '%' || touchline_search_key(${likeEscape(filter.search)}) || '%'`,
+    );
+  if (filter.requirementStatuses?.length)
+    parts.push(sql`exists (select 1 from member_requirements mr
+      where mr.organization_id = ${scope.organizationId} and mr.profile_id = pla.profile_id and mr.active
+        and mr.status = any(${intArray(filter.requirementStatuses)}))`);
+  return sql.join(parts, sql` and `);
+}
+
+const lastActivity = (organizationId: string) => sql`(select max(mr.updated_at) from member_requirements mr
+  where mr.organization_id = ${organizationId} and mr.profile_id = pla.profile_id and mr.active)`;
+
+/**
+ * The ORDER BY of a sort column: text compares unaccented and lower-cased, byte-wise (the same on every server and
+ * in the tests' reference); every order ends on the access id so pages never overlap.
+ */
+function orderBy(filter: DashboardFilter, reverse: boolean): SQL {
+  const asc = (filter.sortDir === 'ASC') !== reverse;
+  const dir = asc ? sql`asc` : sql`desc`;
+  // Members with no e-mail or activity come last whichever way the user sorts (first when read in reverse).
+  const nulls = reverse ? sql`nulls first` : sql`nulls last`;
+  const key = (column: SQL) => sql`touchline_search_key(${column}) collate "C" ${dir}`;
+  const name = sql`${key(sql`p.last_name`)}, ${key(sql`p.first_name`)}`;
+  const lead: Record<DashboardFilter['sortCol'], SQL> = {
+    FullName: name,
+    Status: sql`pla.overall_status ${dir}, ${name}`,
+    Level: sql`${key(sql`lv.name`)}, ${name}`,
+    Role: sql`${key(sql`lb.name`)}, ${name}`,
+    Email: sql`${key(sql`p.email::text`)} ${nulls}, ${name}`,
+    LastActivity: sql`last_activity_at ${dir} ${nulls}, ${name}`,
+  };
+  return sql`${lead[filter.sortCol]}, pla.id ${dir}`;
+}
+
+/** The columns of a dashboard row. */
+function rowColumns(scope: DashboardScope): SQL {
+  return sql`pla.id as profile_level_access_id, pla.profile_id, p.first_name, p.last_name, p.email::text as email,
+    p.app_user_id, pla.hierarchy_level_id, lv.name as level_name, lv.path as level_path, pla.label_id, lb.name as role_label, lb.role,
+    pla.group_membership_status, pla.overall_status, ${lastActivity(scope.organizationId)} as last_activity_at`;
+}
+
+/**
+ * One page of rows in the filter's order. `reverse` reads the page from the other end (the service asks for it on
+ * pages past the middle, so a deep page costs no more than a shallow one; ADR 016).
+ */
+export function pageStatement(
+  scope: DashboardScope,
+  filter: DashboardFilter,
+  page: { limit: number; offset: number; reverse: boolean },
+): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select ${rowColumns(scope)} from ${rowsFrom(scope)}
+    where ${rowsWhere(scope, filter)}
+    order by ${orderBy(filter, page.reverse)}
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** Every row of the filter in order: what the status download streams. */
+export function exportStatement(scope: DashboardScope, filter: DashboardFilter): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select ${rowColumns(scope)} from ${rowsFrom(scope)}
+    where ${rowsWhere(scope, filter)}
+    order by ${orderBy(filter, false)}`;
+}
+
+/** Counts the filter's rows, stopping at `cap` (an exact count up to the cap costs at most cap rows). */
+export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, cap: number): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select count(*)::int as n from (select 1 from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)} limit ${cap}) capped`;
+}
+
+/** The uncapped count, for the planner's estimate (EXPLAIN) when the capped count hit its cap. */
+export function countStatement(scope: DashboardScope, filter: RowFilter): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select count(*) from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)}`;
+}
+
+/** Rows by overall status (the tiles), over the scope filter. */
+export function overallCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select pla.overall_status as status, count(*)::int as n from ${rowsFrom(scope)}
+    where ${rowsWhere(scope, filter)} group by pla.overall_status`;
+}
+
+/** Per requirement status, the rows whose member has at least one active requirement in it (the list's filter). */
+export function requirementCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
+  return sql`with ${subtreeCte(scope)}, scoped as (
+      select pla.id, pla.profile_id from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)})
+    select st.status, count(*)::int as n
+    from scoped s
+    cross join lateral (select distinct mr.status from member_requirements mr
+      where mr.organization_id = ${scope.organizationId} and mr.profile_id = s.profile_id and mr.active) st
+    group by st.status`;
+}
+
+/** The active requirements of the page's profiles with their definitions, in the library's order. */
+export function requirementCellsStatement(organizationId: string, profileIds: readonly string[]): SQL {
+  return sql`select mr.id, mr.profile_id, mr.definition_id, mr.status, d.name, d.type, d.sort_order
+    from member_requirements mr
+    join requirement_definitions d on d.id = mr.definition_id and d.organization_id = ${organizationId}
+    where mr.organization_id = ${organizationId} and mr.profile_id = any(${uuidArray(profileIds)}) and mr.active
+    order by d.sort_order, lower(d.name) collate "C", d.id`;
+}
