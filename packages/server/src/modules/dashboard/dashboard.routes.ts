@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  dashboardExportQuerySchema,
   dashboardInfoQuerySchema,
   dashboardInfoSchema,
   dashboardMembersQuerySchema,
@@ -8,11 +9,19 @@ import {
 } from '@touchline/contracts/dashboard';
 import { levelIdParamsSchema } from '@touchline/contracts/hierarchy';
 import { requireActorContext } from '../../authz/request-context.ts';
+import { downloadFileName, streamStatusDownload } from './dashboard-export.ts';
 import { getDashboardInfo, listDashboardMembers } from './dashboard.service.ts';
 
 const base = '/api/app/hierarchy-level';
+const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
-/** The dashboard calls (spec §7 "Hierarchy"): the members under a level with their statuses, and its counts. */
+/**
+ * The dashboard calls (spec §7 "Hierarchy"): the members under a level with their statuses, its counts, and the
+ * status download (spec §3 statusDownload; path ours, ADR 016).
+ */
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -41,5 +50,23 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async (request) =>
       getDashboardInfo(db, await requireActorContext(request), request.params.id, request.query),
+  );
+
+  r.get(
+    `${base}/:id/members/status-download`,
+    { schema: { params: levelIdParamsSchema, querystring: dashboardExportQuerySchema } },
+    async (request, reply) => {
+      const ctx = await requireActorContext(request);
+      const { stream, levelName } = await streamStatusDownload(db, ctx, request.params.id, request.query);
+      const name = downloadFileName(levelName, request.query.format, new Date());
+      return reply
+        .header('content-type', contentTypes[request.query.format])
+        .header(
+          'content-disposition',
+          `attachment; filename="${name.ascii}"; filename*=UTF-8''${name.encoded}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   );
 }

@@ -111,14 +111,6 @@ export function pageStatement(
     limit ${page.limit} offset ${page.offset}`;
 }
 
-/** Every row of the filter in order: what the status download streams. */
-export function exportStatement(scope: DashboardScope, filter: DashboardFilter): SQL {
-  return sql`with ${subtreeCte(scope)}
-    select ${rowColumns(scope)} from ${rowsFrom(scope)}
-    where ${rowsWhere(scope, filter)}
-    order by ${orderBy(filter, false)}`;
-}
-
 /** Counts the filter's rows, stopping at `cap` (an exact count up to the cap costs at most cap rows). */
 export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, cap: number): SQL {
   return sql`with ${subtreeCte(scope)}
@@ -156,4 +148,23 @@ export function requirementCellsStatement(organizationId: string, profileIds: re
     join requirement_definitions d on d.id = mr.definition_id and d.organization_id = ${organizationId}
     where mr.organization_id = ${organizationId} and mr.profile_id = any(${uuidArray(profileIds)}) and mr.active
     order by d.sort_order, lower(d.name) collate "C", d.id`;
+}
+
+/** The export's row statement: the page columns plus the member's active requirement statuses as `definition:status`. */
+export function exportRowsStatement(scope: DashboardScope, filter: DashboardFilter): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select ${rowColumns(scope)},
+      (select array_agg(mr.definition_id::text || ':' || mr.status) from member_requirements mr
+        where mr.organization_id = ${scope.organizationId} and mr.profile_id = pla.profile_id and mr.active) as statuses
+    from ${rowsFrom(scope)}
+    where ${rowsWhere(scope, filter)}
+    order by ${orderBy(filter, false)}`;
+}
+
+/** The export's requirement columns: the organization's definitions some member actively has, in library order. */
+export function exportColumnsStatement(organizationId: string): SQL {
+  return sql`select d.id, d.name from requirement_definitions d
+    where d.organization_id = ${organizationId} and exists (select 1 from member_requirements mr
+      where mr.organization_id = ${organizationId} and mr.definition_id = d.id and mr.active)
+    order by d.sort_order, touchline_search_key(d.name) collate "C", d.id`;
 }

@@ -33,7 +33,7 @@ describe('the dashboard calls', () => {
       player: ['team', 'member', { firstName: 'Pia', lastName: 'Player' }],
     }));
     definitions = await addTestDefinitions(t, org, ['Waiver', 'Concussion video']);
-    const [waiver, video] = definitions as [{ id: string }, { id: string }];
+    const [waiver, video] = definitions as unknown as [{ id: string }, { id: string }];
     zoe = await seedDashboardMember(t, org, {
       firstName: 'Zoë',
       lastName: 'Émile',

@@ -1,0 +1,157 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import type { DashboardExportQuery } from '@touchline/contracts/dashboard';
+import {
+  activeStatusLabels,
+  memberOverallStatusLabel,
+  type MemberOverallStatus,
+} from '@touchline/contracts/members';
+import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { isoOf, type DashboardRow } from './dashboard.presenter.ts';
+import { rowsOf } from './dashboard.queries.ts';
+import { loadDashboardScope } from './dashboard.service.ts';
+import { exportColumnsStatement, exportRowsStatement } from './dashboard.sql.ts';
+
+/** Rows fetched from the cursor at a time: memory stays flat however many members there are. */
+const batchSize = 2000;
+
+/** The fixed columns of the status download, before one column per requirement. */
+const fixedHeader = [
+  'First name',
+  'Last name',
+  'Email',
+  'Level',
+  'Role',
+  'Overall status',
+  'Group membership',
+  'Last activity',
+];
+
+/**
+ * A spreadsheet opens a cell starting with = + - @ (or a tab or carriage return) as a formula: CSV cells from
+ * members' own text get a leading apostrophe (OWASP "CSV injection").
+ */
+export function escapeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+type ExportRow = DashboardRow & { statuses: string[] | null };
+
+/** One member's line: the fixed cells, then their status for each requirement column (blank when not theirs). */
+function lineOf(row: ExportRow, columns: readonly { id: string }[]): string[] {
+  const statuses = new Map(
+    (row.statuses ?? []).map((pair) => {
+      const [definitionId = '', status = ''] = pair.split(':');
+      return [definitionId, Number(status)];
+    }),
+  );
+  const group = row.group_membership_status === 1 ? activeStatusLabels.Inactive : activeStatusLabels.Active;
+  return [
+    row.first_name,
+    row.last_name,
+    row.email ?? '',
+    row.level_name,
+    row.role_label,
+    memberOverallStatusLabel(row.overall_status as MemberOverallStatus),
+    group,
+    isoOf(row.last_activity_at) ?? '',
+    ...columns.map((c) => {
+      const status = statuses.get(c.id);
+      return status === undefined ? '' : requirementStatusLabel(status as RequirementStatus);
+    }),
+  ];
+}
+
+/** Reads a statement through a server-side cursor in batches, inside the caller's transaction. */
+async function* cursorBatches(tx: Executor, statement: ReturnType<typeof exportRowsStatement>) {
+  await tx.execute(sql`declare dashboard_export no scroll cursor for ${statement}`);
+  for (;;) {
+    const rows = await rowsOf<ExportRow>(tx, sql.raw(`fetch ${batchSize} from dashboard_export`));
+    if (rows.length === 0) break;
+    yield rows;
+  }
+  await tx.execute(sql`close dashboard_export`);
+}
+
+/** A sink for lines: CSV (escaped) or XLSX (typed string cells, which a spreadsheet never evaluates). */
+function lineSink(format: DashboardExportQuery['format'], out: PassThrough) {
+  if (format === 'csv') {
+    const csv = stringify();
+    csv.pipe(out);
+    return {
+      write: async (line: string[]) => {
+        if (!csv.write(line.map(escapeFormula))) await once(csv, 'drain');
+      },
+      end: async () => {
+        csv.end();
+      },
+    };
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Status');
+  return {
+    write: async (line: string[]) => {
+      sheet.addRow(line).commit();
+      if (out.writableNeedDrain) await once(out, 'drain');
+    },
+    end: async () => {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/**
+ * The status download (issue 7): every member of the filtered list, in its order, one line each with a column per
+ * requirement, streamed from a cursor so memory does not grow with the list. Authorization happens before the
+ * first byte, so refusals are plain 404/403 answers.
+ */
+export async function streamStatusDownload(
+  db: Database,
+  ctx: ActorContext,
+  levelId: string,
+  query: DashboardExportQuery,
+): Promise<{ stream: Readable; levelName: string }> {
+  const { level, scope } = await loadDashboardScope(db, ctx, levelId);
+  const { format, ...filter } = query;
+  const columns = await rowsOf<{ id: string; name: string }>(
+    db,
+    exportColumnsStatement(scope.organizationId),
+  );
+  const out = new PassThrough();
+  const sink = lineSink(format, out);
+  const run = db.transaction(
+    async (tx) => {
+      await sink.write([...fixedHeader, ...columns.map((c) => c.name)]);
+      for await (const rows of cursorBatches(tx, exportRowsStatement(scope, filter)))
+        for (const row of rows) await sink.write(lineOf(row, columns));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  run.then(
+    () => sink.end(),
+    (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return { stream: out, levelName: level.name };
+}
+
+/** The download's file name: the level and the day, as plain ASCII and as RFC 5987 UTF-8. */
+export function downloadFileName(levelName: string, format: DashboardExportQuery['format'], now: Date) {
+  const name = `${levelName} status ${now.toISOString().slice(0, 10)}.${format}`;
+  return {
+    ascii: name.replace(/[^\x20-\x7e]|["\\]/g, '_'),
+    encoded: encodeURIComponent(name).replace(
+      /['()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    ),
+  };
+}
