@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, fromPool, pgliteExtensions, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { benchDashboard } from './dashboard.ts';
 import { benchLogin } from './login.ts';
 import { benchSystemInfo } from './system-info.ts';
 
@@ -10,6 +11,7 @@ import { benchSystemInfo } from './system-info.ts';
 const benches: Record<string, (db: DatabaseHandle) => Promise<void>> = {
   'system-info': benchSystemInfo,
   login: benchLogin,
+  dashboard: benchDashboard,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

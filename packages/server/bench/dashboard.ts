@@ -1,0 +1,261 @@
+import { execFile } from 'node:child_process';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { createSigningKey, ensureUser } from '@touchline/identity';
+import { webClientId } from '@touchline/contracts/accounts';
+import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/contracts/dashboard';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { profiles } from '../src/db/schema/index.ts';
+import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
+import { inProcessIdentity } from '../src/identity-wiring.ts';
+import { outboxMailer } from '../src/mail/mailer.ts';
+import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
+import { pageWindow } from '../src/modules/dashboard/dashboard.service.ts';
+import {
+  exportRowsStatement,
+  overallCountsStatement,
+  pageStatement,
+  requirementCellsStatement,
+  requirementCountsStatement,
+} from '../src/modules/dashboard/dashboard.sql.ts';
+import { compare, report, type Side } from './measure.ts';
+
+// `npm run bench -- dashboard --members=100000,1000000`: the dashboard at scale (issue 7, ADR 016). For each size a
+// scale organization is seeded (set-based), then the members endpoint, the counts and the CSV download are timed
+// against the raw SQL of the same statements in the same run.
+
+const sizesArg = process.argv.find((a) => a.startsWith('--members='));
+const sizes = (sizesArg?.split('=')[1] ?? '100000').split(',').map(Number);
+
+/** The statements the endpoint runs for one page, run raw through the same driver (no HTTP, auth or JSON). */
+async function rawPage(database: DatabaseHandle, seed: ScaleSeed, path: string, query: string) {
+  const parsed = dashboardMembersQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  const { page, perPage, ...filter } = parsed;
+  const scope = { organizationId: seed.organizationId, path };
+  const total = await countRows(database.db, scope, filter);
+  const rows = await rowsOf<{ profile_id: string }>(
+    database.db,
+    pageStatement(scope, filter, pageWindow(total, page, perPage)),
+  );
+  if (rows.length)
+    await rowsOf(
+      database.db,
+      requirementCellsStatement(
+        seed.organizationId,
+        rows.map((r) => r.profile_id),
+      ),
+    );
+  return total;
+}
+
+/** Inlines a statement's parameters as literals, for COPY and psql (which take no bind parameters). */
+function inlineSql(statement: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/** Streams the download over real HTTP, discarding it, and samples memory while it runs. */
+async function downloadOnce(port: number, url: string, token: string) {
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed + before.arrayBuffers;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed + m.arrayBuffers);
+  }, 20);
+  const started = performance.now();
+  const bytes = await new Promise<number>((resolve, reject) => {
+    get({ port, path: url, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(n) : reject(new Error(`HTTP ${res.statusCode}`)),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+  clearInterval(timer);
+  const mb = (n: number) => n / 1024 / 1024;
+  return {
+    ms: performance.now() - started,
+    bytes,
+    rssGrowthMb: mb(peakRss - before.rss),
+    heapGrowthMb: mb(peakHeap - before.heapUsed - before.arrayBuffers),
+  };
+}
+
+/** The raw export: psql's \copy on PostgreSQL, COPY … TO '/dev/blob' on PGlite, of the same query. */
+async function rawCopy(database: DatabaseHandle, url: string | undefined, query: string) {
+  const started = performance.now();
+  if (database.pglite) await database.pglite.query(`copy (${query}) to '/dev/blob' with (format csv)`);
+  else if (url)
+    await promisify(execFile)(
+      'psql',
+      [url, '-q', '-c', `\\copy (${query.replace(/\s+/g, ' ')}) to '/dev/null' csv`],
+      {
+        maxBuffer: 1024 * 1024,
+      },
+    );
+  return performance.now() - started;
+}
+
+/** Signs in an account whose current profile is the scale organization's Admin. */
+async function adminToken(database: DatabaseHandle, seed: ScaleSeed) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    SESSION_PASSWORD: 'bench-session-password-0123456789abcdef',
+  });
+  const mailer = outboxMailer(database.db);
+  const { identityDb, ...identity } = await inProcessIdentity(database, {
+    signingKey: await createSigningKey(),
+    mailer,
+    appUrl: 'http://bench.test',
+    accessTokenTtlSeconds: 3600,
+  });
+  const password = 'bench password 123';
+  const user = { email: seed.adminEmail, password, firstName: 'Ada', lastName: 'Admin', roles: [] };
+  const userId = await ensureUser(identityDb, user, {
+    currentProfileId: seed.adminProfileId,
+    acceptedPolicies: true,
+  });
+  await database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, seed.adminProfileId));
+  const app = await buildApp(config, { database, mailer, ...identity });
+  await app.ready();
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    client_id: webClientId,
+    username: seed.adminEmail,
+    password,
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  return { app, token: (res.json() as { access_token: string }).access_token };
+}
+
+/** One size: seed, then every comparison of the issue's goals. */
+async function benchSize(database: DatabaseHandle, members: number) {
+  const started = performance.now();
+  const seed = await seedScaleOrganization(database, members);
+  const seconds = (performance.now() - started) / 1000;
+  console.warn(
+    `dashboard (${database.kind}, ${members} members): seeded ${seed.members} members, ${seed.requirements} requirements, ${seed.levels} levels in ${seconds.toFixed(1)} s`,
+  );
+  const { app, token } = await adminToken(database, seed);
+  const rootPath = `/${seed.rootLevelId}/`;
+  const base = `/api/app/hierarchy-level/${seed.rootLevelId}`;
+  const timeOne = async (run: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await run();
+    return performance.now() - t0;
+  };
+  const side = (name: string, run: () => Promise<unknown>): Side => ({ name, run });
+  const endpoint = (url: string) =>
+    side(url, async () => {
+      const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      return res;
+    });
+  const cmp = async (a: Side, b: Side) => {
+    const once = await timeOne(a.run);
+    const iterations = Math.max(1, Math.min(20, Math.round(400 / Math.max(once, 1))));
+    return compare(a, b, { rounds: 3, iterations });
+  };
+  const first = await app.inject({ url: `${base}/members`, headers: { authorization: `Bearer ${token}` } });
+  const firstBody = first.json() as { totalCount: number; totalCountIsEstimate: boolean };
+  console.warn(
+    `  total: ${firstBody.totalCount} (${firstBody.totalCountIsEstimate ? 'estimate, marked' : 'exact'}; actual ${seed.members})`,
+  );
+  const lastPage = Math.ceil(seed.members / 25);
+  const cases: [string, string][] = [
+    ['first page', ''],
+    ['deep page (middle)', `page=${Math.ceil(lastPage / 2)}`],
+    ['deep page (last)', `page=${lastPage}`],
+    ['search "nguy"', 'search=nguy'],
+    ['requirementStatuses=Overdue', 'requirementStatuses=4'],
+    ['groupMembershipStatus=Inactive', 'groupMembershipStatus=1'],
+    ['overallStatuses=Cleared', 'overallStatuses=0'],
+    ['sortCol=Status', 'sortCol=Status'],
+    ['sortCol=Level DESC', 'sortCol=Level&sortDir=DESC'],
+    ['sortCol=Role', 'sortCol=Role'],
+    ['sortCol=Email', 'sortCol=Email'],
+    ['sortCol=LastActivity', 'sortCol=LastActivity'],
+  ];
+  const firstPage = { ms: 0 };
+  for (const [label, query] of cases) {
+    const r = await cmp(
+      endpoint(`${base}/members?${query}`),
+      side('raw', () => rawPage(database, seed, rootPath, query)),
+    );
+    report(`  members ${label}: endpoint vs raw SQL`, r, { max: 2 });
+    if (label === 'first page') firstPage.ms = r.a;
+    else if (label.startsWith('deep page'))
+      console.warn(
+        `  ${label} vs first page: ${(r.a / firstPage.ms).toFixed(2)}× (goal ≤ 2×: ${r.a / firstPage.ms <= 2 ? 'met' : 'NOT met'})`,
+      );
+  }
+  const scope = { organizationId: seed.organizationId, path: rootPath };
+  const scopeFilter = { search: '', labels: [], groupMembershipStatus: 'all' as const };
+  const counts = await cmp(
+    endpoint(`${base}/dashboard-info`),
+    side('raw', async () => {
+      await rowsOf(database.db, overallCountsStatement(scope, scopeFilter));
+      await rowsOf(database.db, requirementCountsStatement(scope, scopeFilter));
+    }),
+  );
+  report(`  dashboard-info (counts): endpoint vs raw SQL`, counts, { max: 2 });
+  if (members <= 100_000) {
+    const filter: DashboardFilter = { ...dashboardMembersQuerySchema.parse({}), ...scopeFilter };
+    const query = inlineSql(exportRowsStatement(scope, filter));
+    const server = await app.listen({ port: 0, host: '127.0.0.1' });
+    void server;
+    const port = (app.server.address() as AddressInfo).port;
+    const url = `${base}/members/status-download?format=csv`;
+    await downloadOnce(port, url, token);
+    const download = await downloadOnce(port, url, token);
+    const copyMs = await rawCopy(
+      database,
+      process.env.BENCH_DATABASE_URL && database.pool ? benchDbUrl(database) : undefined,
+      query,
+    );
+    const ratio = download.ms / copyMs;
+    console.warn(
+      `  CSV of ${seed.members} members: ${download.ms.toFixed(0)} ms (${(download.bytes / 1024 / 1024).toFixed(1)} MB) vs ${database.pglite ? "COPY TO '/dev/blob'" : 'psql \\copy'} ${copyMs.toFixed(0)} ms → ${ratio.toFixed(2)}× (goal ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'}); memory growth: heap+buffers ${download.heapGrowthMb.toFixed(1)} MB, RSS ${download.rssGrowthMb.toFixed(1)} MB (goal ≤ 50 MB)`,
+    );
+  }
+  await app.close();
+}
+
+/** The connection string of the bench database a pool was opened on. */
+function benchDbUrl(database: DatabaseHandle): string | undefined {
+  const options = (database.pool as unknown as { options?: { connectionString?: string } } | undefined)
+    ?.options;
+  return options?.connectionString;
+}
+
+/** The dashboard at 100,000 and 1,000,000 members (sizes from --members=), endpoint against raw SQL. */
+export async function benchDashboard(database: DatabaseHandle) {
+  for (const members of sizes) {
+    if (database.pglite && members > Number(process.env.BENCH_PGLITE_MAX_MEMBERS ?? 1_000_000)) {
+      console.warn(`dashboard (embedded, ${members} members): skipped (BENCH_PGLITE_MAX_MEMBERS)`);
+      continue;
+    }
+    await benchSize(database, members);
+  }
+}
