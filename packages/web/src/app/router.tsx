@@ -27,6 +27,7 @@ import { SignupPage } from '../features/signup/components/signup-page.tsx';
 import { session } from '../lib/session.ts';
 import { LevelNavigation } from './level-navigation.tsx';
 import { HomePage, homeLoader } from './routes/home.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
 import { LevelRoute, levelLoader } from './routes/level.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { OrganizationSettingsRoute } from './routes/organization-settings.tsx';
@@ -84,6 +85,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 { index: true, element: <HomePage />, loader: homeLoader(queryClient) },
                 { path: 'levels/:levelId', element: <LevelRoute />, loader: levelLoader(queryClient) },
+                { path: 'levels/:levelId/dashboard', element: <DashboardRoute /> },
                 { path: 'levels/:levelId/members', element: <MembersPage /> },
                 { path: 'levels/:levelId/members/import', element: <MembersImportPage /> },
                 { path: 'invitation/accept', element: <AcceptInvitationPage /> },

@@ -66,26 +66,40 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
 const lastActivity = (organizationId: string) => sql`(select max(mr.updated_at) from member_requirements mr
   where mr.organization_id = ${organizationId} and mr.profile_id = pla.profile_id and mr.active)`;
 
+/** One sort key: an expression, and whether its NULLs need placing (e-mail, last activity). */
+type SortKey = { expr: SQL; nullable?: boolean };
+
 /**
- * The ORDER BY of a sort column: text compares unaccented and lower-cased, byte-wise (the same on every server and
- * in the tests' reference); every order ends on the access id so pages never overlap.
+ * The sort keys of a column: text compares unaccented and lower-cased, byte-wise (the same on every server and in
+ * the tests' reference); every order ends on the access id so pages never overlap.
  */
-function orderBy(filter: DashboardFilter, reverse: boolean): SQL {
+function sortKeys(organizationId: string, col: DashboardFilter['sortCol']): SortKey[] {
+  const text = (column: SQL): SortKey => ({ expr: sql`touchline_search_key(${column}) collate "C"` });
+  const name = [text(sql`p.last_name`), text(sql`p.first_name`)];
+  const lead: Record<DashboardFilter['sortCol'], SortKey[]> = {
+    FullName: [],
+    Status: [{ expr: sql`pla.overall_status` }],
+    Level: [text(sql`lv.name`)],
+    Role: [text(sql`lb.name`)],
+    Email: [{ ...text(sql`p.email::text`), nullable: true }],
+    LastActivity: [{ expr: lastActivity(organizationId), nullable: true }],
+  };
+  return [...lead[col], ...name, { expr: sql`pla.id` }];
+}
+
+/** An ORDER BY over sort keys (or over their aliases k0, k1…), in the filter's direction or its reverse. */
+function orderBy(keys: readonly SortKey[], filter: DashboardFilter, reverse: boolean, aliased: boolean): SQL {
   const asc = (filter.sortDir === 'ASC') !== reverse;
   const dir = asc ? sql`asc` : sql`desc`;
   // Members with no e-mail or activity come last whichever way the user sorts (first when read in reverse).
   const nulls = reverse ? sql`nulls first` : sql`nulls last`;
-  const key = (column: SQL) => sql`touchline_search_key(${column}) collate "C" ${dir}`;
-  const name = sql`${key(sql`p.last_name`)}, ${key(sql`p.first_name`)}`;
-  const lead: Record<DashboardFilter['sortCol'], SQL> = {
-    FullName: name,
-    Status: sql`pla.overall_status ${dir}, ${name}`,
-    Level: sql`${key(sql`lv.name`)}, ${name}`,
-    Role: sql`${key(sql`lb.name`)}, ${name}`,
-    Email: sql`${key(sql`p.email::text`)} ${nulls}, ${name}`,
-    LastActivity: sql`last_activity_at ${dir} ${nulls}, ${name}`,
-  };
-  return sql`${lead[filter.sortCol]}, pla.id ${dir}`;
+  return sql.join(
+    keys.map((k, i) => {
+      const expr = aliased ? sql.raw(`page.k${i}`) : k.expr;
+      return k.nullable ? sql`${expr} ${dir} ${nulls}` : sql`${expr} ${dir}`;
+    }),
+    sql`, `,
+  );
 }
 
 /** The columns of a dashboard row. */
@@ -96,19 +110,33 @@ function rowColumns(scope: DashboardScope): SQL {
 }
 
 /**
- * One page of rows in the filter's order. `reverse` reads the page from the other end (the service asks for it on
- * pages past the middle, so a deep page costs no more than a shallow one; ADR 016).
+ * One page of rows in the filter's order. The page is picked over narrow rows (the access id and its sort keys),
+ * then only its rows are joined to their columns: a deep page sorts small tuples in memory instead of whole rows.
+ * `reverse` reads the page from the other end (the service asks for it on pages past the middle, so a deep page
+ * costs no more than a shallow one; ADR 016).
  */
 export function pageStatement(
   scope: DashboardScope,
   filter: DashboardFilter,
   page: { limit: number; offset: number; reverse: boolean },
 ): SQL {
-  return sql`with ${subtreeCte(scope)}
-    select ${rowColumns(scope)} from ${rowsFrom(scope)}
-    where ${rowsWhere(scope, filter)}
-    order by ${orderBy(filter, page.reverse)}
-    limit ${page.limit} offset ${page.offset}`;
+  const keys = sortKeys(scope.organizationId, filter.sortCol);
+  const picked = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  return sql`with ${subtreeCte(scope)}, page as (
+      select ${picked} from ${rowsFrom(scope)}
+      where ${rowsWhere(scope, filter)}
+      order by ${orderBy(keys, filter, page.reverse, false)}
+      limit ${page.limit} offset ${page.offset})
+    select ${rowColumns(scope)} from page
+      join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
+        and pla.organization_id = ${scope.organizationId}
+      join subtree lv on lv.id = pla.hierarchy_level_id
+      join profiles p on p.id = pla.profile_id and p.organization_id = ${scope.organizationId}
+      join labels lb on lb.id = pla.label_id and lb.organization_id = ${scope.organizationId}
+    order by ${orderBy(keys, filter, page.reverse, true)}`;
 }
 
 /** Counts the filter's rows, stopping at `cap` (an exact count up to the cap costs at most cap rows). */
@@ -158,7 +186,7 @@ export function exportRowsStatement(scope: DashboardScope, filter: DashboardFilt
         where mr.organization_id = ${scope.organizationId} and mr.profile_id = pla.profile_id and mr.active) as statuses
     from ${rowsFrom(scope)}
     where ${rowsWhere(scope, filter)}
-    order by ${orderBy(filter, false)}`;
+    order by ${orderBy(sortKeys(scope.organizationId, filter.sortCol), filter, false, false)}`;
 }
 
 /** The export's requirement columns: the organization's definitions some member actively has, in library order. */

@@ -14,7 +14,7 @@ import { useLevelNavigation } from '../api/get-level-navigation.ts';
 import { useRenameLevel } from '../api/rename-level.ts';
 import { DeleteLevelDialog } from './delete-level-dialog.tsx';
 import { LevelChildrenList } from './level-children-list.tsx';
-import { levelMembersPath, levelPath, membersLabel } from './level-format.ts';
+import { levelMembersPath, levelDashboardPath, levelPath, membersLabel } from './level-format.ts';
 import { LevelNameDialog } from './level-name-dialog.tsx';
 import { MoveLevelDialog } from './move-level-dialog.tsx';
 
@@ -98,6 +98,10 @@ function LoadedLevel({ data }: { data: LevelNavigation }) {
           {membersLabel(level.memberCount)} in this level and the levels below it.{' '}
           <Link to={levelMembersPath(level.id)} className={textLinkClass}>
             Members
+          </Link>{' '}
+          ·{' '}
+          <Link to={levelDashboardPath(level.id)} className={textLinkClass}>
+            Dashboard
           </Link>
         </p>
       )}

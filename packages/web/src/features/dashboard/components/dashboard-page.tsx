@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { DashboardMember, DashboardSortColumn } from '@touchline/contracts/dashboard';
+import { ErrorCode } from '@touchline/contracts/errors';
+import { MemberAction } from '@touchline/contracts/member-admin';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { textLinkClass } from '../../../components/ui/form-card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDashboardInfo } from '../api/get-dashboard-info.ts';
+import { useDashboardMembers } from '../api/get-dashboard-members.ts';
+import { useBulkMemberAction, useDashboardLabels } from '../api/member-actions.ts';
+import { useDashboardFilter } from '../hooks/use-dashboard-filter.ts';
+import { BulkActionsBar, type BulkRequest } from './bulk-actions-bar.tsx';
+import { DashboardPagination } from './dashboard-pagination.tsx';
+import { DashboardTable } from './dashboard-table.tsx';
+import { MemberDrawer } from './member-drawer.tsx';
+import { MembersFilters } from './members-filters.tsx';
+import { StatusDownload } from './status-download.tsx';
+import { StatusTiles } from './status-tiles.tsx';
+
+/** Why the dashboard cannot be shown, for answers about this level rather than a fault. */
+function unavailableMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === ErrorCode.NotFound)
+    return 'This level does not exist, or it is not part of your organization.';
+  if (error.code === ErrorCode.Forbidden) return 'You cannot see the dashboard of this level.';
+  return null;
+}
+
+const toggled = <T,>(list: readonly T[], value: T) =>
+  list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+
+/**
+ * /levels/:levelId/dashboard (ADR 016): the members of the level and every level below it with their statuses —
+ * tiles that filter, a sortable paged table whose filter lives in the URL, a member drawer, bulk actions and the
+ * status download.
+ */
+export function DashboardPage({ levelId }: { levelId: string }) {
+  const { filter, update } = useDashboardFilter();
+  const { search, labels: labelIds, groupMembershipStatus } = filter;
+  const members = useDashboardMembers(levelId, filter);
+  const info = useDashboardInfo(levelId, { search, labels: labelIds, groupMembershipStatus });
+  const labels = useDashboardLabels(levelId);
+  const bulk = useBulkMemberAction();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<DashboardMember | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [filtersKey, setFiltersKey] = useState(0);
+  const levelName = info.data?.level.name ?? '';
+  useDocumentTitle(levelName ? `Dashboard of ${levelName}` : 'Dashboard');
+
+  const error = members.error ?? info.error;
+  if (error) {
+    const message = unavailableMessage(error);
+    if (!message) throw error;
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+        <Alert className="mt-4">{message}</Alert>
+        <Link to="/" className={`mt-4 inline-block ${textLinkClass}`}>
+          Go to the home page
+        </Link>
+      </div>
+    );
+  }
+  if (!members.data || !info.data) return <Spinner label="Loading the dashboard…" />;
+
+  const { items, totalCount, totalCountIsEstimate, requirements } = members.data;
+  const run = (request: BulkRequest, ids: string[], done: (n: number) => string) => {
+    setFailure(null);
+    bulk.mutate(
+      request.kind === 'status'
+        ? { kind: 'status', ids, status: request.status }
+        : request.kind === 'resend'
+          ? { kind: 'resend', ids }
+          : { kind: 'role', ids, labelId: request.labelId },
+      {
+        onSuccess: (result) => {
+          setNotice(done(result.done));
+          if (result.failed) setFailure(`${result.failed} could not be changed.`);
+          setSelected(new Set());
+          setOpen(null);
+        },
+        onError: (e) => setFailure(e.message),
+      },
+    );
+  };
+  const bulkDone = (request: BulkRequest) => (n: number) => {
+    const who = `${n} member${n === 1 ? '' : 's'}`;
+    if (request.kind === 'status') return `${who} set ${request.status === 0 ? 'Active' : 'Inactive'}.`;
+    return request.kind === 'resend' ? `Invitation sent to ${who}.` : `Role changed for ${who}.`;
+  };
+  const changeFilter = (change: Parameters<typeof update>[0]) => {
+    setSelected(new Set());
+    update(change);
+  };
+  const sortBy = (col: DashboardSortColumn) =>
+    changeFilter({
+      sortCol: col,
+      sortDir: filter.sortCol === col && filter.sortDir === 'ASC' ? 'DESC' : 'ASC',
+    });
+  const filtered =
+    filter.search !== '' ||
+    filter.labels.length > 0 ||
+    filter.groupMembershipStatus !== 'all' ||
+    filter.requirementStatuses.length > 0 ||
+    filter.overallStatuses.length > 0;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link to={`/levels/${encodeURIComponent(levelId)}`} className={textLinkClass}>
+              {levelName}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight">Dashboard of {levelName}</h1>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {totalCountIsEstimate ? 'About ' : ''}
+            {totalCount.toLocaleString()} member{totalCount === 1 ? '' : 's'}
+            {totalCountIsEstimate ? ' (estimated)' : ''} in this level and the levels below it
+            {filtered ? ' match the filters' : ''}.
+          </p>
+        </div>
+        <StatusDownload levelId={levelId} filter={filter} totalCount={totalCount} />
+      </div>
+      <StatusTiles
+        info={info.data}
+        overallStatuses={filter.overallStatuses}
+        requirementStatuses={filter.requirementStatuses}
+        onToggleOverall={(s) => changeFilter({ overallStatuses: toggled(filter.overallStatuses, s) })}
+        onToggleRequirement={(s) =>
+          changeFilter({ requirementStatuses: toggled(filter.requirementStatuses, s) })
+        }
+      />
+      <MembersFilters key={filtersKey} filter={filter} labels={labels.data ?? []} onChange={changeFilter} />
+      <Alert tone="success">{notice}</Alert>
+      <Alert>{failure}</Alert>
+      {selected.size > 0 ? (
+        <BulkActionsBar
+          count={selected.size}
+          labels={labels.data ?? []}
+          busy={bulk.isPending}
+          onAction={(request) => run(request, [...selected], bulkDone(request))}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
+      {items.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          <p className="font-medium">
+            {filtered ? 'No members match these filters.' : 'No members in this level yet.'}
+          </p>
+          {filtered ? (
+            <Button
+              className="mt-3"
+              variant="secondary"
+              label="Clear filters"
+              onClick={() => {
+                setFiltersKey((k) => k + 1);
+                changeFilter({
+                  search: '',
+                  labels: [],
+                  groupMembershipStatus: 'all',
+                  requirementStatuses: [],
+                  overallStatuses: [],
+                });
+              }}
+            />
+          ) : null}
+        </div>
+      ) : (
+        <DashboardTable
+          members={items}
+          requirements={requirements}
+          filter={filter}
+          selected={selected}
+          onSort={sortBy}
+          onToggle={(id, on) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (on) next.add(id);
+              else next.delete(id);
+              return next;
+            })
+          }
+          onToggleAll={(on) =>
+            setSelected(
+              on
+                ? new Set(
+                    items
+                      .filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus))
+                      .map((m) => m.profileLevelAccessId),
+                  )
+                : new Set(),
+            )
+          }
+          onOpen={setOpen}
+        />
+      )}
+      <DashboardPagination
+        page={filter.page}
+        perPage={filter.perPage}
+        totalCount={totalCount}
+        loading={members.isPlaceholderData}
+        onPage={(page) => {
+          setSelected(new Set());
+          update({ page });
+        }}
+      />
+      <MemberDrawer
+        member={open}
+        requirements={requirements}
+        busy={bulk.isPending}
+        onClose={() => setOpen(null)}
+        onSetStatus={(m, status) =>
+          run({ kind: 'status', status }, [m.profileLevelAccessId], bulkDone({ kind: 'status', status }))
+        }
+        onResend={(m) => run({ kind: 'resend' }, [m.profileLevelAccessId], bulkDone({ kind: 'resend' }))}
+      />
+    </div>
+  );
+}

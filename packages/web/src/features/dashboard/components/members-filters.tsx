@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { DashboardMembersQuery } from '@touchline/contracts/dashboard';
+import type { MemberLabel } from '@touchline/contracts/member-admin';
+
+const inputClass =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+/** How long typing pauses before the search applies. */
+const searchDebounceMs = 300;
+
+/**
+ * The table's filters: search (applied as you type, debounced), role label and group membership. The parent
+ * remounts it (key) when the filters are cleared, so the search box empties too.
+ */
+export function MembersFilters({
+  filter,
+  labels,
+  onChange,
+}: {
+  filter: DashboardMembersQuery;
+  labels: readonly MemberLabel[];
+  onChange: (change: Partial<DashboardMembersQuery>) => void;
+}) {
+  const [search, setSearch] = useState(filter.search);
+  useEffect(() => {
+    if (search.trim() === filter.search) return;
+    const timer = setTimeout(() => onChange({ search: search.trim() }), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [search, filter.search, onChange]);
+  return (
+    <div role="search" aria-label="Filter members" className="flex flex-wrap items-end gap-3">
+      <label className="flex flex-col text-sm font-medium">
+        Search name or e-mail
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={`mt-1 w-64 ${inputClass}`}
+        />
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Role
+        <select
+          value={filter.labels[0] ?? ''}
+          onChange={(e) => onChange({ labels: e.target.value ? [e.target.value] : [] })}
+          className={`mt-1 ${inputClass}`}
+        >
+          <option value="">All roles</option>
+          {labels.map((label) => (
+            <option key={label.id} value={label.id}>
+              {label.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-sm font-medium">
+        Group membership
+        <select
+          value={String(filter.groupMembershipStatus)}
+          onChange={(e) =>
+            onChange({
+              groupMembershipStatus: e.target.value === 'all' ? 'all' : (Number(e.target.value) as 0 | 1),
+            })
+          }
+          className={`mt-1 ${inputClass}`}
+        >
+          <option value="all">All</option>
+          <option value="0">Active</option>
+          <option value="1">Inactive</option>
+        </select>
+      </label>
+    </div>
+  );
+}
