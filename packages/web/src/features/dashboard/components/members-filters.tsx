@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DashboardMembersQuery } from '@touchline/contracts/dashboard';
 import type { MemberLabel } from '@touchline/contracts/member-admin';
 
@@ -21,6 +21,7 @@ export function MembersFilters({
   labels: readonly MemberLabel[];
   onChange: (change: Partial<DashboardMembersQuery>) => void;
 }) {
+  const id = useId();
   const [search, setSearch] = useState(filter.search);
   useEffect(() => {
     if (search.trim() === filter.search) return;
@@ -29,18 +30,20 @@ export function MembersFilters({
   }, [search, filter.search, onChange]);
   return (
     <div role="search" aria-label="Filter members" className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col text-sm font-medium">
-        Search name or e-mail
+      <div className="flex flex-col text-sm font-medium">
+        <label htmlFor={`${id}-search`}>Search name or e-mail</label>
         <input
+          id={`${id}-search`}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className={`mt-1 w-64 ${inputClass}`}
         />
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Role
+      </div>
+      <div className="flex flex-col text-sm font-medium">
+        <label htmlFor={`${id}-role`}>Role</label>
         <select
+          id={`${id}-role`}
           value={filter.labels[0] ?? ''}
           onChange={(e) => onChange({ labels: e.target.value ? [e.target.value] : [] })}
           className={`mt-1 ${inputClass}`}
@@ -52,10 +55,11 @@ export function MembersFilters({
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col text-sm font-medium">
-        Group membership
+      </div>
+      <div className="flex flex-col text-sm font-medium">
+        <label htmlFor={`${id}-group`}>Group membership</label>
         <select
+          id={`${id}-group`}
           value={String(filter.groupMembershipStatus)}
           onChange={(e) =>
             onChange({
@@ -68,7 +72,7 @@ export function MembersFilters({
           <option value="0">Active</option>
           <option value="1">Inactive</option>
         </select>
-      </label>
+      </div>
     </div>
   );
 }
