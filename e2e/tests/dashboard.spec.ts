@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 
@@ -6,7 +7,7 @@ import { signInAsDemoAdmin } from '../support/demo-session.ts';
 // member, downloads the filtered list as CSV and reads it back, and sets two members Inactive and Active again.
 
 /** The demo administrator's own level: the league's top level. */
-async function topLevelId(page: import('@playwright/test').Page): Promise<string> {
+async function topLevelId(page: Page): Promise<string> {
   const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
   const roles = (await (
     await page.request.get('/api/app/profile/level-roles', { headers: { authorization: `Bearer ${token}` } })
