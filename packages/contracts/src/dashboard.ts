@@ -147,3 +147,38 @@ export type DashboardInfo = z.infer<typeof dashboardInfoSchema>;
 export const overallStatusValues = Object.values(MemberOverallStatus);
 /** Every requirement status number, in the spec's order. */
 export const requirementStatusValues = Object.values(RequirementStatus);
+
+/** Query of GET /api/app/hierarchy-level/search: text typed into the navigation's search (ADR 016). */
+export const navigationSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters').max(dashboardSearchMaxLength),
+});
+
+/** A level found by the navigation search, with its parent's name to tell same-named teams apart. */
+export const searchNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentName: z.string().nullable(),
+});
+/** A member found by the navigation search, by access (a person at two levels is found twice). */
+export const searchUserSchema = z.object({
+  profileLevelAccessId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  hierarchyLevelId: z.string(),
+  levelName: z.string(),
+});
+
+/** Most levels and most members one search answers. */
+export const navigationSearchLimit = 8;
+
+/**
+ * Answer of the navigation search, shaped as the spec's session `searchResults`: nodes keyed by level id and
+ * userList keyed by profileLevelAccessId, each in relevance order (key order is insertion order).
+ */
+export const navigationSearchResponseSchema = z.object({
+  nodes: z.record(z.string(), searchNodeSchema),
+  userList: z.record(z.string(), searchUserSchema),
+});
+/** The parsed navigation search answer. */
+export type NavigationSearchResponse = z.infer<typeof navigationSearchResponseSchema>;

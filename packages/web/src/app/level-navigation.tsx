@@ -1,6 +1,7 @@
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { NavigationSearch } from '../features/dashboard/components/navigation-search.tsx';
 import { LevelTree } from '../features/hierarchy/components/level-tree.tsx';
 import { useActiveProfile } from '../lib/active-profile.ts';
 import { isSessionLoggedIn, useSession } from '../lib/session.ts';
@@ -8,7 +9,8 @@ import { isSessionLoggedIn, useSession } from '../lib/session.ts';
 const noLevels = 'No levels to show yet. Your organization’s levels appear here once you belong to one.';
 
 /**
- * The app shell's left navigation: the level tree of the active profile, starting at its topmost level. Signed-out
+ * The app shell's left navigation: the search over levels and members, then the level tree of the active profile,
+ * starting at its topmost level. Signed-out
  * pages and users without an organization get a short explanation instead.
  */
 export function LevelNavigation() {
@@ -30,6 +32,9 @@ export function LevelNavigation() {
     return <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{noLevels}</p>;
   }
   return (
-    <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />
+    <>
+      <NavigationSearch />
+      <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />
+    </>
   );
 }

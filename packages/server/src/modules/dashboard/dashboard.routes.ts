@@ -6,11 +6,14 @@ import {
   dashboardInfoSchema,
   dashboardMembersQuerySchema,
   dashboardMembersResponseSchema,
+  navigationSearchQuerySchema,
+  navigationSearchResponseSchema,
 } from '@touchline/contracts/dashboard';
 import { levelIdParamsSchema } from '@touchline/contracts/hierarchy';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { downloadFileName, streamStatusDownload } from './dashboard-export.ts';
 import { getDashboardInfo, listDashboardMembers } from './dashboard.service.ts';
+import { searchNavigation } from './navigation-search.ts';
 
 const base = '/api/app/hierarchy-level';
 const contentTypes = {
@@ -68,5 +71,13 @@ export async function dashboardRoutes(app: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(stream);
     },
+  );
+
+  r.get(
+    `${base}/search`,
+    {
+      schema: { querystring: navigationSearchQuerySchema, response: { 200: navigationSearchResponseSchema } },
+    },
+    async (request) => searchNavigation(db, await requireActorContext(request), request.query.q),
   );
 }

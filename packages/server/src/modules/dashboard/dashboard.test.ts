@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardInfoSchema, dashboardMembersResponseSchema } from '@touchline/contracts/dashboard';
+import {
+  dashboardInfoSchema,
+  dashboardMembersResponseSchema,
+  navigationSearchResponseSchema,
+} from '@touchline/contracts/dashboard';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { TestApp } from '../../../test/app.ts';
@@ -120,5 +124,32 @@ describe('the dashboard calls', () => {
     expect(info.requirementStatusCounts.filter((c) => c.count > 0)).toEqual([
       { status: RequirementStatus.Overdue, count: 1 },
     ]);
+  });
+
+  describe('GET /api/app/hierarchy-level/search (the navigation search)', () => {
+    const search = (who: TestMember | null, q: string) =>
+      get(who, `${levelsUrl}/search?q=${encodeURIComponent(q)}`);
+
+    it('401 anonymous, 400 too short; levels and members of the reachable tree only, keyed as searchResults', async () => {
+      expect((await search(null, 'zoe')).statusCode).toBe(401);
+      expect((await search(admin, 'z')).statusCode).toBe(400);
+      const found = navigationSearchResponseSchema.parse((await search(admin, 'ZOE')).json());
+      expect(Object.keys(found.userList)).toEqual([zoe.profileLevelAccessId]);
+      expect(found.userList[zoe.profileLevelAccessId]).toMatchObject({ firstName: 'Zoë', levelName: 'Team' });
+      const levels = navigationSearchResponseSchema.parse((await search(teamManager, 'tea')).json());
+      expect(Object.values(levels.nodes)).toEqual([
+        { id: org.team.id, name: 'Team', parentName: 'Division' },
+      ]);
+      // The team Manager does not reach the division; a plain member reaches nothing; another organization is unseen.
+      expect(
+        Object.keys(navigationSearchResponseSchema.parse((await search(teamManager, 'divi')).json()).nodes),
+      ).toEqual([]);
+      expect(navigationSearchResponseSchema.parse((await search(player, 'zoe')).json())).toEqual({
+        nodes: {},
+        userList: {},
+      });
+      const otherOrg = navigationSearchResponseSchema.parse((await search(admin, other.name)).json());
+      expect(otherOrg.nodes).toEqual({});
+    });
   });
 });
