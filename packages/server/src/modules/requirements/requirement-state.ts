@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
-import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { memberRequirements, requirementEvents, requirementSubmissions } from '../../db/schema/index.ts';
@@ -21,7 +21,13 @@ import {
 export type FactsPatch = Partial<
   Pick<
     MemberRequirementRow,
-    'completedAt' | 'expiresAt' | 'pendingReview' | 'reviewOutcome' | 'waitingOn' | 'rejectedAt'
+    | 'completedAt'
+    | 'expiresAt'
+    | 'pendingReview'
+    | 'reviewOutcome'
+    | 'waitingOn'
+    | 'rejectedAt'
+    | 'reviewSource'
   >
 >;
 
@@ -54,10 +60,17 @@ export function guardTransition(loaded: LoadedRequirement, transition: Requireme
 
 /**
  * Facts of a completion at `at` (ADR 012 "Resulting facts": complete, upload, markComplete, or submitForReview
- * with `review`): done, valid per the definition, no vendor wait, and any earlier rejection cleared.
+ * with `review`): done, valid per the definition, no vendor wait, and any earlier rejection cleared. A completion
+ * that goes to review says why (ADR 015: a member's upload is a ManualUpload).
  */
-export function completedFacts(loaded: LoadedRequirement, at: Date, review = false): FactsPatch {
+export function completedFacts(
+  loaded: LoadedRequirement,
+  at: Date,
+  review = false,
+  source: ReviewSource = ReviewSource.ManualUpload,
+): FactsPatch {
   return {
+    reviewSource: review ? source : null,
     completedAt: at,
     expiresAt: expiresAtFor(loaded.definition, dayOf(at)),
     pendingReview: review,
@@ -75,6 +88,7 @@ export const incompleteFacts: Readonly<Required<FactsPatch>> = {
   reviewOutcome: null,
   waitingOn: null,
   rejectedAt: null,
+  reviewSource: null,
 };
 
 /**
