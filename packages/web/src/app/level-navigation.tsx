@@ -2,6 +2,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { LevelTree } from '../features/hierarchy/components/level-tree.tsx';
+import { ReviewNavLink } from '../features/reviews/components/review-nav-link.tsx';
 import { useActiveProfile } from '../lib/active-profile.ts';
 import { isSessionLoggedIn, useSession } from '../lib/session.ts';
 
@@ -29,7 +30,13 @@ export function LevelNavigation() {
   if (!profile.data || !topLevelId) {
     return <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{noLevels}</p>;
   }
+  const { pendingReviewCount, organizationId } = profile.data;
   return (
-    <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />
+    <>
+      {pendingReviewCount !== null && organizationId ? (
+        <ReviewNavLink organizationId={organizationId} initialCount={pendingReviewCount} />
+      ) : null}
+      <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />
+    </>
   );
 }
