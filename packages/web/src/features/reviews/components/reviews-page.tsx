@@ -213,7 +213,7 @@ export function ReviewsPage() {
         </label>
       </div>
       <Shortcuts />
-      <div className="grid gap-6 xl:grid-cols-[minmax(22rem,2fr)_3fr]">
+      <div className={`grid gap-6 ${current ? 'xl:grid-cols-[minmax(26rem,1fr)_minmax(0,1.3fr)]' : ''}`}>
         <section aria-label="Queue" className="space-y-3">
           {list.isError ? <Alert>Could not load the list. {list.error.message}</Alert> : null}
           {list.isPending ? <Spinner label="Loading the queue" /> : null}
@@ -260,7 +260,7 @@ export function ReviewsPage() {
             />
           </nav>
         </section>
-        <section aria-label="Requirement under review">
+        <section aria-label="Requirement under review" className="xl:sticky xl:top-4 xl:self-start">
           {current ? (
             <ReviewPanel
               key={current.key}
