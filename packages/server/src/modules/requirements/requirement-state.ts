@@ -34,7 +34,13 @@ export type FactsPatch = Partial<
 const today = () => dayOf(new Date());
 
 /** The status the engine derives from a row's facts today (a stored status may be a day old). */
-export function currentStatus(row: MemberRequirementRow, expiringSoonDays: number): RequirementStatus {
+export function currentStatus(
+  row: Pick<
+    MemberRequirementRow,
+    'completedAt' | 'expiresAt' | 'dueDate' | 'pendingReview' | 'reviewOutcome' | 'waitingOn' | 'rejectedAt'
+  >,
+  expiringSoonDays: number,
+): RequirementStatus {
   return deriveRequirementStatus(
     {
       completedAt: row.completedAt?.toISOString() ?? null,

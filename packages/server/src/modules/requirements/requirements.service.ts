@@ -106,7 +106,7 @@ export {
   type MemberRequirementRow,
   type RequirementRef,
 } from './requirement-target.ts';
-export { expiresAtFor } from './engine/requirement-status.ts';
+export { expiresAtFor, type ValidityRule } from './engine/requirement-status.ts';
 
 /**
  * Re-derives requirement and overall statuses of these profiles once, after a set-based write that already stored

@@ -5,13 +5,29 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { uuidList } from './reviews.queries.ts';
 
-/** An item of a bulk review resolved to its member: the live access's profile and level. */
-export type ResolvedItem = {
+/** An item of a bulk review as one locking read finds it: the member, their level, the requirement's facts. */
+export type BulkItemRow = {
   index: number;
-  definitionId: string;
-  profileId: string;
-  levelPath: string;
   memberName: string;
+  levelPath: string;
+  id: string;
+  profileId: string;
+  definitionId: string;
+  completedAt: Date | null;
+  expiresAt: string | null;
+  dueDate: string | null;
+  pendingReview: boolean;
+  reviewOutcome: number | null;
+  waitingOn: number | null;
+  rejectedAt: Date | null;
+  reviewSource: string | null;
+  name: string;
+  type: number;
+  expiringSoonDays: number;
+  validityMode: string;
+  validityDays: number | null;
+  annualRenewalDate: string | null;
+  content: Record<string, unknown>;
 };
 
 /** An array literal of text values, NULL for null (dates and timestamps as ISO text, no quoting needed). */
@@ -19,23 +35,76 @@ function textList(values: readonly (string | null)[], type: string) {
   return sql`${`{${values.map((v) => v ?? 'NULL').join(',')}}`}::${sql.raw(type)}[]`;
 }
 
-/** Resolves every item's plaId to its live member and level in the organization, in one statement. */
-export async function resolveItems(
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+type RawItemRow = Omit<BulkItemRow, 'completedAt' | 'rejectedAt'> & {
+  completedAt: string | null;
+  rejectedAt: string | null;
+};
+
+type Resolved = {
+  index: number;
+  definitionId: string;
+  profileId: string;
+  memberName: string;
+  levelPath: string;
+};
+
+/**
+ * Every item of a bulk review in two set-based reads (ADR 015), whatever the planner's statistics (PGlite has no
+ * autovacuum): unnest(ids, plaIds) WITH ORDINALITY joined by primary key to the live access, member and level;
+ * then the active requirements of those members and definitions (`= any(array)` filters, hashed by PostgreSQL, so
+ * a plan without statistics stays linear where `IN (SELECT unnest…)` went quadratic),
+ * locked for the transaction and paired with their items. An item that does not come back was not found.
+ */
+export async function lockItems(
   db: Executor,
   organizationId: string,
   items: readonly ReviewItemRef[],
-): Promise<ResolvedItem[]> {
-  const result =
-    await db.execute(sql`select (v.ord - 1)::int as index, v.definition_id::text as "definitionId",
-      p.id::text as "profileId", l.path as "levelPath", p.first_name || ' ' || p.last_name as "memberName"
+): Promise<BulkItemRow[]> {
+  const resolved = (
+    (await db.execute(sql`select (v.ord - 1)::int as index, v.definition_id::text as "definitionId",
+      p.id::text as "profileId", p.first_name || ' ' || p.last_name as "memberName", l.path as "levelPath"
     from unnest(${uuidList(items.map((i) => i.id))}, ${uuidList(items.map((i) => i.plaId))})
       with ordinality as v(definition_id, pla_id, ord)
     join profile_level_accesses pla on pla.id = v.pla_id and pla.organization_id = ${organizationId}
       and pla.deleted_at is null
     join profiles p on p.id = pla.profile_id and p.organization_id = ${organizationId} and p.deleted_at is null
     join hierarchy_levels l on l.id = pla.hierarchy_level_id and l.organization_id = ${organizationId}
-      and l.deleted_at is null`);
-  return (result as unknown as { rows: ResolvedItem[] }).rows;
+      and l.deleted_at is null`)) as unknown as { rows: Resolved[] }
+  ).rows;
+  if (resolved.length === 0) return [];
+  const profileIds = [...new Set(resolved.map((r) => r.profileId))];
+  const definitionIds = [...new Set(resolved.map((r) => r.definitionId))];
+  const result = await db.execute(sql`select mr.id::text as id, mr.profile_id::text as "profileId",
+      mr.definition_id::text as "definitionId", ${iso('mr.completed_at')} as "completedAt",
+      mr.expires_at::text as "expiresAt", mr.due_date::text as "dueDate", mr.pending_review as "pendingReview",
+      mr.review_outcome::int as "reviewOutcome", mr.waiting_on::int as "waitingOn",
+      ${iso('mr.rejected_at')} as "rejectedAt", mr.review_source as "reviewSource", d.name, d.type::int as type,
+      d.expiring_soon_days::int as "expiringSoonDays", d.validity_mode as "validityMode",
+      d.validity_days::int as "validityDays", d.annual_renewal_date as "annualRenewalDate", d.content
+    from member_requirements mr
+    join requirement_definitions d on d.id = mr.definition_id and d.organization_id = ${organizationId}
+      and d.deleted_at is null
+    where mr.organization_id = ${organizationId} and mr.active
+      and mr.profile_id = any(${uuidList(profileIds)}) and mr.definition_id = any(${uuidList(definitionIds)})
+    order by mr.id
+    for update of mr`);
+  const rows = (result as unknown as { rows: Omit<RawItemRow, 'index' | 'memberName' | 'levelPath'>[] }).rows;
+  const byKey = new Map(rows.map((r) => [`${r.definitionId}/${r.profileId}`, r]));
+  return resolved.flatMap((item) => {
+    const r = byKey.get(`${item.definitionId}/${item.profileId}`);
+    if (!r) return [];
+    return [
+      {
+        ...r,
+        ...item,
+        completedAt: r.completedAt === null ? null : new Date(r.completedAt),
+        rejectedAt: r.rejectedAt === null ? null : new Date(r.rejectedAt),
+      },
+    ];
+  });
 }
 
 /** One row's decision as the set-based write stores it. */

@@ -3,8 +3,8 @@ import type { RequirementTransition } from '@touchline/contracts/requirement-tra
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import {
   expiresAtFor,
-  type LoadedRequirement,
   type MemberRequirementRow,
+  type ValidityRule,
 } from '../requirements/requirements.service.ts';
 
 /** A decision's outcome (every ReviewOutcome but Pending). */
@@ -30,7 +30,7 @@ export type DecisionFacts = Pick<
  */
 export function decisionFacts(
   row: Pick<MemberRequirementRow, 'completedAt' | 'expiresAt'>,
-  definition: LoadedRequirement['definition'],
+  definition: ValidityRule,
   decision: Decision,
   at: { now: Date; completedAt?: Date },
 ): DecisionFacts {
