@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fromPglite, fromPool, pgliteExtensions, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { benchBulkReview } from './bulk-review.ts';
 import { benchLogin } from './login.ts';
 import { benchRefreshRequirements } from './refresh-requirements.ts';
 import { benchSystemInfo } from './system-info.ts';
@@ -12,6 +13,7 @@ const benches: Record<string, (db: DatabaseHandle) => Promise<void>> = {
   'system-info': benchSystemInfo,
   login: benchLogin,
   'refresh-requirements': benchRefreshRequirements,
+  'bulk-review': benchBulkReview,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
