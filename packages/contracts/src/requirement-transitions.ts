@@ -50,7 +50,7 @@ export const requirementTransitions = {
   Rejected: [...memberDoes, 'markComplete', 'markIncomplete', 'reassign'],
   WaitingOnApplicant: [...memberDoes, 'markComplete', 'markIncomplete', 'reassign'],
   WaitingOnProvider: ['submitForReview', 'markComplete', 'markIncomplete', 'reassign'],
-  PendingReview: [...reviews, 'markIncomplete', 'reassign'],
+  PendingReview: [...reviews, 'setCompletedDate', 'markIncomplete', 'reassign'],
   Completed: ['markIncomplete', 'setCompletedDate', 'expire', 'reassign'],
   ExpiringSoon: [...memberDoes, ...adminSets, 'expire', 'reassign'],
   Expired: [...memberDoes, ...adminSets, 'reassign'],

@@ -1,16 +1,27 @@
 import { performance } from 'node:perf_hooks';
 
-/** One side of a comparison: a name and the async work to time. */
-export type Side = { name: string; run: () => Promise<unknown> };
+/**
+ * One side of a comparison: a name, the async work to time, and optionally a reset run before each iteration and
+ * left out of the time (to measure work that changes the state it starts from).
+ */
+export type Side = { name: string; run: () => Promise<unknown>; reset?: () => Promise<unknown> };
 
 /** Median wall time per iteration in ms, after a warm-up, interleaving rounds so both sides share machine noise. */
 export async function compare(a: Side, b: Side, opts: { rounds?: number; iterations?: number } = {}) {
   const rounds = opts.rounds ?? 7;
   const iterations = opts.iterations ?? 200;
   const time = async (side: Side) => {
-    const start = performance.now();
-    for (let i = 0; i < iterations; i++) await side.run();
-    return (performance.now() - start) / iterations;
+    let spent = 0;
+    let start = performance.now();
+    for (let i = 0; i < iterations; i++) {
+      if (side.reset) {
+        await side.reset();
+        start = performance.now();
+      }
+      await side.run();
+      if (side.reset) spent += performance.now() - start;
+    }
+    return (side.reset ? spent : performance.now() - start) / iterations;
   };
   await time(a);
   await time(b);

@@ -29,6 +29,7 @@ import { accountRoutes } from './modules/profiles/account.routes.ts';
 import { profileUpdateRoutes } from './modules/profiles/profile-updates.routes.ts';
 import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { requirementActionRoutes } from './modules/requirements/requirement-actions.routes.ts';
+import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { IdentityClient } from './session/identity-client.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(dashboardRoutes);
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
+  await app.register(reviewRoutes);
   if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);
 
   await app.register(staticWeb, { distDir: config.webDistDir });

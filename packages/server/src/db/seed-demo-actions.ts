@@ -1,4 +1,4 @@
-import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { addDays, dayOf, type Day } from '../modules/requirements/engine/calendar.ts';
 import { expiresAtFor } from '../modules/requirements/engine/requirement-status.ts';
 import { demoFormAnswers } from './seed-demo-answers.ts';
@@ -62,6 +62,7 @@ function completed(definition: DemoDefinition, at: Date, review = false): Partia
     pendingReview: review,
     reviewOutcome: review ? ReviewOutcome.Pending : null,
     rejectedAt: null,
+    reviewSource: review ? ReviewSource.ManualUpload : null,
   };
 }
 

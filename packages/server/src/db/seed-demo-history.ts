@@ -40,6 +40,8 @@ export type SeededFacts = {
   pendingReview: boolean;
   reviewOutcome: number | null;
   rejectedAt: Date | null;
+  /** Why a completion awaits review (ADR 015); a member upload is a ManualUpload. */
+  reviewSource?: string | null;
 };
 
 /** A requirement_events row of the seeded history. */

@@ -9,6 +9,7 @@ import {
   profileLevelAccesses,
   profiles,
   requirementEvents,
+  requirementReviews,
   requirementFiles,
   requirementSubmissions,
   storedFiles,
@@ -134,6 +135,22 @@ async function writeRequirement(tx: Transaction, input: WriteInput, id: string, 
           toStatus: e.toStatus,
           ...e.data,
         },
+        createdAt: e.at,
+      })),
+    );
+  // Seeded decisions are kept as the review module keeps them, so the Historical tab has the league's past.
+  const reviews = later.filter((e) => e.action === 'review' && e.actorUserId !== null);
+  if (reviews.length > 0)
+    await tx.insert(requirementReviews).values(
+      reviews.map((e) => ({
+        organizationId,
+        memberRequirementId: id,
+        reviewerUserId: e.actorUserId ?? '',
+        reviewerProfileId: input.reviewer.profileId,
+        outcome: Number(e.data.reviewDecision),
+        notes: typeof e.data.reviewNotes === 'string' ? e.data.reviewNotes : '',
+        reviewSource: 'ManualUpload',
+        completedAt: later.filter((c) => c.action.startsWith('complete') && c.at <= e.at).at(-1)?.at ?? null,
         createdAt: e.at,
       })),
     );

@@ -3,6 +3,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { NavigationSearch } from '../features/dashboard/components/navigation-search.tsx';
 import { LevelTree } from '../features/hierarchy/components/level-tree.tsx';
+import { ReviewNavLink } from '../features/reviews/components/review-nav-link.tsx';
 import { useActiveProfile } from '../lib/active-profile.ts';
 import { isSessionLoggedIn, useSession } from '../lib/session.ts';
 
@@ -31,9 +32,13 @@ export function LevelNavigation() {
   if (!profile.data || !topLevelId) {
     return <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{noLevels}</p>;
   }
+  const { pendingReviewCount, organizationId } = profile.data;
   return (
     <>
       <NavigationSearch />
+      {pendingReviewCount !== null && organizationId ? (
+        <ReviewNavLink organizationId={organizationId} initialCount={pendingReviewCount} />
+      ) : null}
       <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />
     </>
   );

@@ -21,6 +21,7 @@ import { MembersImportPage } from '../features/members/components/members-import
 import { MembersPage } from '../features/members/components/members-page.tsx';
 import { RequirementRoute } from '../features/requirements/components/requirement-page.tsx';
 import { RequirementsPage } from '../features/requirements/components/requirements-page.tsx';
+import { ReviewsPage } from '../features/reviews/components/reviews-page.tsx';
 import { AcceptInvitationPage } from '../features/signup/components/accept-invitation-page.tsx';
 import { ConfirmEmailPage } from '../features/signup/components/confirm-email-page.tsx';
 import { SignupPage } from '../features/signup/components/signup-page.tsx';
@@ -98,6 +99,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'account/settings', element: <AccountSettingsPage /> },
                 { path: 'requirements', element: <RequirementsPage /> },
                 { path: 'requirements/:definitionId', element: <RequirementRoute /> },
+                { path: 'reviews', element: <ReviewsPage /> },
                 { path: 'profile', element: <ProfilePage /> },
                 { path: 'profile/children/:profileId', element: <EditChildProfilePage /> },
                 // Partner return paths (spec §2): edit child profile info, and edit profile info.

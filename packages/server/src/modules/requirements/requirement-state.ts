@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
-import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { memberRequirements, requirementEvents, requirementSubmissions } from '../../db/schema/index.ts';
@@ -21,14 +21,26 @@ import {
 export type FactsPatch = Partial<
   Pick<
     MemberRequirementRow,
-    'completedAt' | 'expiresAt' | 'pendingReview' | 'reviewOutcome' | 'waitingOn' | 'rejectedAt'
+    | 'completedAt'
+    | 'expiresAt'
+    | 'pendingReview'
+    | 'reviewOutcome'
+    | 'waitingOn'
+    | 'rejectedAt'
+    | 'reviewSource'
   >
 >;
 
 const today = () => dayOf(new Date());
 
 /** The status the engine derives from a row's facts today (a stored status may be a day old). */
-export function currentStatus(row: MemberRequirementRow, expiringSoonDays: number): RequirementStatus {
+export function currentStatus(
+  row: Pick<
+    MemberRequirementRow,
+    'completedAt' | 'expiresAt' | 'dueDate' | 'pendingReview' | 'reviewOutcome' | 'waitingOn' | 'rejectedAt'
+  >,
+  expiringSoonDays: number,
+): RequirementStatus {
   return deriveRequirementStatus(
     {
       completedAt: row.completedAt?.toISOString() ?? null,
@@ -54,10 +66,17 @@ export function guardTransition(loaded: LoadedRequirement, transition: Requireme
 
 /**
  * Facts of a completion at `at` (ADR 012 "Resulting facts": complete, upload, markComplete, or submitForReview
- * with `review`): done, valid per the definition, no vendor wait, and any earlier rejection cleared.
+ * with `review`): done, valid per the definition, no vendor wait, and any earlier rejection cleared. A completion
+ * that goes to review says why (ADR 015: a member's upload is a ManualUpload).
  */
-export function completedFacts(loaded: LoadedRequirement, at: Date, review = false): FactsPatch {
+export function completedFacts(
+  loaded: LoadedRequirement,
+  at: Date,
+  review = false,
+  source: ReviewSource = ReviewSource.ManualUpload,
+): FactsPatch {
   return {
+    reviewSource: review ? source : null,
     completedAt: at,
     expiresAt: expiresAtFor(loaded.definition, dayOf(at)),
     pendingReview: review,
@@ -75,6 +94,7 @@ export const incompleteFacts: Readonly<Required<FactsPatch>> = {
   reviewOutcome: null,
   waitingOn: null,
   rejectedAt: null,
+  reviewSource: null,
 };
 
 /**

@@ -55,8 +55,9 @@ async function eachBatch<T>(
  * Brings the rows of some profiles in line with the assignments. The applicable pairs and the existing rows are
  * loaded and compared in memory; every write joins VALUES by id (or the unique key), so it stays linear at any
  * size. Each step appends its requirement_events: 'unassigned' (deactivated, history kept), 'reassigned' (the same
- * row again: new assignment time, reminders restart, facts kept), 'assigned' (inserted). Active rows are pointed at
- * a live access quietly.
+ * row again: new assignment time, reminders restart, facts kept), 'assigned' (inserted, with its due day at once, so
+ * a new row is written once, not inserted and then updated by syncDueDates). Active rows are pointed at a live
+ * access quietly.
  */
 export async function syncAssignments(
   tx: Executor,
@@ -138,10 +139,11 @@ export async function syncAssignments(
     (values) => sql`with v(profile_id, definition_id, pla_id) as (values ${values}),
     added as (
       insert into member_requirements
-        (organization_id, profile_id, definition_id, profile_level_access_id, active, assigned_at, next_reminder_on,
-         created_at, updated_at)
-      select ${organizationId}, v.profile_id, v.definition_id, v.pla_id, true, ${at}, ${firstReminder}, ${at}, ${at}
-      from v
+        (organization_id, profile_id, definition_id, profile_level_access_id, active, assigned_at, due_date,
+         next_reminder_on, created_at, updated_at)
+      select ${organizationId}, v.profile_id, v.definition_id, v.pla_id, true, ${at},
+        coalesce(d.due_date, (${at} at time zone 'UTC')::date + d.due_in_days), ${firstReminder}, ${at}, ${at}
+      from v join requirement_definitions d on d.id = v.definition_id and d.organization_id = ${organizationId}
       on conflict (organization_id, profile_id, definition_id)
         do update set active = true where not member_requirements.active
       returning id, status)

@@ -13,7 +13,12 @@ import { dayOf, type Day } from './engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
 import { deriveRequirementStatus } from './engine/requirement-status.ts';
 import { activeRequirementsOfProfile, storedOverallStatus } from './my-requirements.queries.ts';
-import { factsOf, refreshMemberRequirementsNow, type RefreshOptions } from './requirements-engine.service.ts';
+import {
+  factsOf,
+  rederive,
+  refreshMemberRequirementsNow,
+  type RefreshOptions,
+} from './requirements-engine.service.ts';
 
 export { rederiveDateDependentStatuses } from './requirements-engine.service.ts';
 
@@ -87,4 +92,33 @@ export async function myRequirements(db: Database, ctx: ActorContext): Promise<M
       totalCount: items.length,
     };
   });
+}
+
+// The review module (ADR 015) decides pending completions through the same load, guard and write path as every
+// member action, so a decision is audited, guarded and re-derived exactly like them.
+export { currentStatus, recordChange } from './requirement-state.ts';
+export {
+  liveRequirementFiles,
+  loadMemberAccess,
+  loadRequirement,
+  presentRequirementFile,
+  type LoadedRequirement,
+  type MemberRequirementRow,
+  type RequirementRef,
+} from './requirement-target.ts';
+export { expiresAtFor, type ValidityRule } from './engine/requirement-status.ts';
+
+/**
+ * Re-derives requirement and overall statuses of these profiles once, after a set-based write that already stored
+ * the new facts (bulk review): a thousand profiles per statement round, assignments untouched.
+ */
+export async function rederiveProfiles(
+  tx: Executor,
+  organizationId: string,
+  profileIds: readonly string[],
+  now: Date = new Date(),
+): Promise<void> {
+  const ids = [...new Set(profileIds)].sort();
+  for (let i = 0; i < ids.length; i += 1000)
+    await rederive(tx, organizationId, ids.slice(i, i + 1000), { today: dayOf(now), now, reason: 'review' });
 }

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@touchline/contracts/errors';
+import { RequirementStatus, requirementStatusLabel } from '@touchline/contracts/requirement-status';
+import type { ValidationError } from '@touchline/contracts/errors';
+import type { ReviewResult, bulkReviewBodySchema } from '@touchline/contracts/reviews';
+import type { z } from 'zod';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { holdsAt } from '../../authz/rules.ts';
+import { AppError } from '../../errors.ts';
+import { currentStatus, rederiveProfiles } from '../requirements/requirements.service.ts';
+import { decisionFacts, reviewable, sourceOf, type Decision } from './reviews.decision.ts';
+import { sendResetMails } from './reviews.mail.ts';
+import { assertReviewer } from './reviews.policy.ts';
+import { lockItems, writeBulkDecisions, type BulkItemRow, type BulkWrite } from './reviews.bulk-queries.ts';
+import { pendingReviewCount, resetMailsOf } from './reviews.service.ts';
+
+type Body = z.output<typeof bulkReviewBodySchema>;
+
+/** All or nothing: 404 naming items not found (or beyond reach), 409 naming items not awaiting review and why. */
+function checkItems(ctx: ActorContext, body: Body, rows: readonly BulkItemRow[]): BulkItemRow[] {
+  const byIndex = new Map(rows.map((r) => [r.index, r]));
+  const reachable = (r: BulkItemRow | undefined) => r && holdsAt(ctx, 'directorLevelOrHigher', r.levelPath);
+  const missing = body.requirements.flatMap((_, index) => (reachable(byIndex.get(index)) ? [] : [index]));
+  if (missing.length > 0)
+    refuse(
+      ErrorCode.NotFound,
+      `${missing.length} of the requirements were not found; nothing was reviewed`,
+      missing.map((i) => ({ field: `requirements.${i}`, in: 'body', message: 'Requirement not found' })),
+    );
+  const blocked = rows.flatMap((row) => {
+    const status = currentStatus(row, row.expiringSoonDays);
+    if (status === RequirementStatus.PendingReview && reviewable(row.type)) return [];
+    const why = `${row.memberName} — ${row.name} is ${requirementStatusLabel(status)}, not awaiting review`;
+    return [{ field: `requirements.${row.index}`, in: 'body' as const, message: why }];
+  });
+  if (blocked.length > 0)
+    refuse(
+      ErrorCode.Conflict,
+      `${blocked.length} of the requirements cannot be reviewed; nothing was reviewed`,
+      blocked.sort((a, b) => a.field.localeCompare(b.field, 'en', { numeric: true })),
+    );
+  return [...rows];
+}
+
+function refuse(code: ErrorCode, message: string, errors: ValidationError[]): never {
+  throw new AppError(code, message, { validationErrors: errors });
+}
+
+/**
+ * POST bulk-review {requirements, review}: one decision for every item in ONE transaction, set-based (ADR 015):
+ * one locking read, one UPDATE … FROM unnest, bulk inserts of events, decisions and audit rows, then the members'
+ * overall statuses re-derived once; reset e-mails go out after commit.
+ */
+export async function bulkReview(
+  app: FastifyInstance,
+  ctx: ActorContext,
+  input: { body: Body; requestId: string },
+): Promise<ReviewResult> {
+  assertReviewer(ctx);
+  const { reviewDecision, reviewNotes, completedDateTime } = input.body.review;
+  const decision = reviewDecision as Decision;
+  const now = new Date();
+  const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
+  const { mails, reviewed } = await app.database.db.transaction(async (tx) => {
+    const rows = checkItems(
+      ctx,
+      input.body,
+      await lockItems(tx, ctx.organizationId, input.body.requirements),
+    );
+    const writes: BulkWrite[] = rows.map((row) => {
+      const facts = decisionFacts(row, row, decision, { now, completedAt });
+      return {
+        id: row.id,
+        definitionId: row.definitionId,
+        profileId: row.profileId,
+        fromStatus: currentStatus(row, row.expiringSoonDays),
+        toStatus: currentStatus({ ...row, ...facts }, row.expiringSoonDays),
+        completedAt: facts.completedAt,
+        expiresAt: facts.expiresAt,
+        judged: completedAt ?? row.completedAt,
+        source: sourceOf(row),
+      };
+    });
+    const data = {
+      reviewDecision,
+      reviewNotes,
+      batchId: randomUUID(),
+      ...(completedAt ? { completedDateTime } : {}),
+    };
+    await writeBulkDecisions(
+      tx,
+      { ctx, requestId: input.requestId, decision, notes: reviewNotes, now, data },
+      writes,
+    );
+    await rederiveProfiles(
+      tx,
+      ctx.organizationId,
+      writes.map((w) => w.profileId),
+      now,
+    );
+    const named = rows.map((r) => ({
+      requirement: { profileId: r.profileId },
+      definition: { name: r.name },
+    }));
+    return {
+      mails: await resetMailsOf(tx, ctx.organizationId, decision, reviewNotes, named),
+      reviewed: rows.length,
+    };
+  });
+  await sendResetMails(app.mailer, app.appUrl, mails, app.log);
+  return { reviewed, pendingReviewCount: await pendingReviewCount(app.database.db, ctx) };
+}

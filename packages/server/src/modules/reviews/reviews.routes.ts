@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirementMemberQuerySchema } from '@touchline/contracts/requirement-completion';
+import {
+  adjacentReviewQuerySchema,
+  adjacentReviewResponseSchema,
+  bulkReviewBodySchema,
+  pendingReviewCountSchema,
+  reviewBodySchema,
+  reviewDetailSchema,
+  reviewListQuerySchema,
+  reviewListResponseSchema,
+  reviewResultSchema,
+} from '@touchline/contracts/reviews';
+import { requireActorContext } from '../../authz/request-context.ts';
+import { bulkReview } from './reviews.bulk.ts';
+import {
+  adjacentReview,
+  listReviews,
+  pendingReviewCountOf,
+  reviewDetail,
+  reviewRequirement,
+} from './reviews.service.ts';
+
+const base = '/api/app/requirement';
+const id = z.uuid('Not an id');
+const byOrg = { params: z.object({ orgId: id }) };
+
+/**
+ * The reviewer's calls (spec §7, ADR 015): the badge count, the Pending/Historical list, the review page, the
+ * Next/Previous walk, one decision and the bulk decision. `{id}` is the requirement definition, `plaId` the member,
+ * as in every requirement call (ADR 014).
+ */
+export async function reviewRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    `${base}/pending-review-count/:orgId`,
+    { schema: { ...byOrg, response: { 200: pendingReviewCountSchema } } },
+    async (req) => pendingReviewCountOf(app, await requireActorContext(req), req.params.orgId),
+  );
+  routes.get(
+    `${base}/review-requirements/:orgId`,
+    { schema: { ...byOrg, querystring: reviewListQuerySchema, response: { 200: reviewListResponseSchema } } },
+    async (req) => listReviews(app, await requireActorContext(req), req.params.orgId, req.query),
+  );
+  routes.get(
+    `${base}/adjacent-review-requirement`,
+    { schema: { querystring: adjacentReviewQuerySchema, response: { 200: adjacentReviewResponseSchema } } },
+    async (req) => adjacentReview(app, await requireActorContext(req), req.query),
+  );
+  routes.get(
+    `${base}/:id/review`,
+    {
+      schema: {
+        params: z.object({ id }),
+        querystring: requirementMemberQuerySchema,
+        response: { 200: reviewDetailSchema },
+      },
+    },
+    async (req) =>
+      reviewDetail(app, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+        requestId: req.id,
+      }),
+  );
+  routes.post(
+    `${base}/:id/review/:plaId`,
+    {
+      schema: {
+        params: z.object({ id, plaId: id }),
+        body: reviewBodySchema,
+        response: { 200: reviewResultSchema },
+      },
+    },
+    async (req) =>
+      reviewRequirement(app, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.params.plaId,
+        requestId: req.id,
+        body: req.body,
+      }),
+  );
+  routes.post(
+    `${base}/bulk-review`,
+    {
+      schema: { body: bulkReviewBodySchema, response: { 200: reviewResultSchema } },
+      bodyLimit: 4 * 1024 * 1024,
+    },
+    async (req) => bulkReview(app, await requireActorContext(req), { body: req.body, requestId: req.id }),
+  );
+}

@@ -1,0 +1,16 @@
+import { requirementTypeByNo } from '@touchline/contracts/requirement-types';
+import { ReviewOutcome, reviewSourceLabels, type ReviewSource } from '@touchline/contracts/reviews';
+
+/** How an outcome reads in the history and the Historical tab. */
+export function outcomeLabel(outcome: number): string {
+  if (outcome === ReviewOutcome.Approved) return 'Approved';
+  if (outcome === ReviewOutcome.RejectedReset) return 'Reset';
+  if (outcome === ReviewOutcome.RejectedDisqualified) return 'Disqualified';
+  return 'Pending';
+}
+
+/** The spec's label of a review source. */
+export const sourceLabel = (source: ReviewSource) => reviewSourceLabels[source];
+
+/** The spec's label of a requirement type number. */
+export const typeLabel = (type: number) => requirementTypeByNo(type)?.label ?? 'Requirement';

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { requirementStatusLabel } from '@touchline/contracts/requirement-status';
+import { ReviewOutcome, type ReviewListItem } from '@touchline/contracts/reviews';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useReviewDetail } from '../api/get-review-detail.ts';
+import { useReviewRequirement } from '../api/review-requirement.ts';
+import { ReviewFileViewer } from './review-file-viewer.tsx';
+import { ReviewHistory } from './review-history.tsx';
+import { sourceLabel, typeLabel } from './review-labels.ts';
+import { useReviewShortcuts } from './use-review-shortcuts.ts';
+
+/** What the panel tells the page: a decision was made (with a sentence to announce), or move along the queue. */
+export interface ReviewPanelProps {
+  item: ReviewListItem;
+  onDecided: (announcement: string) => void;
+  onMove: (dir: 'Next' | 'Previous') => void;
+}
+
+const notesHint =
+  'Required to reset or disqualify. A reset sends these notes to the member; a disqualification does not.';
+
+/** The review page of one requirement: the member beside the viewer, answers, history, and the decision. */
+export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
+  const ref = { definitionId: item.definitionId, plaId: item.plaId };
+  const detail = useReviewDetail(ref);
+  const review = useReviewRequirement();
+  const [notes, setNotes] = useState('');
+  const [completedOn, setCompletedOn] = useState('');
+  const [confirmDisqualify, setConfirmDisqualify] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pending = detail.data?.requirement.pendingReview ?? false;
+  const decide = (reviewDecision: 1 | 2 | 3) => {
+    if (!pending || review.isPending) return;
+    if (reviewDecision !== ReviewOutcome.Approved && notes.trim() === '') {
+      setProblem('Write notes saying why before rejecting.');
+      document.getElementById('review-notes')?.focus();
+      return;
+    }
+    setProblem(null);
+    const completedDateTime = completedOn
+      ? new Date(`${completedOn}T12:00:00.000Z`).toISOString()
+      : undefined;
+    review.mutate(
+      {
+        ref,
+        body: {
+          reviewDecision,
+          reviewNotes: notes.trim(),
+          ...(completedDateTime ? { completedDateTime } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          const verb =
+            reviewDecision === 1 ? 'Approved' : reviewDecision === 2 ? 'Sent back' : 'Disqualified';
+          onDecided(`${verb}: ${item.memberName}, ${item.requirementName}.`);
+        },
+        onError: (error) => setProblem(error instanceof ApiError ? error.message : 'The decision failed.'),
+      },
+    );
+  };
+  useReviewShortcuts({
+    approve: () => decide(1),
+    reset: () => decide(2),
+    next: () => onMove('Next'),
+    previous: () => onMove('Previous'),
+  });
+  if (detail.isPending) return <Spinner label="Loading the requirement" />;
+  if (detail.isError) return <Alert>Could not load this requirement. {detail.error.message}</Alert>;
+  const d = detail.data;
+  return (
+    <article aria-labelledby="review-title" className="space-y-4">
+      <header>
+        <h2 id="review-title" className="text-xl font-semibold">
+          {d.member.firstName} {d.member.lastName}: {d.requirement.name}
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {typeLabel(d.requirement.type)} · {sourceLabel(item.reviewSource)} · {d.member.levelName} ·{' '}
+          {requirementStatusLabel(d.requirement.status)}
+        </p>
+      </header>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <ReviewFileViewer reviewRef={ref} files={d.files} />
+        <section aria-label="Member details" className="space-y-2 text-sm">
+          <h3 className="text-base font-semibold">Member</h3>
+          <dl className="space-y-1">
+            <div>
+              <dt className="inline font-medium">Name: </dt>
+              <dd className="inline">
+                {d.member.firstName} {d.member.lastName}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline font-medium">E-mail: </dt>
+              <dd className="inline">{d.member.email ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="inline font-medium">Level: </dt>
+              <dd className="inline">{d.member.levelName}</dd>
+            </div>
+            <div>
+              <dt className="inline font-medium">Completed: </dt>
+              <dd className="inline">
+                {d.requirement.completedAt ? new Date(d.requirement.completedAt).toLocaleString() : '—'}
+              </dd>
+            </div>
+          </dl>
+          {d.requirement.instructions ? (
+            <p className="text-slate-700 dark:text-slate-300">{d.requirement.instructions}</p>
+          ) : null}
+          {d.formSubmission ? (
+            <section aria-label="Form answers">
+              <h3 className="text-base font-semibold">Answers</h3>
+              <dl>
+                {d.formSubmission.formVersion.fields.map((f) => (
+                  <div key={f.id}>
+                    <dt className="font-medium">{f.label}</dt>
+                    <dd>{String(d.formSubmission?.answers[f.id] ?? '—')}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+          <ReviewHistory detail={d} />
+        </section>
+      </div>
+      {pending ? (
+        <form aria-label="Decision" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
+          <div>
+            <label htmlFor="review-notes" className="block text-sm font-medium">
+              Notes
+            </label>
+            <textarea
+              id="review-notes"
+              aria-describedby="review-notes-hint"
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              maxLength={2000}
+              rows={3}
+              className="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+            />
+            <p id="review-notes-hint" className="text-xs text-slate-600 dark:text-slate-400">
+              {notesHint}
+            </p>
+          </div>
+          <div>
+            <label htmlFor="review-completed-on" className="block text-sm font-medium">
+              Correct the completion date (optional)
+            </label>
+            <input
+              id="review-completed-on"
+              type="date"
+              value={completedOn}
+              max={new Date().toISOString().slice(0, 10)}
+              onChange={(e) => setCompletedOn(e.target.value)}
+              className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+            />
+          </div>
+          {problem ? <Alert>{problem}</Alert> : null}
+          <div className="flex flex-wrap gap-2">
+            <Button label="Approve (A)" onClick={() => decide(1)} disabled={review.isPending} />
+            <Button
+              label="Reset (R)"
+              variant="secondary"
+              onClick={() => decide(2)}
+              disabled={review.isPending}
+            />
+            {confirmDisqualify ? (
+              <Button
+                label="Confirm disqualification"
+                variant="secondary"
+                onClick={() => decide(3)}
+                disabled={review.isPending}
+              />
+            ) : (
+              <Button label="Disqualify…" variant="tertiary" onClick={() => setConfirmDisqualify(true)} />
+            )}
+          </div>
+        </form>
+      ) : (
+        <Alert tone="info">This requirement is not awaiting review.</Alert>
+      )}
+      <nav aria-label="Queue" className="flex gap-2">
+        <Button label="Previous (P)" variant="secondary" onClick={() => onMove('Previous')} />
+        <Button label="Next (N)" variant="secondary" onClick={() => onMove('Next')} />
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ReviewListItem } from '@touchline/contracts/reviews';
+import { outcomeLabel, sourceLabel, typeLabel } from './review-labels.ts';
+
+/** The props of the queue table. */
+export interface ReviewQueueProps {
+  items: readonly ReviewListItem[];
+  historical: boolean;
+  selectedKey: string | null;
+  checked: ReadonlySet<string>;
+  onSelect: (item: ReviewListItem) => void;
+  onCheck: (key: string, on: boolean) => void;
+  onCheckAll: (on: boolean) => void;
+}
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const cell = 'px-2 py-2 text-left align-top';
+
+/** The Pending queue (with bulk selection) or the Historical decisions, one row per item. */
+export function ReviewQueue(p: ReviewQueueProps) {
+  const allChecked = p.items.length > 0 && p.items.every((i) => p.checked.has(i.key));
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">
+        {p.historical ? 'Past decisions' : 'Requirements awaiting review'}
+      </caption>
+      <thead className="border-b border-slate-300 dark:border-slate-700">
+        <tr>
+          {p.historical ? null : (
+            <th scope="col" className={cell}>
+              <input
+                type="checkbox"
+                aria-label="Select every requirement on this page"
+                checked={allChecked}
+                onChange={(e) => p.onCheckAll(e.target.checked)}
+              />
+            </th>
+          )}
+          <th scope="col" className={cell}>
+            Member
+          </th>
+          <th scope="col" className={cell}>
+            Requirement
+          </th>
+          <th scope="col" className={cell}>
+            Source
+          </th>
+          <th scope="col" className={cell}>
+            {p.historical ? 'Decision' : 'Completed'}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {p.items.map((item) => (
+          <tr
+            key={item.key}
+            aria-selected={item.key === p.selectedKey}
+            className="border-b border-slate-200 aria-selected:bg-emerald-50 dark:border-slate-800 dark:aria-selected:bg-emerald-950"
+          >
+            {p.historical ? null : (
+              <td className={cell}>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${item.memberName}, ${item.requirementName}`}
+                  checked={p.checked.has(item.key)}
+                  onChange={(e) => p.onCheck(item.key, e.target.checked)}
+                />
+              </td>
+            )}
+            <td className={cell}>
+              <button
+                type="button"
+                onClick={() => p.onSelect(item)}
+                className="text-left font-medium text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
+              >
+                {item.memberName}
+              </button>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{item.levelName}</span>
+            </td>
+            <td className={cell}>
+              {item.requirementName}
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                {typeLabel(item.requirementType)}
+              </span>
+            </td>
+            <td className={cell}>{sourceLabel(item.reviewSource)}</td>
+            <td className={cell}>
+              {item.decision ? (
+                <>
+                  <strong>{outcomeLabel(item.decision.outcome)}</strong> by {item.decision.reviewerName},{' '}
+                  {new Date(item.decision.reviewedAt).toLocaleString()}
+                  {item.decision.notes ? (
+                    <span className="block text-xs">“{item.decision.notes}”</span>
+                  ) : null}
+                </>
+              ) : (
+                day(item.completedAt)
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
