@@ -183,16 +183,20 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
       join requirement_definitions d on d.organization_id = '${org}'
         and (d.sort_order < 2 or (l.name <> 'Player' and d.sort_order < 5) or (l.name = 'Coach' and d.sort_order = 5))
       where pla.organization_id = '${org}' and pla.profile_id <> '${admin}'`,
-    `update profile_level_accesses pla set overall_status = case
-        when p.app_user_id is null then 4
-        when not exists (select 1 from member_requirements mr where mr.organization_id = '${org}'
-          and mr.profile_id = pla.profile_id and mr.active) then 2
-        when exists (select 1 from member_requirements mr where mr.organization_id = '${org}'
-          and mr.profile_id = pla.profile_id and mr.active and mr.status = 8) then 5
-        when exists (select 1 from member_requirements mr where mr.organization_id = '${org}'
-          and mr.profile_id = pla.profile_id and mr.active and mr.status not in (3, 6)) then 1
-        else 0 end
-      from profiles p where p.id = pla.profile_id and pla.organization_id = '${org}' and pla.profile_id <> '${admin}'`,
+    // One aggregate pass over the requirements (not three lookups per member): the overall status of each access.
+    `update profile_level_accesses pla set overall_status = s.status
+      from (select pla.id, case
+          when p.app_user_id is null then 4
+          when count(mr.id) = 0 then 2
+          when bool_or(mr.status = 8) then 5
+          when bool_or(mr.status not in (3, 6)) then 1
+          else 0 end as status
+        from profile_level_accesses pla
+        join profiles p on p.id = pla.profile_id
+        left join member_requirements mr on mr.organization_id = '${org}' and mr.profile_id = pla.profile_id and mr.active
+        where pla.organization_id = '${org}' and pla.profile_id <> '${admin}'
+        group by pla.id, p.app_user_id) s
+      where pla.id = s.id and s.status <> pla.overall_status`,
     searchIndex,
     `analyze hierarchy_levels; analyze profiles; analyze profile_level_accesses; analyze member_requirements; analyze labels`,
   ];
