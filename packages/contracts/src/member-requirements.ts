@@ -34,6 +34,11 @@ export const memberRequirementSchema = z.object({
   allowedActions: z.array(requirementTransitionSchema),
   /** What the member would do next, null when nothing is theirs to do. */
   nextAction: requirementTransitionSchema.nullable(),
+  /**
+   * The reviewer's notes when the requirement was returned for resubmission (RejectedReset) and not resubmitted
+   * since; null otherwise. Notes of a disqualification are never carried here (ADR 015).
+   */
+  returnedNotes: z.string().nullable(),
 });
 /** One member requirement row of the member view. */
 export type MemberRequirement = z.infer<typeof memberRequirementSchema>;

@@ -1,6 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
-import { memberRequirements, profileLevelAccesses, requirementDefinitions } from '../../db/schema/index.ts';
+import {
+  memberRequirements,
+  profileLevelAccesses,
+  requirementDefinitions,
+  requirementReviews,
+} from '../../db/schema/index.ts';
 
 /** A member's active requirements with their definitions, in content-library order, tenant-scoped. */
 export function activeRequirementsOfProfile(tx: Executor, organizationId: string, profileId: string) {
@@ -72,4 +78,35 @@ export async function storedOverallStatus(
     )
     .limit(1);
   return row?.status ?? null;
+}
+
+/**
+ * The notes of the latest RejectedReset decision of each of these member requirements, tenant-scoped; only reset
+ * decisions are read, so a disqualification's notes (kept from the member, ADR 015) can never come out of here.
+ */
+export async function latestResetNotes(
+  tx: Executor,
+  organizationId: string,
+  memberRequirementIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (memberRequirementIds.length === 0) return new Map();
+  const rows = await tx
+    .selectDistinctOn([requirementReviews.memberRequirementId], {
+      memberRequirementId: requirementReviews.memberRequirementId,
+      notes: requirementReviews.notes,
+    })
+    .from(requirementReviews)
+    .where(
+      and(
+        eq(requirementReviews.organizationId, organizationId),
+        inArray(requirementReviews.memberRequirementId, [...memberRequirementIds]),
+        eq(requirementReviews.outcome, ReviewOutcome.RejectedReset),
+      ),
+    )
+    .orderBy(
+      requirementReviews.memberRequirementId,
+      desc(requirementReviews.createdAt),
+      desc(requirementReviews.id),
+    );
+  return new Map(rows.map((r) => [r.memberRequirementId, r.notes]));
 }

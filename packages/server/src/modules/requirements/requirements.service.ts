@@ -12,7 +12,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { dayOf, type Day } from './engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
 import { deriveRequirementStatus } from './engine/requirement-status.ts';
-import { activeRequirementsOfProfile, storedOverallStatus } from './my-requirements.queries.ts';
+import {
+  activeRequirementsOfProfile,
+  latestResetNotes,
+  storedOverallStatus,
+} from './my-requirements.queries.ts';
 import {
   factsOf,
   rederive,
@@ -50,7 +54,7 @@ export function memberFormSubmission(
 
 /**
  * A member's active requirements as the member view shows them: status derived for today (the stored one may be a
- * day old), due and expiry days, and the allowed transitions of ADR 012 so the web never re-derives them.
+ * day old), due and expiry days, a returned requirement's reset notes, and the allowed transitions of ADR 012 so the web never re-derives them.
  */
 export async function listMemberRequirements(
   db: Executor,
@@ -59,6 +63,9 @@ export async function listMemberRequirements(
   today: Day = dayOf(new Date()),
 ): Promise<MemberRequirement[]> {
   const rows = await activeRequirementsOfProfile(db, organizationId, profileId);
+  // Only a requirement standing returned (outcome RejectedReset, not resubmitted) shows the reviewer's notes.
+  const returned = rows.filter((r) => r.reviewOutcome === ReviewOutcome.RejectedReset).map((r) => r.id);
+  const notes = await latestResetNotes(db, organizationId, returned);
   return rows.map((row) => {
     const status = deriveRequirementStatus(factsOf(row), today);
     const disqualified = row.reviewOutcome === ReviewOutcome.RejectedDisqualified;
@@ -76,6 +83,7 @@ export async function listMemberRequirements(
       expiresAt: row.expiresAt,
       allowedActions: [...allowedRequirementTransitions(status, { disqualified })],
       nextAction: memberNextTransition(status, { disqualified }),
+      returnedNotes: notes.get(row.id) ?? null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MyRequirementsResponse } from '@touchline/contracts/member-requirements';
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { myRequirementsKey } from './get-my-requirements.ts';
 import { requirementsKey } from './requirement-paths.ts';
 
@@ -16,7 +17,13 @@ export async function applyActionResult(queryClient: QueryClient, result: Requir
             ...old,
             items: old.items.map((item) =>
               item.definitionId === result.definitionId
-                ? { ...item, status: result.status, completedAt: result.completedAt }
+                ? {
+                    ...item,
+                    status: result.status,
+                    completedAt: result.completedAt,
+                    // A resubmission answers the reviewer's notes, so they go with the Rejected status.
+                    returnedNotes: result.status === RequirementStatus.Rejected ? item.returnedNotes : null,
+                  }
                 : item,
             ),
           }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { MemberRequirement } from '@touchline/contracts/member-requirements';
 import { requirementTypeByNo } from '@touchline/contracts/requirement-types';
 import { nextActionText } from './next-action.ts';
+import { ReturnedNotes } from './returned-notes.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { formatDueDate } from './urgency.ts';
 
@@ -47,6 +48,7 @@ export function RequirementCard({ item }: { item: MemberRequirement }) {
           {next}
         </dd>
       </dl>
+      <ReturnedNotes item={item} className="mt-3" />
     </li>
   );
 }

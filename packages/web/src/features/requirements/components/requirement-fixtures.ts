@@ -22,6 +22,7 @@ export function memberRequirement(
     expiresAt: null,
     allowedActions: ['complete', 'upload', 'submitForReview'],
     nextAction: 'complete',
+    returnedNotes: null,
     ...extra,
   };
 }

@@ -9,6 +9,7 @@ import { requirementTypeByNo } from '@touchline/contracts/requirement-types';
 import { useMyRequirements } from '../api/get-my-requirements.ts';
 import { nextActionText } from './next-action.ts';
 import { RequirementContent } from './requirement-content.tsx';
+import { ReturnedNotes } from './returned-notes.tsx';
 import { StatusAnnouncer } from './status-announcer.tsx';
 import { formatDueDate } from './urgency.ts';
 
@@ -64,6 +65,7 @@ export function RequirementPage({ definitionId }: { definitionId: string }) {
           {item.expiresAt ? <span>Valid until {formatDueDate(item.expiresAt)}</span> : null}
           {item.isOptional ? <span>Optional</span> : null}
         </div>
+        <ReturnedNotes item={item} />
         <p className="font-medium">
           Next: <span>{nextActionText(item)}</span>
         </p>

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useBulkReview } from '../api/bulk-review.ts';
 import { getAdjacentReview } from '../api/get-adjacent-review.ts';
 import { useReviewRequirements } from '../api/get-review-requirements.ts';
+import { LevelFilter } from './level-filter.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 import { ReviewQueue } from './review-queue.tsx';
 import { reviewShortcuts } from './use-review-shortcuts.ts';
@@ -59,8 +60,9 @@ function BulkError({ error }: { error: Error }) {
 }
 
 /**
- * /reviews: the reviewer's queue (Pending, Historical) filtered by requirement type and review source, the review
- * page of the chosen requirement beside it, Next/Previous through the queue, keyboard shortcuts and bulk approval.
+ * /reviews: the reviewer's queue (Pending, Historical) filtered by requirement type, review source and level, the
+ * review page of the chosen requirement beside it, Next/Previous through the queue, keyboard shortcuts and bulk
+ * approval. The filters live in the page's state, not the URL, like before the level filter.
  */
 export function ReviewsPage() {
   useDocumentTitle('Review');
@@ -194,6 +196,12 @@ export function ReviewsPage() {
             ))}
           </select>
         </label>
+        <LevelFilter
+          accesses={profile.data.profileLevelAccesses}
+          value={filter.levelId}
+          onChange={(levelId) => changeFilter({ levelId })}
+          selectClass={selectClass}
+        />
         <label className="text-sm font-medium">
           Per page
           <select
