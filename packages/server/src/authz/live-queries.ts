@@ -105,3 +105,18 @@ export async function lockOrganizationRow(tx: Executor, organizationId: string):
     .where(eq(organizations.id, organizationId))
     .for('no key update');
 }
+
+/** A live level of the organization with its name and path, or undefined (another organization's is not found). */
+export async function findLiveLevel(db: Executor, organizationId: string, levelId: string) {
+  const [level] = await db
+    .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
+    .from(hierarchyLevels)
+    .where(
+      and(
+        eq(hierarchyLevels.organizationId, organizationId),
+        eq(hierarchyLevels.id, levelId),
+        isNull(hierarchyLevels.deletedAt),
+      ),
+    );
+  return level;
+}

@@ -1,5 +1,6 @@
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { OutgoingMail } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/html.ts';
 
 /** One member's digest: who, where, and every open mandatory requirement. */
 export type RequirementDigest = {
@@ -8,12 +9,6 @@ export type RequirementDigest = {
   organizationName: string;
   items: { name: string; status: RequirementStatus; dueDate: string | null }[];
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The daily digest e-mail: all the member's open requirements and one link to the member view. */
 export function requirementDigestMail(appUrl: string, digest: RequirementDigest): OutgoingMail {

@@ -1,7 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { exactCountLimit } from '@touchline/contracts/dashboard';
 import type { Executor } from '../../db/client.ts';
-import { hierarchyLevels } from '../../db/schema/index.ts';
 import {
   cappedCountStatement,
   countStatement,
@@ -13,21 +12,6 @@ import {
 export async function rowsOf<T>(db: Executor, statement: SQL): Promise<T[]> {
   const result = await db.execute(statement);
   return (result as unknown as { rows: T[] }).rows;
-}
-
-/** A live level of the organization with its path, or undefined (another organization's level is not found). */
-export async function findDashboardLevel(db: Executor, organizationId: string, levelId: string) {
-  const [level] = await db
-    .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
-    .from(hierarchyLevels)
-    .where(
-      and(
-        eq(hierarchyLevels.organizationId, organizationId),
-        eq(hierarchyLevels.id, levelId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    );
-  return level;
 }
 
 /** The planner's row estimate of a statement (EXPLAIN, nothing executed). */

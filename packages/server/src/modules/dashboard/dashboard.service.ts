@@ -6,6 +6,7 @@ import type {
 } from '@touchline/contracts/dashboard';
 import { overallStatusValues, requirementStatusValues } from '@touchline/contracts/dashboard';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -17,7 +18,7 @@ import {
   type DashboardRow,
   type RequirementCell,
 } from './dashboard.presenter.ts';
-import { countRows, findDashboardLevel, rowsOf } from './dashboard.queries.ts';
+import { countRows, rowsOf } from './dashboard.queries.ts';
 import {
   overallCountsStatement,
   pageStatement,
@@ -28,7 +29,7 @@ import {
 
 /** Loads the level (404 in another organization) and checks the actor may see its dashboard (403). */
 export async function loadDashboardScope(db: Executor, ctx: ActorContext, levelId: string) {
-  const level = await findDashboardLevel(db, ctx.organizationId, levelId);
+  const level = await findLiveLevel(db, ctx.organizationId, levelId);
   if (!level) throw notFound('Level');
   authorize(dashboardPolicy.view(ctx, level));
   return { level, scope: { organizationId: ctx.organizationId, path: level.path } satisfies DashboardScope };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../mail/html.ts';
 
 /** A fresh invitation link secret: 32 random bytes (base64url) for the e-mail, only its SHA-256 for the row. */
 export function newInvitationToken(): { token: string; tokenHash: string } {
@@ -25,12 +26,6 @@ export type InvitationMailInput = {
   /** 0 for the invitation itself, then the reminder's place in the schedule. */
   step: number;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The link an invitation e-mail carries: the signup flow in its invitation mode (§2). */
 export function invitationLink(appUrl: string, token: string): string {

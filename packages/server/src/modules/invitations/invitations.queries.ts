@@ -10,21 +10,6 @@ import {
   profiles,
 } from '../../db/schema/index.ts';
 
-/** A live level of the organization, with the path rules read; undefined when not there (another tenant's too). */
-export async function findLevel(db: Executor, organizationId: string, levelId: string) {
-  const [level] = await db
-    .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
-    .from(hierarchyLevels)
-    .where(
-      and(
-        eq(hierarchyLevels.organizationId, organizationId),
-        eq(hierarchyLevels.id, levelId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    );
-  return level;
-}
-
 /** A live role label of the organization. */
 export async function findLabel(db: Executor, organizationId: string, labelId: string) {
   const [label] = await db

@@ -8,6 +8,7 @@ import {
 } from '@touchline/contracts/invitations';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
@@ -20,7 +21,6 @@ import { invitationPolicy } from './invitations.policy.ts';
 import {
   findAccessForInvitation,
   findLabel,
-  findLevel,
   handToReminderJob,
   insertInvitationBatch,
   latestInvitationOfAccess,
@@ -162,7 +162,7 @@ export async function inviteMember(
 ): Promise<InviteMemberResponse> {
   const now = new Date();
   const { result, mails } = await app.database.db.transaction(async (tx) => {
-    const level = await findLevel(tx, ctx.organizationId, body.hierarchyLevelId);
+    const level = await findLiveLevel(tx, ctx.organizationId, body.hierarchyLevelId);
     if (!level) throw notFound('Level');
     const label = await findLabel(tx, ctx.organizationId, body.labelId);
     if (!label) throw notFound('Label');

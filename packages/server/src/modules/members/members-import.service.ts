@@ -5,6 +5,7 @@ import type {
   MembersImportRow,
 } from '@touchline/contracts/member-admin';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
@@ -17,11 +18,10 @@ import {
 import { parseMembersCsv } from './members-import.parse.ts';
 import { resolveImportRows } from './members-import.resolve.ts';
 import { memberPolicy } from './members.policy.ts';
-import { findLevel } from './members.queries.ts';
 
 /** The target level with its subtree checks: the organization's (404) and the actor's to manage (403). */
 async function targetLevel(db: Executor, ctx: ActorContext, levelId: string) {
-  const level = await findLevel(db, ctx.organizationId, levelId);
+  const level = await findLiveLevel(db, ctx.organizationId, levelId);
   if (!level) throw notFound('Level');
   authorize(memberPolicy.manage(ctx, level));
   return level;

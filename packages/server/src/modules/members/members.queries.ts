@@ -52,21 +52,6 @@ export async function findLabel(db: Executor, organizationId: string, labelId: s
   return label;
 }
 
-/** A live level of the organization with its path. */
-export async function findLevel(db: Executor, organizationId: string, levelId: string) {
-  const [level] = await db
-    .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
-    .from(hierarchyLevels)
-    .where(
-      and(
-        eq(hierarchyLevels.organizationId, organizationId),
-        eq(hierarchyLevels.id, levelId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
-    );
-  return level;
-}
-
 /** One page of the live accesses at exactly this level (not below), by last then first name, and their total. */
 export async function directMembersPage(
   db: Executor,

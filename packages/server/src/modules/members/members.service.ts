@@ -8,7 +8,7 @@ import type {
 import { invitationMessages } from '@touchline/contracts/invitations';
 import { Role } from '@touchline/contracts/roles';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import { lockRootAdminAccesses } from '../../authz/live-queries.ts';
+import { findLiveLevel, lockRootAdminAccesses } from '../../authz/live-queries.ts';
 import { authorize, holdsAnywhere } from '../../authz/rules.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -22,7 +22,6 @@ import {
   directMembersPage,
   findAccesses,
   findLabel,
-  findLevel,
   invitationsOfAccesses,
   organizationLabels,
   setAccessLabel,
@@ -40,7 +39,7 @@ export async function listDirectMembers(
   levelId: string,
   page: { page: number; perPage: number },
 ): Promise<DirectMembersResponse> {
-  const level = await findLevel(db, ctx.organizationId, levelId);
+  const level = await findLiveLevel(db, ctx.organizationId, levelId);
   if (!level) throw notFound('Level');
   authorize(memberPolicy.manage(ctx, level));
   const { rows, totalCount } = await directMembersPage(db, ctx.organizationId, level.id, page);
@@ -92,7 +91,7 @@ export async function listLabels(
   ctx: ActorContext,
   levelId: string | undefined,
 ): Promise<{ items: MemberLabel[] }> {
-  const level = levelId ? await findLevel(db, ctx.organizationId, levelId) : undefined;
+  const level = levelId ? await findLiveLevel(db, ctx.organizationId, levelId) : undefined;
   if (levelId && !level) throw notFound('Level');
   const rows = await organizationLabels(db, ctx.organizationId);
   const assignable = (label: { role: string | null }) =>

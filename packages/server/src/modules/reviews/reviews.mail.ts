@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../mail/html.ts';
 
 /** What the member is told when a reviewer sends a requirement back (RejectedReset): what, where, and why. */
 export type ResetMailInput = {
@@ -9,12 +10,6 @@ export type ResetMailInput = {
   requirementName: string;
   notes: string;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The e-mail of a reset: the reviewer's reason and a link to submit again. */
 export function resetMail(appUrl: string, input: ResetMailInput): OutgoingMail {
