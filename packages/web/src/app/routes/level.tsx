@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { levelNavigationQueryOptions } from '../../features/hierarchy/api/get-level-navigation.ts';
+import { levelNavigationQueryOptions } from '../../lib/level-navigation.ts';
 import { LevelPage } from '../../features/hierarchy/components/level-page.tsx';
 
 /** Starts loading the level before the page renders; the page itself shows loading, refusal and failure. */

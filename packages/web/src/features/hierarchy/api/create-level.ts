@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { levelSchema, type CreateLevelBody, type Level } from '@touchline/contracts/hierarchy';
 import { api } from '../../../lib/api-client.ts';
-import { levelQueryKey } from './get-level-navigation.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 
 /** POST /api/app/hierarchy-level: adds a level under a parent. */
 export async function createLevel(body: CreateLevelBody): Promise<Level> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { levelQueryKey } from './get-level-navigation.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 
 /** DELETE /api/app/hierarchy-level/{id}: deletes an empty level and everything below it (409 while members remain). */
 export async function deleteLevel(id: string): Promise<void> {

@@ -1,25 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { levelNavigationSchema, type LevelNavigation } from '@touchline/contracts/hierarchy';
-import { api } from '../../../lib/api-client.ts';
-
-/** The prefix of every level query, so a change of the tree refreshes them all (counts change up the chain). */
-export const levelQueryKey = ['hierarchy-level'] as const;
-
-/** GET /api/app/hierarchy-level/{id}/navigation (spec §7): a level, its breadcrumb and its children with counts. */
-export async function getLevelNavigation(levelId: string): Promise<LevelNavigation> {
-  const answer = await api.get(`/api/app/hierarchy-level/${encodeURIComponent(levelId)}/navigation`, {
-    schema: levelNavigationSchema,
-  });
-  if (!answer) throw new Error('The level navigation answer was empty');
-  return answer;
-}
-
-/** Query options of one level's navigation; the tree and the level page share them. */
-export const levelNavigationQueryOptions = (levelId: string) =>
-  queryOptions({
-    queryKey: [...levelQueryKey, levelId, 'navigation'],
-    queryFn: () => getLevelNavigation(levelId),
-  });
+import { useQuery } from '@tanstack/react-query';
+import { levelNavigationQueryOptions } from '../../../lib/level-navigation.ts';
 
 /** One level's navigation; `enabled: false` keeps a collapsed tree node from loading its children. */
 export const useLevelNavigation = (levelId: string, options: { enabled?: boolean } = {}) =>

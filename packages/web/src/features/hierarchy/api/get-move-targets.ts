@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { moveTargetsResponseSchema, type MoveTarget } from '@touchline/contracts/hierarchy';
 import { api } from '../../../lib/api-client.ts';
-import { levelQueryKey } from './get-level-navigation.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 
 /** GET /api/app/hierarchy-level/{id}/move-targets: where the level may go (never its own subtree). */
 export async function getMoveTargets(levelId: string): Promise<MoveTarget[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { levelSchema, type Level } from '@touchline/contracts/hierarchy';
 import { api } from '../../../lib/api-client.ts';
-import { levelQueryKey } from './get-level-navigation.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 
 /** POST /api/app/hierarchy-level/{id}/move: moves a level, with everything below it, under a new parent. */
 export async function moveLevel({ id, parentId }: { id: string; parentId: string }): Promise<Level> {

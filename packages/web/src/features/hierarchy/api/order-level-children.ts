@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { levelQueryKey } from './get-level-navigation.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 
 /** PUT /api/app/hierarchy-level/{id}/order: puts the level's children in the given order. */
 export async function orderLevelChildren({

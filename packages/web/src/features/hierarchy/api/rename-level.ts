@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { levelSchema, type Level } from '@touchline/contracts/hierarchy';
 import { api } from '../../../lib/api-client.ts';
-import { levelQueryKey } from './get-level-navigation.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 
 /** PUT /api/app/hierarchy-level/{id}: renames a level. */
 export async function renameLevel({ id, name }: { id: string; name: string }): Promise<Level> {
