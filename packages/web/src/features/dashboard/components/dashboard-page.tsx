@@ -9,6 +9,7 @@ import { textLinkClass } from '../../../components/ui/form-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useRowSelection } from '../../../lib/row-selection.ts';
 import { useDashboardInfo } from '../api/get-dashboard-info.ts';
 import { useDashboardMembers } from '../api/get-dashboard-members.ts';
 import { useBulkMemberAction, useDashboardLabels } from '../api/member-actions.ts';
@@ -45,7 +46,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
   const info = useDashboardInfo(levelId, { search, labels: labelIds, groupMembershipStatus });
   const labels = useDashboardLabels(levelId);
   const bulk = useBulkMemberAction();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, toggle, selectOnly, clear: clearSelection } = useRowSelection();
   const [open, setOpen] = useState<DashboardMember | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -82,7 +83,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
         onSuccess: (result) => {
           setNotice(done(result.done));
           if (result.failed) setFailure(`${result.failed} could not be changed.`);
-          setSelected(new Set());
+          clearSelection();
           setOpen(null);
         },
         onError: (e) => setFailure(e.message),
@@ -95,7 +96,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
     return request.kind === 'resend' ? `Invitation sent to ${who}.` : `Role changed for ${who}.`;
   };
   const changeFilter = (change: Parameters<typeof update>[0]) => {
-    setSelected(new Set());
+    clearSelection();
     update(change);
   };
   const sortBy = (col: DashboardSortColumn) =>
@@ -147,7 +148,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           labels={labels.data ?? []}
           busy={bulk.isPending}
           onAction={(request) => run(request, [...selected], bulkDone(request))}
-          onClear={() => setSelected(new Set())}
+          onClear={clearSelection}
         />
       ) : null}
       {items.length === 0 ? (
@@ -180,25 +181,15 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           filter={filter}
           selected={selected}
           onSort={sortBy}
-          onToggle={(id, on) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              if (on) next.add(id);
-              else next.delete(id);
-              return next;
-            })
-          }
-          onToggleAll={(on) =>
-            setSelected(
-              on
-                ? new Set(
-                    items
-                      .filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus))
-                      .map((m) => m.profileLevelAccessId),
-                  )
-                : new Set(),
-            )
-          }
+          onToggle={toggle}
+          onToggleAll={(on) => {
+            if (!on) return clearSelection();
+            selectOnly(
+              items
+                .filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus))
+                .map((m) => m.profileLevelAccessId),
+            );
+          }}
           onOpen={setOpen}
         />
       )}
@@ -208,7 +199,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
         totalCount={totalCount}
         loading={members.isPlaceholderData}
         onPage={(page) => {
-          setSelected(new Set());
+          clearSelection();
           update({ page });
         }}
       />

@@ -10,6 +10,7 @@ import { textLinkClass } from '../../../components/ui/form-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useRowSelection } from '../../../lib/row-selection.ts';
 import { useDirectMembers } from '../api/get-direct-members.ts';
 import { useLabels } from '../api/get-labels.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
@@ -41,7 +42,7 @@ export function MembersPage() {
   const labels = useLabels(levelId);
   const resend = useResendInvitation();
   const setStatus = useSetGroupMembershipStatus();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, toggle, selectOnly, clear: clearSelection } = useRowSelection();
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<DirectMember | null>(null);
   const [archiving, setArchiving] = useState<DirectMember | null>(null);
@@ -70,23 +71,14 @@ export function MembersPage() {
 
   const { items, totalCount } = members.data;
   const pages = Math.max(1, Math.ceil(totalCount / perPage));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (on: boolean) =>
-    setSelected(
-      on
-        ? new Set(
-            items
-              .filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus))
-              .map((m) => m.profileLevelAccessId),
-          )
-        : new Set(),
+  const toggleAll = (on: boolean) => {
+    if (!on) return clearSelection();
+    selectOnly(
+      items
+        .filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus))
+        .map((m) => m.profileLevelAccessId),
     );
+  };
   const applyStatus = (status: ActiveStatus) => {
     setFailure(null);
     setStatus.mutate(
@@ -96,7 +88,7 @@ export function MembersPage() {
           setNotice(
             `${selected.size} member${selected.size === 1 ? '' : 's'} set ${status === ActiveStatus.Active ? 'Active' : 'Inactive'}.`,
           );
-          setSelected(new Set());
+          clearSelection();
         },
         onError: (error) => setFailure(error.message),
       },
@@ -158,7 +150,7 @@ export function MembersPage() {
             disabled={setStatus.isPending}
             onClick={() => applyStatus(ActiveStatus.Inactive)}
           />
-          <Button variant="transparent" label="Clear selection" onClick={() => setSelected(new Set())} />
+          <Button variant="transparent" label="Clear selection" onClick={() => clearSelection()} />
         </div>
       ) : null}
       <div className="mt-4">
@@ -188,7 +180,7 @@ export function MembersPage() {
             disabled={page <= 1}
             onClick={() => {
               setPage(page - 1);
-              setSelected(new Set());
+              clearSelection();
             }}
           />
           <span aria-live="polite">
@@ -201,7 +193,7 @@ export function MembersPage() {
             disabled={page >= pages}
             onClick={() => {
               setPage(page + 1);
-              setSelected(new Set());
+              clearSelection();
             }}
           />
         </nav>
