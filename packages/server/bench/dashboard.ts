@@ -5,16 +5,11 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { createSigningKey, ensureUser } from '@touchline/identity';
-import { webClientId } from '@touchline/contracts/accounts';
+import { ensureUser } from '@touchline/identity';
 import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/contracts/dashboard';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { profiles } from '../src/db/schema/index.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
-import { inProcessIdentity } from '../src/identity-wiring.ts';
-import { outboxMailer } from '../src/mail/mailer.ts';
 import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
 import { pageWindow } from '../src/modules/dashboard/dashboard.service.ts';
 import {
@@ -24,6 +19,7 @@ import {
   requirementCellsStatement,
   requirementCountsStatement,
 } from '../src/modules/dashboard/dashboard.sql.ts';
+import { benchAppWithIdentity, passwordSignIn } from './bench-app.ts';
 import { compare, report, type Side } from './measure.ts';
 
 // `npm run bench -- dashboard --members=100000,1000000`: the dashboard at scale (issue 7, ADR 016). For each size a
@@ -111,20 +107,7 @@ async function rawCopy(database: DatabaseHandle, url: string | undefined, query:
 
 /** Signs in an account whose current profile is the scale organization's Admin. */
 async function adminToken(database: DatabaseHandle, seed: ScaleSeed) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    SESSION_PASSWORD: 'bench-session-password-0123456789abcdef',
-  });
-  const mailer = outboxMailer(database.db);
-  const { identityDb, ...identity } = await inProcessIdentity(database, {
-    signingKey: await createSigningKey(),
-    mailer,
-    appUrl: 'http://bench.test',
-    accessTokenTtlSeconds: 3600,
-  });
+  const { app, identityDb } = await benchAppWithIdentity(database, 3600);
   const password = 'bench password 123';
   const user = { email: seed.adminEmail, password, firstName: 'Ada', lastName: 'Admin', roles: [] };
   const userId = await ensureUser(identityDb, user, {
@@ -132,20 +115,7 @@ async function adminToken(database: DatabaseHandle, seed: ScaleSeed) {
     acceptedPolicies: true,
   });
   await database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, seed.adminProfileId));
-  const app = await buildApp(config, { database, mailer, ...identity });
-  await app.ready();
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    client_id: webClientId,
-    username: seed.adminEmail,
-    password,
-  });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
+  const res = await passwordSignIn(app, seed.adminEmail, password);
   return { app, token: (res.json() as { access_token: string }).access_token };
 }
 

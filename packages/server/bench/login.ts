@@ -1,11 +1,7 @@
 import { verify } from '@node-rs/argon2';
-import { argon2Options, createSigningKey, ensureUser, hashPassword } from '@touchline/identity';
-import { webClientId } from '@touchline/contracts/accounts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { argon2Options, ensureUser, hashPassword } from '@touchline/identity';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { inProcessIdentity } from '../src/identity-wiring.ts';
-import { outboxMailer } from '../src/mail/mailer.ts';
+import { benchAppWithIdentity, passwordSignIn } from './bench-app.ts';
 import { compare, compareConcurrent, reportThroughput, type Side } from './measure.ts';
 
 /**
@@ -14,20 +10,7 @@ import { compare, compareConcurrent, reportThroughput, type Side } from './measu
  * the same password with the same parameters, in the same run. Goal: at least 0.8.
  */
 export async function benchLogin(database: DatabaseHandle) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    SESSION_PASSWORD: 'bench-session-password-0123456789abcdef',
-  });
-  const mailer = outboxMailer(database.db);
-  const { identityDb, ...identity } = await inProcessIdentity(database, {
-    signingKey: await createSigningKey(),
-    mailer,
-    appUrl: 'http://bench.test',
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-  });
+  const { app, identityDb } = await benchAppWithIdentity(database);
   const password = 'bench password 123';
   await ensureUser(identityDb, {
     email: 'bench@example.org',
@@ -36,25 +19,11 @@ export async function benchLogin(database: DatabaseHandle) {
     lastName: 'Ench',
     roles: ['Admin'],
   });
-  const app = await buildApp(config, { database, mailer, ...identity });
-  await app.ready();
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    client_id: webClientId,
-    scope: 'openid',
-    username: 'bench@example.org',
-    password,
-  }).toString();
   const storedHash = await hashPassword(password);
   const signIn: Side = {
     name: 'sign-in',
     run: async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/connect/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form,
-      });
+      const res = await passwordSignIn(app, 'bench@example.org', password);
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
     },
   };
