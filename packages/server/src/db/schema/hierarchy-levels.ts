@@ -19,6 +19,8 @@ export const hierarchyLevels = pgTable(
     depth: integer('depth').notNull(),
     path: text('path').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The dashboard's Level sort key (ADR 016): the name unaccented and lower-cased, kept by the database. */
+    nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`touchline_search_key(name)`),
     ...timestamps(),
     deletedAt: deletedAt(),
   },

@@ -8,6 +8,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -33,6 +34,8 @@ export const labels = pgTable(
      */
     role: text('role'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The dashboard's Role sort key (ADR 016): the name unaccented and lower-cased, kept by the database. */
+    nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`touchline_search_key(name)`),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
@@ -61,12 +64,36 @@ export const profiles = pgTable(
     ussfId: text('ussf_id'),
     /** Citizenship answers (spec §3 "citizenship data"; its shape is ours, contracts/profiles). */
     citizenship: jsonb('citizenship').$type<Record<string, unknown>>(),
+    /**
+     * The dashboard's sort keys (ADR 016), kept by the database on every write: last then first name, and the
+     * e-mail, unaccented and lower-cased (compared byte-wise, collate "C"), so a million-row sort reads a column
+     * instead of calling unaccent per row.
+     */
+    nameSortKey: text('name_sort_key').generatedAlwaysAs(
+      sql`touchline_search_key(last_name) || chr(1) || touchline_search_key(first_name)`,
+    ),
+    emailSortKey: text('email_sort_key').generatedAlwaysAs(sql`touchline_search_key(email::text)`),
+    /**
+     * The newest change to any of the member's active requirements (ADR 016), raised by a statement trigger on
+     * member_requirements (migration 0009) so no writer can forget it; it never goes back.
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
     index('profiles_org_user_idx').on(t.organizationId, t.appUserId),
     index('profiles_org_email_idx').on(t.organizationId, t.email),
+    // The dashboard's first pages in name, e-mail and activity order are read from these, not sorted (ADR 016).
+    index('profiles_org_name_sort_idx')
+      .on(t.organizationId, sql`${t.nameSortKey} collate "C"`)
+      .where(sql`${t.deletedAt} is null`),
+    index('profiles_org_email_sort_idx')
+      .on(t.organizationId, sql`${t.emailSortKey} collate "C"`)
+      .where(sql`${t.deletedAt} is null`),
+    index('profiles_org_last_activity_idx')
+      .on(t.organizationId, t.lastActivityAt)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -21,7 +21,7 @@ export function likeEscape(text: string): string {
 /** The subtree's live levels, as a CTE named `subtree`. */
 function subtreeCte(scope: DashboardScope): SQL {
   return sql`subtree as (
-    select hl.id, hl.name, hl.path from hierarchy_levels hl
+    select hl.id, hl.name, hl.path, hl.name_sort_key from hierarchy_levels hl
     where hl.organization_id = ${scope.organizationId} and hl.path like ${`${likeEscape(scope.path)}%`}
       and hl.deleted_at is null)`;
 }
@@ -63,28 +63,27 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const lastActivity = (organizationId: string) => sql`(select max(mr.updated_at) from member_requirements mr
-  where mr.organization_id = ${organizationId} and mr.profile_id = pla.profile_id and mr.active)`;
-
 /** One sort key: an expression, and whether its NULLs need placing (e-mail, last activity). */
 type SortKey = { expr: SQL; nullable?: boolean };
 
 /**
- * The sort keys of a column: text compares unaccented and lower-cased, byte-wise (the same on every server and in
- * the tests' reference); every order ends on the access id so pages never overlap.
+ * The sort keys of a column: the stored keys (migration 0009) — text unaccented and lower-cased, compared byte-wise
+ * (the same on every server and in the tests' reference), last activity kept by a trigger — so a million-row sort
+ * reads columns, and the first pages in name, e-mail or activity order can walk an index. Every order ends on the
+ * access id so pages never overlap.
  */
-function sortKeys(organizationId: string, col: DashboardFilter['sortCol']): SortKey[] {
-  const text = (column: SQL): SortKey => ({ expr: sql`touchline_search_key(${column}) collate "C"` });
-  const name = [text(sql`p.last_name`), text(sql`p.first_name`)];
+function sortKeys(col: DashboardFilter['sortCol']): SortKey[] {
+  const text = (column: SQL): SortKey => ({ expr: sql`${column} collate "C"` });
+  const name = text(sql`p.name_sort_key`);
   const lead: Record<DashboardFilter['sortCol'], SortKey[]> = {
     FullName: [],
     Status: [{ expr: sql`pla.overall_status` }],
-    Level: [text(sql`lv.name`)],
-    Role: [text(sql`lb.name`)],
-    Email: [{ ...text(sql`p.email::text`), nullable: true }],
-    LastActivity: [{ expr: lastActivity(organizationId), nullable: true }],
+    Level: [text(sql`lv.name_sort_key`)],
+    Role: [text(sql`lb.name_sort_key`)],
+    Email: [{ ...text(sql`p.email_sort_key`), nullable: true }],
+    LastActivity: [{ expr: sql`p.last_activity_at`, nullable: true }],
   };
-  return [...lead[col], ...name, { expr: sql`pla.id` }];
+  return [...lead[col], name, { expr: sql`pla.id` }];
 }
 
 /** An ORDER BY over sort keys (or over their aliases k0, k1…), in the filter's direction or its reverse. */
@@ -103,10 +102,10 @@ function orderBy(keys: readonly SortKey[], filter: DashboardFilter, reverse: boo
 }
 
 /** The columns of a dashboard row. */
-function rowColumns(scope: DashboardScope): SQL {
+function rowColumns(): SQL {
   return sql`pla.id as profile_level_access_id, pla.profile_id, p.first_name, p.last_name, p.email::text as email,
     p.app_user_id, pla.hierarchy_level_id, lv.name as level_name, lv.path as level_path, pla.label_id, lb.name as role_label, lb.role,
-    pla.group_membership_status, pla.overall_status, ${lastActivity(scope.organizationId)} as last_activity_at`;
+    pla.group_membership_status, pla.overall_status, p.last_activity_at`;
 }
 
 /**
@@ -120,7 +119,7 @@ export function pageStatement(
   filter: DashboardFilter,
   page: { limit: number; offset: number; reverse: boolean },
 ): SQL {
-  const keys = sortKeys(scope.organizationId, filter.sortCol);
+  const keys = sortKeys(filter.sortCol);
   const picked = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -130,7 +129,7 @@ export function pageStatement(
       where ${rowsWhere(scope, filter)}
       order by ${orderBy(keys, filter, page.reverse, false)}
       limit ${page.limit} offset ${page.offset})
-    select ${rowColumns(scope)} from page
+    select ${rowColumns()} from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
       join subtree lv on lv.id = pla.hierarchy_level_id
@@ -145,10 +144,26 @@ export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, c
     select count(*)::int as n from (select 1 from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)} limit ${cap}) capped`;
 }
 
-/** The uncapped count, for the planner's estimate (EXPLAIN) when the capped count hit its cap. */
+/** The exact count of the filter's rows. */
 export function countStatement(scope: DashboardScope, filter: RowFilter): SQL {
   return sql`with ${subtreeCte(scope)}
-    select count(*) from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)}`;
+    select count(*)::int as n from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)}`;
+}
+
+/**
+ * A uniform sample of the scope's rows — the accesses whose random (v4) id sorts below `below` — counting how many
+ * of them the whole filter keeps: the sampled share of a filter too large to count exactly (ADR 016). The same ids
+ * are sampled on every request, so the estimate holds still while the user pages.
+ */
+export function sampledCountStatement(
+  scope: DashboardScope,
+  scopeFilter: RowFilter,
+  filter: RowFilter,
+  below: string,
+): SQL {
+  return sql`with ${subtreeCte(scope)}
+    select count(*)::int as sampled, count(*) filter (where ${rowsWhere(scope, filter)})::int as matched
+    from ${rowsFrom(scope)} where ${rowsWhere(scope, scopeFilter)} and pla.id < ${below}::uuid`;
 }
 
 /** Rows by overall status (the tiles), over the scope filter. */
@@ -181,12 +196,12 @@ export function requirementCellsStatement(organizationId: string, profileIds: re
 /** The export's row statement: the page columns plus the member's active requirement statuses as `definition:status`. */
 export function exportRowsStatement(scope: DashboardScope, filter: DashboardFilter): SQL {
   return sql`with ${subtreeCte(scope)}
-    select ${rowColumns(scope)},
+    select ${rowColumns()},
       (select array_agg(mr.definition_id::text || ':' || mr.status) from member_requirements mr
         where mr.organization_id = ${scope.organizationId} and mr.profile_id = pla.profile_id and mr.active) as statuses
     from ${rowsFrom(scope)}
     where ${rowsWhere(scope, filter)}
-    order by ${orderBy(sortKeys(scope.organizationId, filter.sortCol), filter, false, false)}`;
+    order by ${orderBy(sortKeys(filter.sortCol), filter, false, false)}`;
 }
 
 /** The export's requirement columns: the organization's definitions some member actively has, in library order. */

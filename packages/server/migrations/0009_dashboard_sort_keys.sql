@@ -1,0 +1,28 @@
+ALTER TABLE "hierarchy_levels" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (touchline_search_key(name)) STORED;--> statement-breakpoint
+ALTER TABLE "labels" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (touchline_search_key(name)) STORED;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (touchline_search_key(last_name) || chr(1) || touchline_search_key(first_name)) STORED;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "email_sort_key" text GENERATED ALWAYS AS (touchline_search_key(email::text)) STORED;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "last_activity_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "profiles_org_name_sort_idx" ON "profiles" USING btree ("organization_id","name_sort_key" collate "C") WHERE "profiles"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_org_email_sort_idx" ON "profiles" USING btree ("organization_id","email_sort_key" collate "C") WHERE "profiles"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "profiles_org_last_activity_idx" ON "profiles" USING btree ("organization_id","last_activity_at") WHERE "profiles"."deleted_at" is null;--> statement-breakpoint
+-- Last activity (ADR 016): the newest change to any of a member's active requirements, kept on the profile by one
+-- statement-level trigger per write (a set-based refresh of 50,000 rows is one grouped UPDATE, not 50,000), so no
+-- writer can forget it. It only moves forward: a requirement that stops being active keeps its past activity.
+CREATE OR REPLACE FUNCTION touchline_raise_last_activity() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  UPDATE public.profiles p SET last_activity_at = c.at
+  FROM (SELECT profile_id, max(updated_at) AS at FROM changed_requirements WHERE active GROUP BY profile_id) c
+  WHERE p.id = c.profile_id AND (p.last_activity_at IS NULL OR p.last_activity_at < c.at);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER member_requirements_last_activity_insert AFTER INSERT ON member_requirements
+  REFERENCING NEW TABLE AS changed_requirements FOR EACH STATEMENT EXECUTE FUNCTION touchline_raise_last_activity();--> statement-breakpoint
+CREATE TRIGGER member_requirements_last_activity_update AFTER UPDATE ON member_requirements
+  REFERENCING NEW TABLE AS changed_requirements FOR EACH STATEMENT EXECUTE FUNCTION touchline_raise_last_activity();--> statement-breakpoint
+UPDATE profiles p SET last_activity_at = m.at
+  FROM (SELECT profile_id, max(updated_at) AS at FROM member_requirements WHERE active GROUP BY profile_id) m
+  WHERE p.id = m.profile_id;

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { openTestDatabase } from '../../../test/database.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { seedScaleOrganization, type ScaleSeed } from '../../db/seed-scale.ts';
+import { countRows, rowsOf, uuidBelow } from './dashboard.queries.ts';
+import type { DashboardScope, RowFilter } from './dashboard.sql.ts';
+
+// The totals behind the members list (ADR 016) on a scale organization small enough for a test: exact counts for
+// the filters the indexes answer, the cap, and the sampled estimate beyond it — with the limits shrunk so a few
+// hundred members play the part of a million. Also the stored keys the dashboard sorts on (migration 0009).
+
+const scopeOnly: RowFilter = { search: '', labels: [], groupMembershipStatus: 'all' };
+
+describe('dashboard totals and stored sort keys at scale', () => {
+  let database: DatabaseHandle;
+  let seed: ScaleSeed;
+  let scope: DashboardScope;
+  const one = async <T>(statement: SQL) => (await rowsOf<T>(database.db, statement))[0]!;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    seed = await seedScaleOrganization(database, 600);
+    scope = { organizationId: seed.organizationId, path: `/${seed.rootLevelId}/` };
+  });
+  afterAll(() => database.close());
+
+  it('counts index-answered filters exactly, however far past the exact limit', async () => {
+    const total = await countRows(database.db, scope, scopeOnly, { exact: 100 });
+    expect(total).toEqual({ n: seed.members, estimate: false });
+    const inactive = await one<{ n: number }>(sql`select count(*)::int as n from profile_level_accesses
+      where organization_id = ${seed.organizationId} and deleted_at is null and group_membership_status = 1`);
+    expect(
+      await countRows(database.db, scope, { ...scopeOnly, groupMembershipStatus: 1 }, { exact: 10 }),
+    ).toEqual({ n: inactive.n, estimate: false });
+  });
+
+  it('counts a search or requirement filter exactly up to the limit', async () => {
+    const truth = await countRows(database.db, scope, { ...scopeOnly, search: 'member1' }, { exact: 10_000 });
+    expect(truth.estimate).toBe(false);
+    expect(truth.n).toBeGreaterThan(100);
+    expect(
+      await countRows(database.db, scope, { ...scopeOnly, search: 'member1' }, { exact: truth.n }),
+    ).toEqual(truth);
+  });
+
+  it('estimates from a uniform sample beyond the limit, marked, steady from request to request', async () => {
+    for (const filter of [
+      { ...scopeOnly, requirementStatuses: [3] },
+      { ...scopeOnly, search: 'example.org' },
+      { ...scopeOnly, search: 'a', requirementStatuses: [4, 8] },
+    ]) {
+      const truth = await countRows(database.db, scope, filter, { exact: 10_000 });
+      const estimate = await countRows(database.db, scope, filter, { exact: 50, sample: 300 });
+      expect(estimate.estimate, JSON.stringify(filter)).toBe(true);
+      expect(estimate.n).toBeGreaterThan(50);
+      expect(estimate.n).toBeLessThanOrEqual(seed.members);
+      // About 300 of the 601 rows sampled: the estimate is within a fifth of the truth (over 4 standard errors).
+      expect(Math.abs(estimate.n - truth.n) / truth.n, `${estimate.n} vs ${truth.n}`).toBeLessThan(0.2);
+      expect(await countRows(database.db, scope, filter, { exact: 50, sample: 300 })).toEqual(estimate);
+    }
+  });
+
+  it('samples the share of ids it names', () => {
+    expect(uuidBelow(0.5)).toBe('80000000-0000-0000-0000-000000000000');
+    expect(uuidBelow(1 / 16)).toBe('10000000-0000-0000-0000-000000000000');
+    expect(uuidBelow(1)).toBe('ffffffff-ffff-ffff-ffff-ffffffffffff');
+    expect(uuidBelow(0)).toBe('00000001-0000-0000-0000-000000000000');
+  });
+
+  it('keeps every profile’s sort keys and last activity equal to what they are computed from', async () => {
+    const drift = await one<{ names: number; emails: number; activity: number }>(sql`select
+        count(*) filter (where p.name_sort_key is distinct from
+          touchline_search_key(p.last_name) || chr(1) || touchline_search_key(p.first_name))::int as names,
+        count(*) filter (where p.email_sort_key is distinct from touchline_search_key(p.email::text))::int as emails,
+        count(*) filter (where p.last_activity_at is distinct from (select max(mr.updated_at) from member_requirements mr
+          where mr.profile_id = p.id and mr.active))::int as activity
+      from profiles p where p.organization_id = ${seed.organizationId}`);
+    expect(drift).toEqual({ names: 0, emails: 0, activity: 0 });
+  });
+
+  it('moves last activity forward on requirement writes, never back', async () => {
+    const org = seed.organizationId;
+    const { profile_id: profileId } = await one<{
+      profile_id: string;
+    }>(sql`select profile_id from member_requirements
+      where organization_id = ${org} and active group by profile_id having count(*) >= 2 limit 1`);
+    const activityOf = async () =>
+      new Date(
+        (
+          await one<{ at: string | Date }>(
+            sql`select last_activity_at as at from profiles where id = ${profileId}`,
+          )
+        ).at,
+      ).toISOString();
+    const later = '2031-05-01T10:00:00.000Z';
+    await database.db.execute(sql`update member_requirements set updated_at = ${later}, status = 3
+      where id = (select id from member_requirements where profile_id = ${profileId} and active limit 1)`);
+    expect(await activityOf()).toBe(later);
+    // Deactivating a requirement, or writing an older change, keeps the newest activity.
+    await database.db
+      .execute(sql`update member_requirements set active = false, updated_at = '2030-01-01T00:00:00Z'
+      where profile_id = ${profileId}`);
+    expect(await activityOf()).toBe(later);
+    await database.db
+      .execute(sql`update member_requirements set active = true, updated_at = '2029-01-01T00:00:00Z'
+      where profile_id = ${profileId}`);
+    expect(await activityOf()).toBe(later);
+    const newest = '2032-02-02T02:02:02.000Z';
+    // A requirement written afresh (here: removed, then assigned again) counts as soon as it is inserted.
+    const { id: requirementId } = await one<{ id: string }>(
+      sql`select id from member_requirements where profile_id = ${profileId} limit 1`,
+    );
+    await database.db.execute(
+      sql`create temporary table readded as select * from member_requirements where id = ${requirementId}`,
+    );
+    await database.db.execute(sql`delete from member_requirements where id = ${requirementId}`);
+    await database.db.execute(sql`insert into member_requirements
+        (organization_id, profile_id, definition_id, profile_level_access_id, status, active, assigned_at, updated_at)
+      select organization_id, profile_id, definition_id, profile_level_access_id, 0, true, now(), ${newest} from readded`);
+    expect(await activityOf()).toBe(newest);
+  });
+
+  it('follows a renamed member in the stored name key', async () => {
+    const { id } = await one<{ id: string }>(
+      sql`select id from profiles where organization_id = ${seed.organizationId} limit 1`,
+    );
+    await database.db.execute(
+      sql`update profiles set first_name = 'Élodie', last_name = 'Ñandú' where id = ${id}`,
+    );
+    const row = await one<{ key: string }>(sql`select name_sort_key as key from profiles where id = ${id}`);
+    expect(row.key).toBe('nandu\u0001elodie');
+  });
+});
