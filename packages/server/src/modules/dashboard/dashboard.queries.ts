@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { exactCountLimit } from '@touchline/contracts/dashboard';
 import type { Executor } from '../../db/client.ts';
 import {
