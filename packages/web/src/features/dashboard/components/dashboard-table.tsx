@@ -8,8 +8,14 @@ import { MemberAction } from '@touchline/contracts/member-admin';
 import { ActiveStatus } from '@touchline/contracts/members';
 import { OverallStatusBadge, RequirementStatusBadge } from './status-badge.tsx';
 
+type RequirementCell = DashboardMember['requirements'][number];
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const cell = 'px-3 py-2 align-top';
+/** Long names and e-mails end in an ellipsis so the table fits its page; the full text stays in the DOM and title. */
+const truncated = 'block max-w-48 truncate';
+/** Requirement columns are tinted apart from the member's own columns. */
+const requirementCell = `${cell} bg-slate-50/60 dark:bg-slate-800/40`;
 
 const columns: { col: DashboardSortColumn; label: string }[] = [
   { col: DashboardSortColumn.FullName, label: 'Name' },
@@ -21,8 +27,35 @@ const columns: { col: DashboardSortColumn; label: string }[] = [
 ];
 
 /**
- * The dashboard's members table: sortable column headers (aria-sort), selectable rows for the bulk actions, each
- * member's requirement statuses, and the name opening the member drawer.
+ * The requirement columns of a page: the answer's requirements, plus any a row names that the answer did not (so
+ * no status is ever dropped from sight).
+ */
+function requirementColumns(
+  requirements: readonly DashboardRequirement[],
+  members: readonly DashboardMember[],
+): { id: string; name: string }[] {
+  const columns = requirements.map((r) => ({ id: r.id, name: r.name }));
+  const known = new Set(columns.map((c) => c.id));
+  for (const m of members)
+    for (const r of m.requirements)
+      if (!known.has(r.definitionId)) {
+        known.add(r.definitionId);
+        columns.push({ id: r.definitionId, name: 'Other requirement' });
+      }
+  return columns;
+}
+
+/** A member's requirement cells by requirement (a member may hold one requirement more than once, from two levels). */
+function byDefinition(cells: readonly RequirementCell[]): Map<string, RequirementCell[]> {
+  const out = new Map<string, RequirementCell[]>();
+  for (const c of cells) out.set(c.definitionId, [...(out.get(c.definitionId) ?? []), c]);
+  return out;
+}
+
+/**
+ * The dashboard's members table: sortable column headers (aria-sort), selectable rows for the bulk actions, the
+ * name opening the member drawer, and one column per requirement of the page, headed by its name, so a status is
+ * readable without hovering. The table scrolls sideways inside its own focusable region, never the page.
  */
 export function DashboardTable({
   members,
@@ -43,11 +76,17 @@ export function DashboardTable({
   onToggleAll: (on: boolean) => void;
   onOpen: (member: DashboardMember) => void;
 }) {
-  const names = new Map(requirements.map((r) => [r.id, r.name]));
+  const reqColumns = requirementColumns(requirements, members);
   const selectable = members.filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus));
   const allOn = selectable.length > 0 && selectable.every((m) => selected.has(m.profileLevelAccessId));
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+    // contain:inline-size keeps the table's width out of the page's layout, so the page never scrolls sideways.
+    <div
+      role="region"
+      aria-label="Members table"
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 [contain:inline-size] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:border-slate-700"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
         <caption className="sr-only">Members and their requirement statuses</caption>
         <thead className="bg-slate-50 text-left dark:bg-slate-800">
@@ -69,7 +108,7 @@ export function DashboardTable({
                   <button
                     type="button"
                     onClick={() => onSort(col)}
-                    className="inline-flex items-center gap-1 hover:underline"
+                    className="inline-flex items-center gap-1 whitespace-nowrap hover:underline"
                   >
                     {label}
                     <span aria-hidden="true">{active ? (filter.sortDir === 'ASC' ? '▲' : '▼') : '↕'}</span>
@@ -77,14 +116,17 @@ export function DashboardTable({
                 </th>
               );
             })}
-            <th scope="col" className={`${cell} font-semibold`}>
-              Requirements
-            </th>
+            {reqColumns.map((r) => (
+              <th key={r.id} scope="col" className={`${requirementCell} min-w-28 font-semibold`}>
+                {r.name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {members.map((m) => {
             const name = `${m.firstName} ${m.lastName}`;
+            const statuses = byDefinition(m.requirements);
             const canSelect = m.allowedActions.includes(MemberAction.SetGroupMembershipStatus);
             return (
               <tr key={m.profileLevelAccessId}>
@@ -100,35 +142,54 @@ export function DashboardTable({
                 <td className={cell}>
                   <button
                     type="button"
+                    title={name}
                     onClick={() => onOpen(m)}
-                    className="text-left font-medium text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
+                    className={`${truncated} text-left font-medium text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300`}
                   >
                     {name}
                   </button>
                   {m.groupMembershipStatus === ActiveStatus.Inactive ? (
-                    <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">Inactive</span>
+                    <span className="text-xs text-slate-600 dark:text-slate-400">Inactive</span>
                   ) : null}
                 </td>
-                <td className={cell}>{m.email ?? '—'}</td>
+                <td className={cell}>
+                  {m.email ? (
+                    <span className={truncated} title={m.email}>
+                      {m.email}
+                    </span>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td className={cell}>{m.levelName}</td>
                 <td className={cell}>{m.roleLabel}</td>
                 <td className={cell}>
                   <OverallStatusBadge status={m.overallStatus} />
                 </td>
-                <td className={cell}>
+                <td className={`${cell} whitespace-nowrap`}>
                   {m.lastActivityAt ? dateFormat.format(new Date(m.lastActivityAt)) : '—'}
                 </td>
-                <td className={cell}>
-                  <div className="flex flex-wrap gap-1">
-                    {m.requirements.map((r) => (
-                      <RequirementStatusBadge
-                        key={r.memberRequirementId}
-                        status={r.status}
-                        name={names.get(r.definitionId)}
-                      />
-                    ))}
-                  </div>
-                </td>
+                {reqColumns.map((column) => {
+                  const cells = statuses.get(column.id) ?? [];
+                  return (
+                    <td key={column.id} className={requirementCell}>
+                      {cells.length === 0 ? (
+                        <>
+                          <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
+                            —
+                          </span>
+                          <span className="sr-only">Not assigned</span>
+                        </>
+                      ) : (
+                        <div className="flex flex-wrap gap-1">
+                          {cells.map((r) => (
+                            <RequirementStatusBadge key={r.memberRequirementId} status={r.status} />
+                          ))}
+                        </div>
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             );
           })}
