@@ -13,7 +13,7 @@ type RequirementCell = DashboardMember['requirements'][number];
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const cell = 'px-3 py-2 align-top';
 /** Long names and e-mails end in an ellipsis so the table fits its page; the full text stays in the DOM and title. */
-const truncated = 'block max-w-48 truncate';
+const truncated = 'block max-w-40 truncate';
 /** Requirement columns are tinted apart from the member's own columns. */
 const requirementCell = `${cell} bg-slate-50/60 dark:bg-slate-800/40`;
 
@@ -80,12 +80,13 @@ export function DashboardTable({
   const selectable = members.filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus));
   const allOn = selectable.length > 0 && selectable.every((m) => selected.has(m.profileLevelAccessId));
   return (
-    // contain:inline-size keeps the table's width out of the page's layout, so the page never scrolls sideways.
+    // contain:inline-size keeps the table's width out of the page's layout, so the page never scrolls sideways;
+    // relative keeps the sr-only texts of off-screen cells inside the scroll region too.
     <div
       role="region"
       aria-label="Members table"
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 [contain:inline-size] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:border-slate-700"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 [contain:inline-size] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:border-slate-700"
     >
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
         <caption className="sr-only">Members and their requirement statuses</caption>
@@ -117,7 +118,7 @@ export function DashboardTable({
               );
             })}
             {reqColumns.map((r) => (
-              <th key={r.id} scope="col" className={`${requirementCell} min-w-28 font-semibold`}>
+              <th key={r.id} scope="col" className={`${requirementCell} min-w-24 font-semibold`}>
                 {r.name}
               </th>
             ))}
