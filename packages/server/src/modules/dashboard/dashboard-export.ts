@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardExportQuery } from '@touchline/contracts/dashboard';
 import {
   activeStatusLabels,
@@ -12,10 +12,9 @@ import {
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { isoOf, type DashboardRow } from './dashboard.presenter.ts';
 import { rowsOf } from './dashboard.queries.ts';
 import { loadDashboardScope } from './dashboard.service.ts';
-import { exportColumnsStatement, exportRowsStatement } from './dashboard.sql.ts';
+import { exportColumnsStatement, exportRowsStatement, type ExportLabels } from './dashboard.sql.ts';
 
 /** Rows fetched from the cursor at a time: memory stays flat however many members there are. */
 const batchSize = 2000;
@@ -40,38 +39,18 @@ export function escapeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-type ExportRow = DashboardRow & { statuses: string[] | null };
-
-/** One member's line: the fixed cells, then their status for each requirement column (blank when not theirs). */
-function lineOf(row: ExportRow, columns: readonly { id: string }[]): string[] {
-  const statuses = new Map(
-    (row.statuses ?? []).map((pair) => {
-      const [definitionId = '', status = ''] = pair.split(':');
-      return [definitionId, Number(status)];
-    }),
-  );
-  const group = row.group_membership_status === 1 ? activeStatusLabels.Inactive : activeStatusLabels.Active;
-  return [
-    row.first_name,
-    row.last_name,
-    row.email ?? '',
-    row.level_name,
-    row.role_label,
-    memberOverallStatusLabel(row.overall_status as MemberOverallStatus),
-    group,
-    isoOf(row.last_activity_at) ?? '',
-    ...columns.map((c) => {
-      const status = statuses.get(c.id);
-      return status === undefined ? '' : requirementStatusLabel(status as RequirementStatus);
-    }),
-  ];
-}
+/** The texts of the download, from the contracts' labels (the same words the dashboard shows). */
+export const exportLabels: ExportLabels = {
+  overall: (value) => memberOverallStatusLabel(value as MemberOverallStatus),
+  group: (value) => (value === 1 ? activeStatusLabels.Inactive : activeStatusLabels.Active),
+  requirement: (value) => requirementStatusLabel(value as RequirementStatus),
+};
 
 /** Reads a statement through a server-side cursor in batches, inside the caller's transaction. */
-async function* cursorBatches(tx: Executor, statement: ReturnType<typeof exportRowsStatement>) {
+async function* cursorBatches(tx: Executor, statement: SQL) {
   await tx.execute(sql`declare dashboard_export no scroll cursor for ${statement}`);
   for (;;) {
-    const rows = await rowsOf<ExportRow>(tx, sql.raw(`fetch ${batchSize} from dashboard_export`));
+    const rows = await rowsOf<{ cells: string[] }>(tx, sql.raw(`fetch ${batchSize} from dashboard_export`));
     if (rows.length === 0) break;
     yield rows;
   }
@@ -132,8 +111,14 @@ export async function streamStatusDownload(
   const run = db.transaction(
     async (tx) => {
       await sink.write([...fixedHeader, ...columns.map((c) => c.name)]);
-      for await (const rows of cursorBatches(tx, exportRowsStatement(scope, filter)))
-        for (const row of rows) await sink.write(lineOf(row, columns));
+      const statement = exportRowsStatement(
+        scope,
+        filter,
+        columns.map((c) => c.id),
+        exportLabels,
+      );
+      for await (const rows of cursorBatches(tx, statement))
+        for (const row of rows) await sink.write(row.cells);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -45,11 +45,12 @@ describe('dashboard totals and stored sort keys at scale', () => {
   });
 
   it('estimates from a uniform sample beyond the limit, marked, steady from request to request', async () => {
-    for (const filter of [
+    const filters: RowFilter[] = [
       { ...scopeOnly, requirementStatuses: [3] },
       { ...scopeOnly, search: 'example.org' },
       { ...scopeOnly, search: 'a', requirementStatuses: [4, 8] },
-    ]) {
+    ];
+    for (const filter of filters) {
       const truth = await countRows(database.db, scope, filter, { exact: 10_000 });
       const estimate = await countRows(database.db, scope, filter, { exact: 50, sample: 300 });
       expect(estimate.estimate, JSON.stringify(filter)).toBe(true);
