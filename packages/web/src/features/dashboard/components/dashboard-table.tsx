@@ -16,6 +16,13 @@ const cell = 'px-3 py-2 align-top';
 const truncated = 'block max-w-40 truncate';
 /** Requirement columns are tinted apart from the member's own columns. */
 const requirementCell = `${cell} bg-slate-50/60 dark:bg-slate-800/40`;
+/** The tick box and the name stay in view while the requirement columns scroll sideways (opaque backgrounds). */
+const stickyTick = 'sticky left-0 z-10 w-10';
+// A shadow, not a border: collapsed table borders do not travel with a sticky cell.
+const stickyName =
+  'sticky left-10 z-10 shadow-[inset_-1px_0_0_var(--color-slate-300)] dark:shadow-[inset_-1px_0_0_var(--color-slate-700)]';
+const headBg = 'bg-slate-50 dark:bg-slate-800';
+const bodyBg = 'bg-slate-50 dark:bg-slate-950';
 
 const columns: { col: DashboardSortColumn; label: string }[] = [
   { col: DashboardSortColumn.FullName, label: 'Name' },
@@ -92,7 +99,7 @@ export function DashboardTable({
         <caption className="sr-only">Members and their requirement statuses</caption>
         <thead className="bg-slate-50 text-left dark:bg-slate-800">
           <tr>
-            <th scope="col" className={cell}>
+            <th scope="col" className={`${cell} ${stickyTick} ${headBg}`}>
               <input
                 type="checkbox"
                 aria-label="Select all members on this page"
@@ -105,7 +112,12 @@ export function DashboardTable({
               const active = filter.sortCol === col;
               const sort = active ? (filter.sortDir === 'ASC' ? 'ascending' : 'descending') : 'none';
               return (
-                <th key={col} scope="col" aria-sort={sort} className={`${cell} font-semibold`}>
+                <th
+                  key={col}
+                  scope="col"
+                  aria-sort={sort}
+                  className={`${cell} font-semibold ${col === DashboardSortColumn.FullName ? `${stickyName} ${headBg}` : ''}`}
+                >
                   <button
                     type="button"
                     onClick={() => onSort(col)}
@@ -131,7 +143,7 @@ export function DashboardTable({
             const canSelect = m.allowedActions.includes(MemberAction.SetGroupMembershipStatus);
             return (
               <tr key={m.profileLevelAccessId}>
-                <td className={cell}>
+                <td className={`${cell} ${stickyTick} ${bodyBg}`}>
                   <input
                     type="checkbox"
                     aria-label={`Select ${name}`}
@@ -140,7 +152,7 @@ export function DashboardTable({
                     onChange={(e) => onToggle(m.profileLevelAccessId, e.target.checked)}
                   />
                 </td>
-                <td className={cell}>
+                <td className={`${cell} ${stickyName} ${bodyBg}`}>
                   <button
                     type="button"
                     title={name}
