@@ -2,10 +2,15 @@ ALTER TABLE "hierarchy_levels" ADD COLUMN "name_sort_key" text GENERATED ALWAYS 
 ALTER TABLE "labels" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (touchline_search_key(name)) STORED;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (touchline_search_key(last_name) || chr(1) || touchline_search_key(first_name)) STORED;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "email_sort_key" text GENERATED ALWAYS AS (touchline_search_key(email::text)) STORED;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (touchline_profile_search_text(first_name, last_name, email::text)) STORED;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "last_activity_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "profiles_org_name_sort_idx" ON "profiles" USING btree ("organization_id","name_sort_key" collate "C") WHERE "profiles"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "profiles_org_email_sort_idx" ON "profiles" USING btree ("organization_id","email_sort_key" collate "C") WHERE "profiles"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "profiles_org_last_activity_idx" ON "profiles" USING btree ("organization_id","last_activity_at") WHERE "profiles"."deleted_at" is null;--> statement-breakpoint
+-- The search matches a stored column (no unaccent per row while filtering): its trigram index replaces the
+-- expression index of 0008.
+DROP INDEX IF EXISTS profiles_search_trgm_idx;--> statement-breakpoint
+CREATE INDEX profiles_search_trgm_idx ON profiles USING gin (search_text gin_trgm_ops);--> statement-breakpoint
 -- Last activity (ADR 016): the newest change to any of a member's active requirements, kept on the profile by one
 -- statement-level trigger per write (a set-based refresh of 50,000 rows is one grouped UPDATE, not 50,000), so no
 -- writer can forget it. It only moves forward: a requirement that stops being active keeps its past activity.

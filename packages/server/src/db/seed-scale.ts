@@ -113,17 +113,21 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
   const org = crypto.randomUUID();
   const root = crypto.randomUUID();
   const admin = crypto.randomUUID();
-  const teams = Math.max(1, Math.ceil(members / 20));
+  // `members` counts the organization's admin too: an organization of 100,000 members is 99,999 and its admin.
+  const generated = Math.max(0, members - 1);
+  const teams = Math.max(1, Math.ceil(generated / 20));
   const teamsPerClub = Math.max(1, Math.ceil(teams / 1000));
-  const perTeam = Math.ceil(members / (1000 * teamsPerClub));
+  const perTeam = Math.max(1, Math.ceil(generated / (1000 * teamsPerClub)));
   const adminEmail = `admin.${tag}@scale.test`;
   const first = literalArray(firstNames);
   const last = literalArray(lastNames);
-  // A bulk load: the trigram search index is built once at the end rather than updated row by row.
-  const searchIndex = `create index if not exists profiles_search_trgm_idx on profiles
-    using gin (touchline_profile_search_text(first_name, last_name, email::text) gin_trgm_ops)`;
+  // A bulk load: the profiles' secondary indexes (search, sort keys, activity) are built once at the end rather
+  // than updated row by row — by their own definitions, read from the catalog, so they stay the migrations' own.
+  const secondary = await db.db.execute(sql`select indexname, indexdef from pg_indexes
+    where schemaname = 'public' and tablename = 'profiles' and indexdef not like 'CREATE UNIQUE%'`);
+  const indexes = (secondary as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
   const statements = [
-    'drop index if exists profiles_search_trgm_idx',
+    ...indexes.map((i) => `drop index if exists "${i.indexname}"`),
     `insert into organizations (id, name, country_code, state_code, city_name)
       values ('${org}', 'Scale League ${tag}', 'US', 'CA', 'Benchville')`,
     `insert into hierarchy_levels (id, organization_id, parent_id, name, depth, path)
@@ -161,7 +165,7 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
         where organization_id = '${org}' and depth = 4),
       labelled as (select id, name from labels where organization_id = '${org}'),
       rows as materialized (select gen_random_uuid() as pid, t.id as level_id, t.tn * ${perTeam} + g as i
-        from teams t cross join generate_series(1, ${perTeam}) g where t.tn * ${perTeam} + g <= ${members}),
+        from teams t cross join generate_series(1, ${perTeam}) g where t.tn * ${perTeam} + g <= ${generated}),
       people as (insert into profiles (id, organization_id, first_name, last_name, email, app_user_id, created_at, updated_at)
         select pid, '${org}', (${first})[1 + (i * 7) % ${firstNames.length}], (${last})[1 + (i * 13) % ${lastNames.length}],
           case when i % 50 = 0 then null else 'member' || i || '.${tag}@example.org' end,
@@ -197,14 +201,20 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
         where pla.organization_id = '${org}' and pla.profile_id <> '${admin}'
         group by pla.id, p.app_user_id) s
       where pla.id = s.id and s.status <> pla.overall_status`,
-    searchIndex,
     `analyze hierarchy_levels; analyze profiles; analyze profile_level_accesses; analyze member_requirements; analyze labels`,
   ];
-  for (const statement of statements) {
+  const run = async (statement: string) => {
     const started = performance.now();
     await db.exec(statement);
     if (process.env.SEED_TIMING)
       console.warn(`${(performance.now() - started).toFixed(0)} ms  ${statement.trim().slice(0, 60)}`);
+  };
+  try {
+    for (const statement of statements) await run(statement);
+  } finally {
+    // Rebuilt even when a statement failed, so a broken seed never leaves the database without its indexes.
+    for (const i of indexes) await run(i.indexdef.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+    await run('analyze profiles');
   }
   const counted = await db.db.execute(
     sql`select count(*)::int as n from member_requirements where organization_id = ${org}`,
@@ -217,7 +227,7 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
     adminProfileId: admin,
     adminEmail,
     levels,
-    members: members + 1,
+    members: generated + 1,
     requirements,
   };
 }

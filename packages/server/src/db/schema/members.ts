@@ -73,6 +73,10 @@ export const profiles = pgTable(
       sql`touchline_search_key(last_name) || chr(1) || touchline_search_key(first_name)`,
     ),
     emailSortKey: text('email_sort_key').generatedAlwaysAs(sql`touchline_search_key(email::text)`),
+    /** What the dashboard's search matches (a substring of name or e-mail), behind a trigram index (migration 0009). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`touchline_profile_search_text(first_name, last_name, email::text)`,
+    ),
     /**
      * The newest change to any of the member's active requirements (ADR 016), raised by a statement trigger on
      * member_requirements (migration 0009) so no writer can forget it; it never goes back.

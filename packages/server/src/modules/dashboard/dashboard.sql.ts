@@ -23,18 +23,15 @@ export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The subtree's live levels, as a CTE named `subtree`. */
-function subtreeCte(scope: DashboardScope): SQL {
-  return sql`subtree as (
-    select hl.id, hl.name, hl.path, hl.name_sort_key from hierarchy_levels hl
-    where hl.organization_id = ${scope.organizationId} and hl.path like ${`${likeEscape(scope.path)}%`}
-      and hl.deleted_at is null)`;
-}
-
-/** The FROM of every dashboard statement: live accesses in the subtree with their live profile and label. */
+/**
+ * The FROM of every dashboard statement: live accesses on the subtree's live levels (a join on hierarchy_levels, not
+ * a materialized CTE, so the planner can look levels up by key or hash them as the subtree's size warrants), with
+ * their live profile and label.
+ */
 function rowsFrom(scope: DashboardScope): SQL {
   return sql`profile_level_accesses pla
-    join subtree lv on lv.id = pla.hierarchy_level_id
+    join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
+      and lv.path like ${`${likeEscape(scope.path)}%`} and lv.deleted_at is null
     join profiles p on p.id = pla.profile_id and p.organization_id = ${scope.organizationId} and p.deleted_at is null
     join labels lb on lb.id = pla.label_id and lb.organization_id = ${scope.organizationId}`;
 }
@@ -58,9 +55,7 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
   if (filter.overallStatuses?.length)
     parts.push(sql`pla.overall_status = any(${intArray(filter.overallStatuses)})`);
   if (filter.search)
-    parts.push(
-      sql`touchline_profile_search_text(p.first_name, p.last_name, p.email::text) like '%' || touchline_search_key(${likeEscape(filter.search)}) || '%'`,
-    );
+    parts.push(sql`p.search_text like '%' || touchline_search_key(${likeEscape(filter.search)}) || '%'`);
   if (filter.requirementStatuses?.length)
     parts.push(sql`exists (select 1 from member_requirements mr
       where mr.organization_id = ${scope.organizationId} and mr.profile_id = pla.profile_id and mr.active
@@ -129,7 +124,7 @@ export function pageStatement(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
-  return sql`with ${subtreeCte(scope)}, page as (
+  return sql`with page as (
       select ${picked} from ${rowsFrom(scope)}
       where ${rowsWhere(scope, filter)}
       order by ${orderBy(keys, filter, page.reverse, false)}
@@ -137,7 +132,7 @@ export function pageStatement(
     select ${rowColumns()} from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
-      join subtree lv on lv.id = pla.hierarchy_level_id
+      join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
       join profiles p on p.id = pla.profile_id and p.organization_id = ${scope.organizationId}
       join labels lb on lb.id = pla.label_id and lb.organization_id = ${scope.organizationId}
     order by ${orderBy(keys, filter, page.reverse, true)}`;
@@ -145,42 +140,27 @@ export function pageStatement(
 
 /** Counts the filter's rows, stopping at `cap` (an exact count up to the cap costs at most cap rows). */
 export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, cap: number): SQL {
-  return sql`with ${subtreeCte(scope)}
-    select count(*)::int as n from (select 1 from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)} limit ${cap}) capped`;
-}
-
-/** The exact count of the filter's rows. */
-export function countStatement(scope: DashboardScope, filter: RowFilter): SQL {
-  return sql`with ${subtreeCte(scope)}
-    select count(*)::int as n from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)}`;
+  return sql`    select count(*)::int as n from (select 1 from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)} limit ${cap}) capped`;
 }
 
 /**
- * A uniform sample of the scope's rows — the accesses whose random (v4) id sorts below `below` — counting how many
- * of them the whole filter keeps: the sampled share of a filter too large to count exactly (ADR 016). The same ids
- * are sampled on every request, so the estimate holds still while the user pages.
+ * The filter's rows among a uniform sample of the accesses — those whose random (v4) id sorts below `below` — for
+ * the estimate of a total too large to count (ADR 016).
  */
-export function sampledCountStatement(
-  scope: DashboardScope,
-  scopeFilter: RowFilter,
-  filter: RowFilter,
-  below: string,
-): SQL {
-  return sql`with ${subtreeCte(scope)}
-    select count(*)::int as sampled, count(*) filter (where ${rowsWhere(scope, filter)})::int as matched
-    from ${rowsFrom(scope)} where ${rowsWhere(scope, scopeFilter)} and pla.id < ${below}::uuid`;
+export function sampledCountStatement(scope: DashboardScope, filter: RowFilter, below: string): SQL {
+  return sql`select count(*)::int as n from ${rowsFrom(scope)}
+    where ${rowsWhere(scope, filter)} and pla.id < ${below}::uuid`;
 }
 
 /** Rows by overall status (the tiles), over the scope filter. */
 export function overallCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
-  return sql`with ${subtreeCte(scope)}
-    select pla.overall_status as status, count(*)::int as n from ${rowsFrom(scope)}
+  return sql`    select pla.overall_status as status, count(*)::int as n from ${rowsFrom(scope)}
     where ${rowsWhere(scope, filter)} group by pla.overall_status`;
 }
 
 /** Per requirement status, the rows whose member has at least one active requirement in it (the list's filter). */
 export function requirementCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
-  return sql`with ${subtreeCte(scope)}, scoped as (
+  return sql`with scoped as (
       select pla.id, pla.profile_id from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)})
     select st.status, count(*)::int as n
     from scoped s
@@ -231,8 +211,7 @@ export function exportRowsStatement(
           and mr.profile_id = pla.profile_id and mr.definition_id = c.id and mr.active
         order by c.n)`
     : sql`array[]::text[]`;
-  return sql`with ${subtreeCte(scope)}
-    select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
+  return sql`    select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
         ${labelOf(sql`pla.overall_status`, overallStatusValues, labels.overall)},
         ${labelOf(sql`pla.group_membership_status`, [0, 1], labels.group)},
         coalesce(to_char(p.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]

@@ -51,8 +51,8 @@ export async function searchNavigation(
       join profile_level_accesses pla on pla.profile_id = p.id and pla.organization_id = ${org} and pla.deleted_at is null
       join hierarchy_levels hl on hl.id = pla.hierarchy_level_id and hl.organization_id = ${org} and hl.deleted_at is null
       where p.organization_id = ${org} and p.deleted_at is null and ${withinPaths(sql`hl.path`, paths)}
-        and touchline_profile_search_text(p.first_name, p.last_name, p.email::text) like '%' || ${key} || '%'
-      order by touchline_profile_search_text(p.first_name, p.last_name, p.email::text) like ${key} || '%' desc,
+        and p.search_text like '%' || ${key} || '%'
+      order by p.search_text like ${key} || '%' desc,
         touchline_search_key(p.last_name) collate "C", touchline_search_key(p.first_name) collate "C", pla.id
       limit ${navigationSearchLimit}`,
   );
