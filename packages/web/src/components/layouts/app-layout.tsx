@@ -35,7 +35,7 @@ export function AppLayout({
             </p>
           )}
         </nav>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 sm:px-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 sm:px-8">
           <Outlet />
         </main>
       </div>
