@@ -31,3 +31,20 @@ CREATE TRIGGER member_requirements_last_activity_update AFTER UPDATE ON member_r
 UPDATE profiles p SET last_activity_at = m.at
   FROM (SELECT profile_id, max(updated_at) AS at FROM member_requirements WHERE active GROUP BY profile_id) m
   WHERE p.id = m.profile_id;
+--> statement-breakpoint
+-- A live access always has a live profile (ADR 016): archiving a profile archives its live accesses in the same
+-- statement, so counts can skip the profile join.
+CREATE OR REPLACE FUNCTION touchline_archive_profile_accesses() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  UPDATE public.profile_level_accesses SET deleted_at = NEW.deleted_at, updated_at = now()
+  WHERE profile_id = NEW.id AND deleted_at IS NULL;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER profiles_archive_accesses AFTER UPDATE OF deleted_at ON profiles
+  FOR EACH ROW WHEN (OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL)
+  EXECUTE FUNCTION touchline_archive_profile_accesses();--> statement-breakpoint
+UPDATE profile_level_accesses pla SET deleted_at = p.deleted_at
+  FROM profiles p WHERE p.id = pla.profile_id AND p.deleted_at IS NOT NULL AND pla.deleted_at IS NULL;

@@ -135,4 +135,17 @@ describe('dashboard totals and stored sort keys at scale', () => {
     const row = await one<{ key: string }>(sql`select name_sort_key as key from profiles where id = ${id}`);
     expect(row.key).toBe('nandu\u0001elodie');
   });
+
+  it('archives a profile’s live accesses with it, so counts need not join profiles', async () => {
+    const { profile_id: profileId } = await one<{
+      profile_id: string;
+    }>(sql`select profile_id from profile_level_accesses
+      where organization_id = ${seed.organizationId} and deleted_at is null and profile_id <> ${seed.adminProfileId} limit 1`);
+    const before = await countRows(database.db, scope, scopeOnly);
+    await database.db.execute(sql`update profiles set deleted_at = now() where id = ${profileId}`);
+    const live = await one<{ n: number }>(sql`select count(*)::int as n from profile_level_accesses
+      where profile_id = ${profileId} and deleted_at is null`);
+    expect(live.n).toBe(0);
+    expect(await countRows(database.db, scope, scopeOnly)).toEqual({ n: before.n - 1, estimate: false });
+  });
 });
