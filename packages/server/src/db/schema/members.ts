@@ -8,7 +8,6 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -77,26 +76,18 @@ export const profiles = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`touchline_profile_search_text(first_name, last_name, email::text)`,
     ),
-    /**
-     * The newest change to any of the member's active requirements (ADR 016), raised by a statement trigger on
-     * member_requirements (migration 0009) so no writer can forget it; it never goes back.
-     */
-    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
     index('profiles_org_user_idx').on(t.organizationId, t.appUserId),
     index('profiles_org_email_idx').on(t.organizationId, t.email),
-    // The dashboard's first pages in name, e-mail and activity order are read from these, not sorted (ADR 016).
+    // The dashboard's first pages in name and e-mail order are read from these, not sorted (ADR 016).
     index('profiles_org_name_sort_idx')
       .on(t.organizationId, sql`${t.nameSortKey} collate "C"`)
       .where(sql`${t.deletedAt} is null`),
     index('profiles_org_email_sort_idx')
       .on(t.organizationId, sql`${t.emailSortKey} collate "C"`)
-      .where(sql`${t.deletedAt} is null`),
-    index('profiles_org_last_activity_idx')
-      .on(t.organizationId, t.lastActivityAt)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -79,13 +79,17 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
 /** One sort key: an expression, and whether its NULLs need placing (e-mail, last activity). */
 type SortKey = { expr: SQL; nullable?: boolean };
 
+/** Last activity: the newest change of the member's active requirements (one index lookup per row). */
+const lastActivity = (organizationId: string) => sql`(select max(mr.updated_at) from member_requirements mr
+  where mr.organization_id = ${organizationId} and mr.profile_id = pla.profile_id and mr.active)`;
+
 /**
  * The sort keys of a column: the stored keys (migration 0009) — text unaccented and lower-cased, compared byte-wise
- * (the same on every server and in the tests' reference), last activity kept by a trigger — so a million-row sort
- * reads columns, and the first pages in name, e-mail or activity order can walk an index. Every order ends on the
- * access id so pages never overlap.
+ * (the same on every server and in the tests' reference) — so a million-row sort reads columns, and the first pages
+ * in name or e-mail order can walk an index; last activity is looked up. Every order ends on the access id so pages
+ * never overlap.
  */
-function sortKeys(col: DashboardFilter['sortCol']): SortKey[] {
+function sortKeys(organizationId: string, col: DashboardFilter['sortCol']): SortKey[] {
   const text = (column: SQL): SortKey => ({ expr: sql`${column} collate "C"` });
   const name = text(sql`p.name_sort_key`);
   const lead: Record<DashboardFilter['sortCol'], SortKey[]> = {
@@ -94,7 +98,7 @@ function sortKeys(col: DashboardFilter['sortCol']): SortKey[] {
     Level: [text(sql`lv.name_sort_key`)],
     Role: [text(sql`lb.name_sort_key`)],
     Email: [{ ...text(sql`p.email_sort_key`), nullable: true }],
-    LastActivity: [{ expr: sql`p.last_activity_at`, nullable: true }],
+    LastActivity: [{ expr: lastActivity(organizationId), nullable: true }],
   };
   return [...lead[col], name, { expr: sql`pla.id` }];
 }
@@ -115,10 +119,10 @@ function orderBy(keys: readonly SortKey[], filter: DashboardFilter, reverse: boo
 }
 
 /** The columns of a dashboard row. */
-function rowColumns(): SQL {
+function rowColumns(organizationId: string): SQL {
   return sql`pla.id as profile_level_access_id, pla.profile_id, p.first_name, p.last_name, p.email::text as email,
     p.app_user_id, pla.hierarchy_level_id, lv.name as level_name, lv.path as level_path, pla.label_id, lb.name as role_label, lb.role,
-    pla.group_membership_status, pla.overall_status, p.last_activity_at`;
+    pla.group_membership_status, pla.overall_status, ${lastActivity(organizationId)} as last_activity_at`;
 }
 
 /**
@@ -132,7 +136,7 @@ export function pageStatement(
   filter: DashboardFilter,
   page: { limit: number; offset: number; reverse: boolean },
 ): SQL {
-  const keys = sortKeys(filter.sortCol);
+  const keys = sortKeys(scope.organizationId, filter.sortCol);
   const picked = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -142,7 +146,7 @@ export function pageStatement(
       where ${rowsWhere(scope, filter)}
       order by ${orderBy(keys, filter, page.reverse, false)}
       limit ${page.limit} offset ${page.offset})
-    select ${rowColumns()} from page
+    select ${rowColumns(scope.organizationId)} from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
       join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
@@ -228,11 +232,11 @@ export function exportRowsStatement(
   return sql`    select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
         ${labelOf(sql`pla.overall_status`, overallStatusValues, labels.overall)},
         ${labelOf(sql`pla.group_membership_status`, [0, 1], labels.group)},
-        coalesce(to_char(p.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]
+        coalesce(to_char(${lastActivity(scope.organizationId)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]
       || ${requirementCells} as cells
     from ${rowsFrom(scope)}
     where ${rowsWhere(scope, filter)}
-    order by ${orderBy(sortKeys(filter.sortCol), filter, false, false)}`;
+    order by ${orderBy(sortKeys(scope.organizationId, filter.sortCol), filter, false, false)}`;
 }
 
 /** The export's requirement columns: the organization's definitions some member actively has, in library order. */
