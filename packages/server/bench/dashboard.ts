@@ -12,7 +12,7 @@ import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/co
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { profiles } from '../src/db/schema/index.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
-import { exportLabels } from '../src/modules/dashboard/dashboard-export.ts';
+import { fixedHeader } from '../src/modules/dashboard/dashboard-export.ts';
 import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
 import { pageWindow } from '../src/modules/dashboard/dashboard.service.ts';
 import {
@@ -70,7 +70,8 @@ function collector(): () => void {
 }
 
 /**
- * Streams the download over real HTTP, discarding it. With `sampleMemory`, every 100 ms it collects garbage and reads
+ * Streams the download over real HTTP, discarding it. With `sampleMemory`, every 100 ms and every 256th chunk it
+ * collects garbage and reads
  * the JavaScript memory still live (heap and buffers), so the growth reported is what the download retains, not
  * garbage not yet collected; that run is not timed (collections stop the world). RSS is reported alongside.
  */
@@ -94,10 +95,6 @@ async function downloadOnce(port: number, url: string, token: string, sampleMemo
     const m = live();
     lastSample = performance.now();
     samples++;
-    if (process.env.BENCH_MEMORY_TRACE)
-      console.warn(
-        `    memory sample: live ${((m.js - before.js) / 1048576).toFixed(1)} MB, rss ${((m.rss - before.rss) / 1048576).toFixed(1)} MB`,
-      );
     peak = { js: Math.max(peak.js, m.js), rss: Math.max(peak.rss, m.rss) };
     low = Math.min(low, m.js);
     high = Math.max(high, m.js);
@@ -255,18 +252,16 @@ async function benchSize(database: DatabaseHandle, members: number) {
   if (members <= 100_000) {
     const filter: DashboardFilter = { ...dashboardMembersQuerySchema.parse({}), ...scopeFilter };
     const columns = await rowsOf<{ id: string }>(database.db, exportColumnsStatement(seed.organizationId));
-    const cellCount = 8 + columns.length;
+    const cellCount = fixedHeader.length + columns.length;
     // The same statement, its cells spread into columns, so COPY writes the same CSV the endpoint does.
     const query = `select ${Array.from({ length: cellCount }, (_, i) => `cells[${i + 1}]`).join(', ')} from (${inlineSql(
       exportRowsStatement(
         scope,
         filter,
         columns.map((c) => c.id),
-        exportLabels,
       ),
     )}) x`;
-    const server = await app.listen({ port: 0, host: '127.0.0.1' });
-    void server;
+    await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const url = `${base}/members/status-download?format=csv`;
     await downloadOnce(port, url, token);

@@ -121,7 +121,7 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
   const adminEmail = `admin.${tag}@scale.test`;
   const first = literalArray(firstNames);
   const last = literalArray(lastNames);
-  // A bulk load: the profiles' secondary indexes (search, sort keys, activity) are built once at the end rather
+  // A bulk load: the profiles' secondary indexes (search, sort keys) are built once at the end rather
   // than updated row by row — by their own definitions, read from the catalog, so they stay the migrations' own.
   const secondary = await db.db.execute(sql`select indexname, indexdef from pg_indexes
     where schemaname = 'public' and tablename = 'profiles' and indexdef not like 'CREATE UNIQUE%'`);
@@ -203,9 +203,8 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
         where pla.organization_id = '${org}' and pla.profile_id <> '${admin}'
         group by pla.id, p.app_user_id) s
       where pla.id = s.id and s.status <> pla.overall_status`,
-    // The bulk writes leave old row versions (the last-activity trigger and the status pass rewrite every member):
-    // vacuumed, as autovacuum would soon, so what is measured next is the table a live database holds.
-    'vacuum analyze profiles',
+    // The status pass rewrites every access: vacuumed, as autovacuum would soon, so what is measured next is the
+    // table a live database holds (profiles are analyzed once their indexes are rebuilt, below).
     'vacuum analyze profile_level_accesses',
     'vacuum analyze member_requirements',
     'analyze hierarchy_levels',

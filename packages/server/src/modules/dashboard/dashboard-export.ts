@@ -4,23 +4,17 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardExportQuery } from '@touchline/contracts/dashboard';
-import {
-  activeStatusLabels,
-  memberOverallStatusLabel,
-  type MemberOverallStatus,
-} from '@touchline/contracts/members';
-import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf } from './dashboard.queries.ts';
 import { loadDashboardScope } from './dashboard.service.ts';
-import { exportColumnsStatement, exportRowsStatement, type ExportLabels } from './dashboard.sql.ts';
+import { exportColumnsStatement, exportRowsStatement } from './dashboard.sql.ts';
 
 /** Rows fetched from the cursor at a time: memory stays flat however many members there are. */
 const batchSize = 2000;
 
 /** The fixed columns of the status download, before one column per requirement. */
-const fixedHeader = [
+export const fixedHeader = [
   'First name',
   'Last name',
   'Email',
@@ -38,13 +32,6 @@ const fixedHeader = [
 export function escapeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
-
-/** The texts of the download, from the contracts' labels (the same words the dashboard shows). */
-export const exportLabels: ExportLabels = {
-  overall: (value) => memberOverallStatusLabel(value as MemberOverallStatus),
-  group: (value) => (value === 1 ? activeStatusLabels.Inactive : activeStatusLabels.Active),
-  requirement: (value) => requirementStatusLabel(value as RequirementStatus),
-};
 
 /** Reads a statement through a server-side cursor in batches, inside the caller's transaction. */
 async function* cursorBatches(tx: Executor, statement: SQL) {
@@ -115,7 +102,6 @@ export async function streamStatusDownload(
         scope,
         filter,
         columns.map((c) => c.id),
-        exportLabels,
       );
       for await (const rows of cursorBatches(tx, statement))
         for (const row of rows) await sink.write(row.cells);

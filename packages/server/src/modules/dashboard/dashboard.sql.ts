@@ -5,6 +5,13 @@ import {
   type DashboardFilter,
   type DashboardInfoQuery,
 } from '@touchline/contracts/dashboard';
+import {
+  ActiveStatus,
+  activeStatusLabels,
+  memberOverallStatusLabel,
+  type MemberOverallStatus,
+} from '@touchline/contracts/members';
+import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
 
 // The dashboard's SQL (ADR 016), written once and used by the list, the counts, the download and the bench, so
 // they cannot disagree. Every statement is set-based over the subtree: the levels under the level's materialized
@@ -172,7 +179,7 @@ export function sampledCountStatement(scope: DashboardScope, filter: RowFilter, 
 
 /** Rows by overall status (the tiles), over the scope filter. */
 export function overallCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
-  return sql`    select pla.overall_status as status, count(*)::int as n from ${rowsFrom(scope)}
+  return sql`select pla.overall_status as status, count(*)::int as n from ${rowsFrom(scope)}
     where ${rowsWhere(scope, filter)} group by pla.overall_status`;
 }
 
@@ -204,12 +211,8 @@ function labelOf(expr: SQL, values: readonly number[], label: (value: number) =>
   )} end)`;
 }
 
-/** The texts the export writes for the numbers it holds: overall status, group membership, requirement status. */
-export type ExportLabels = {
-  overall: (value: number) => string;
-  group: (value: number) => string;
-  requirement: (value: number) => string;
-};
+const groupLabel = (value: number) =>
+  value === ActiveStatus.Inactive ? activeStatusLabels.Inactive : activeStatusLabels.Active;
 
 /**
  * The export's row statement: each member's line as ready text cells — the fixed columns, then their status label
@@ -220,18 +223,17 @@ export function exportRowsStatement(
   scope: DashboardScope,
   filter: DashboardFilter,
   columnIds: readonly string[],
-  labels: ExportLabels,
 ): SQL {
   const requirementCells = columnIds.length
-    ? sql`array(select coalesce(${labelOf(sql`mr.status`, requirementStatusValues, labels.requirement)}, '')
+    ? sql`array(select coalesce(${labelOf(sql`mr.status`, requirementStatusValues, (v) => requirementStatusLabel(v as RequirementStatus))}, '')
         from unnest(${uuidArray(columnIds)}) with ordinality c(id, n)
         left join member_requirements mr on mr.organization_id = ${scope.organizationId}
           and mr.profile_id = pla.profile_id and mr.definition_id = c.id and mr.active
         order by c.n)`
     : sql`array[]::text[]`;
-  return sql`    select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
-        ${labelOf(sql`pla.overall_status`, overallStatusValues, labels.overall)},
-        ${labelOf(sql`pla.group_membership_status`, [0, 1], labels.group)},
+  return sql`select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
+        ${labelOf(sql`pla.overall_status`, overallStatusValues, (v) => memberOverallStatusLabel(v as MemberOverallStatus))},
+        ${labelOf(sql`pla.group_membership_status`, Object.values(ActiveStatus), groupLabel)},
         coalesce(to_char(${lastActivity(scope.organizationId)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]
       || ${requirementCells} as cells
     from ${rowsFrom(scope)}
