@@ -117,6 +117,7 @@ export const dashboardMembersResponseSchema = z.object({
   totalCountIsEstimate: z.boolean(),
   page: z.number().int(),
   perPage: z.number().int(),
+  /** Every requirement any item of the page holds, once each, in library order: the table's requirement columns. */
   requirements: z.array(dashboardRequirementSchema),
 });
 /** The parsed members answer. */

@@ -33,25 +33,6 @@ const columns: { col: DashboardSortColumn; label: string }[] = [
   { col: DashboardSortColumn.LastActivity, label: 'Last activity' },
 ];
 
-/**
- * The requirement columns of a page: the answer's requirements, plus any a row names that the answer did not (so
- * no status is ever dropped from sight).
- */
-function requirementColumns(
-  requirements: readonly DashboardRequirement[],
-  members: readonly DashboardMember[],
-): { id: string; name: string }[] {
-  const columns = requirements.map((r) => ({ id: r.id, name: r.name }));
-  const known = new Set(columns.map((c) => c.id));
-  for (const m of members)
-    for (const r of m.requirements)
-      if (!known.has(r.definitionId)) {
-        known.add(r.definitionId);
-        columns.push({ id: r.definitionId, name: 'Other requirement' });
-      }
-  return columns;
-}
-
 /** A member's requirement cells by requirement (a member may hold one requirement more than once, from two levels). */
 function byDefinition(cells: readonly RequirementCell[]): Map<string, RequirementCell[]> {
   const out = new Map<string, RequirementCell[]>();
@@ -83,7 +64,6 @@ export function DashboardTable({
   onToggleAll: (on: boolean) => void;
   onOpen: (member: DashboardMember) => void;
 }) {
-  const reqColumns = requirementColumns(requirements, members);
   const selectable = members.filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus));
   const allOn = selectable.length > 0 && selectable.every((m) => selected.has(m.profileLevelAccessId));
   return (
@@ -129,7 +109,7 @@ export function DashboardTable({
                 </th>
               );
             })}
-            {reqColumns.map((r) => (
+            {requirements.map((r) => (
               <th key={r.id} scope="col" className={`${requirementCell} min-w-24 font-semibold`}>
                 {r.name}
               </th>
@@ -182,7 +162,7 @@ export function DashboardTable({
                 <td className={`${cell} whitespace-nowrap`}>
                   {m.lastActivityAt ? dateFormat.format(new Date(m.lastActivityAt)) : '—'}
                 </td>
-                {reqColumns.map((column) => {
+                {requirements.map((column) => {
                   const cells = statuses.get(column.id) ?? [];
                   return (
                     <td key={column.id} className={requirementCell}>
