@@ -121,10 +121,11 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
   const adminEmail = `admin.${tag}@scale.test`;
   const first = literalArray(firstNames);
   const last = literalArray(lastNames);
-  // A bulk load: the profiles' secondary indexes (search, sort keys) are built once at the end rather
-  // than updated row by row — by their own definitions, read from the catalog, so they stay the migrations' own.
+  // A bulk load: the profiles' and accesses' secondary indexes (search, sort keys, walks) are built once at the end
+  // rather than updated row by row — by their own definitions, read from the catalog, so they stay the migrations' own.
   const secondary = await db.db.execute(sql`select indexname, indexdef from pg_indexes
-    where schemaname = 'public' and tablename = 'profiles' and indexdef not like 'CREATE UNIQUE%'`);
+    where schemaname = 'public' and tablename in ('profiles', 'profile_level_accesses')
+      and indexdef not like 'CREATE UNIQUE%'`);
   const indexes = (secondary as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
   const statements = [
     ...indexes.map((i) => `drop index if exists "${i.indexname}"`),
@@ -161,22 +162,24 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
     `insert into profile_level_accesses (organization_id, profile_id, hierarchy_level_id, label_id, group_membership_status, overall_status)
       select '${org}', '${admin}', '${root}', (select id from labels where organization_id = '${org}' and name = 'Admin'), 0, 2`,
     // Members fill the teams in order: each team's rows are generated from the team itself, so no join is needed.
-    `with teams as (select id, row_number() over (order by path) - 1 as tn from hierarchy_levels
-        where organization_id = '${org}' and depth = 4),
-      labelled as (select id, name from labels where organization_id = '${org}'),
-      rows as materialized (select gen_random_uuid() as pid, t.id as level_id, t.tn * ${perTeam} + g as i
-        from teams t cross join generate_series(1, ${perTeam}) g where t.tn * ${perTeam} + g <= ${generated}),
-      people as (insert into profiles (id, organization_id, first_name, last_name, email, app_user_id, created_at, updated_at)
-        select pid, '${org}', (${first})[1 + (i * 7) % ${firstNames.length}], (${last})[1 + (i * 13) % ${lastNames.length}],
-          case when i % 50 = 0 then null else 'member' || i || '.${tag}@example.org' end,
-          case when i % 10 = 0 then null else gen_random_uuid() end,
-          now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day'
-        from rows)
-      insert into profile_level_accesses (organization_id, profile_id, hierarchy_level_id, label_id, group_membership_status, overall_status)
+    // Profiles are written before their accesses, which copy the profile's sort keys when written (migration 0010).
+    `create temp table scale_rows as
+      with teams as (select id, row_number() over (order by path) - 1 as tn from hierarchy_levels
+        where organization_id = '${org}' and depth = 4)
+      select gen_random_uuid() as pid, t.id as level_id, t.tn * ${perTeam} + g as i
+      from teams t cross join generate_series(1, ${perTeam}) g where t.tn * ${perTeam} + g <= ${generated}`,
+    `insert into profiles (id, organization_id, first_name, last_name, email, app_user_id, created_at, updated_at)
+      select pid, '${org}', (${first})[1 + (i * 7) % ${firstNames.length}], (${last})[1 + (i * 13) % ${lastNames.length}],
+        case when i % 50 = 0 then null else 'member' || i || '.${tag}@example.org' end,
+        case when i % 10 = 0 then null else gen_random_uuid() end,
+        now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day'
+      from scale_rows`,
+    `insert into profile_level_accesses (organization_id, profile_id, hierarchy_level_id, label_id, group_membership_status, overall_status)
       select '${org}', r.pid, r.level_id, l.id, case when r.i % 20 = 0 then 1 else 0 end, 1
-      from rows r join labelled l on l.name = case
+      from scale_rows r join labels l on l.organization_id = '${org}' and l.name = case
         when r.i % 100 < 85 then 'Player' when r.i % 100 < 95 then 'Coach'
         when r.i % 100 < 99 then 'Volunteer' else 'Manager' end`,
+    'drop table scale_rows',
     `insert into member_requirements (organization_id, profile_id, definition_id, profile_level_access_id, status, active, assigned_at, updated_at)
       select '${org}', pla.profile_id, d.id, pla.id,
         (array[3,3,3,3,0,0,4,6,5,7,8,1])[1 + abs(hashtext(pla.id::text || d.id::text)) % 12],
@@ -189,22 +192,25 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
       where pla.organization_id = '${org}' and pla.profile_id <> '${admin}'`,
     // Fresh statistics before the aggregate pass, so it is planned as the million-row join it is.
     `analyze profiles; analyze profile_level_accesses; analyze member_requirements`,
-    // One aggregate pass over the requirements (not three lookups per member): the overall status of each access.
-    `update profile_level_accesses pla set overall_status = s.status
+    // One aggregate pass over the requirements (not three lookups per member): the overall status of each access,
+    // with the set of its requirement statuses and their newest change, as the requirement engine stores them.
+    `update profile_level_accesses pla
+      set overall_status = s.status, requirement_statuses = s.statuses, last_activity_at = s.last_activity_at
       from (select pla.id, case
           when p.app_user_id is null then 4
           when count(mr.id) = 0 then 2
           when bool_or(mr.status = 8) then 5
           when bool_or(mr.status not in (3, 6)) then 1
-          else 0 end as status
+          else 0 end as status,
+          coalesce(bit_or(1 << mr.status), 0)::smallint as statuses, max(mr.updated_at) as last_activity_at
         from profile_level_accesses pla
         join profiles p on p.id = pla.profile_id
         left join member_requirements mr on mr.organization_id = '${org}' and mr.profile_id = pla.profile_id and mr.active
         where pla.organization_id = '${org}' and pla.profile_id <> '${admin}'
         group by pla.id, p.app_user_id) s
-      where pla.id = s.id and s.status <> pla.overall_status`,
+      where pla.id = s.id`,
     // The status pass rewrites every access: vacuumed, as autovacuum would soon, so what is measured next is the
-    // table a live database holds (profiles are analyzed once their indexes are rebuilt, below).
+    // table a live database holds (profiles and accesses are analyzed again once their indexes are rebuilt, below).
     'vacuum analyze profile_level_accesses',
     'vacuum analyze member_requirements',
     'analyze hierarchy_levels',
@@ -222,6 +228,7 @@ export async function seedScaleOrganization(db: DatabaseHandle, members: number)
     // Rebuilt even when a statement failed, so a broken seed never leaves the database without its indexes.
     for (const i of indexes) await run(i.indexdef.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
     await run('analyze profiles');
+    await run('analyze profile_level_accesses');
   }
   const counted = await db.db.execute(
     sql`select count(*)::int as n from member_requirements where organization_id = ${org}`,

@@ -144,7 +144,9 @@ export async function recordReminders(
   );
   await db.execute(sql`with v(id, organization_id, reminders_sent, next_on) as (values ${values}),
     done as (
-      update member_requirements mr set reminders_sent = v.reminders_sent, next_reminder_on = v.next_on, updated_at = ${at}
+      -- Bookkeeping, not a change of the requirement: updated_at (the dashboard's last activity, ADR 016) stays; the
+      -- event below records the reminder.
+      update member_requirements mr set reminders_sent = v.reminders_sent, next_reminder_on = v.next_on
       from v where mr.id = v.id and mr.organization_id = v.organization_id and mr.next_reminder_on = ${leaseDay}::date
       returning mr.id, mr.organization_id, mr.status, v.reminders_sent)
     insert into requirement_events (organization_id, member_requirement_id, action, from_status, to_status, data, created_at)

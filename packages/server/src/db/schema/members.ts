@@ -8,6 +8,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -113,6 +114,21 @@ export const profileLevelAccesses = pgTable(
     overallStatus: smallint('overall_status').notNull().default(MemberOverallStatus.NotActivated),
     /** The member's id in a partner's system (league-management integrations, plas-by-external-id). */
     externalId: text('external_id'),
+    /**
+     * The dashboard's copies (ADR 016, migration 0010), so a page in the middle of a million members is one walk of
+     * one index: the level's materialized path and the profile's sort keys, kept by triggers on every write of the
+     * access, its level or its profile (no code path can forget them).
+     */
+    levelPath: text('level_path').notNull().default(''),
+    nameSortKey: text('name_sort_key').notNull().default(''),
+    emailSortKey: text('email_sort_key'),
+    /**
+     * The member's requirement statuses as a set (bit n: an active requirement in status n) and their newest change,
+     * written by the requirement engine with the overall status (ADR 012, 016): the dashboard filters and counts them
+     * without reading requirements.
+     */
+    requirementStatuses: smallint('requirement_statuses').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     ...timestamps(),
     /** Archived (spec: DELETE profile-level-access archives and keeps history), with who archived it. */
     deletedAt: deletedAt(),
@@ -126,6 +142,31 @@ export const profileLevelAccesses = pgTable(
     // The dashboard (ADR 016): a subtree's live accesses by level, counted by overall status from the index alone.
     index('plas_org_level_live_status_idx')
       .on(t.organizationId, t.hierarchyLevelId, t.overallStatus, t.labelId, t.groupMembershipStatus)
+      .where(sql`${t.deletedAt} is null`),
+    // The dashboard's walk in name order, carrying every column a filter reads, so any page is read from the index
+    // alone (ADR 016).
+    index('plas_org_name_walk_idx')
+      .on(
+        t.organizationId,
+        sql`${t.nameSortKey} collate "C"`,
+        t.id,
+        t.levelPath,
+        t.labelId,
+        t.groupMembershipStatus,
+        t.overallStatus,
+        t.requirementStatuses,
+      )
+      .where(sql`${t.deletedAt} is null`),
+    // A subtree's live accesses by path prefix, with what the counts group and filter on.
+    index('plas_org_level_path_idx')
+      .on(
+        t.organizationId,
+        sql`${t.levelPath} text_pattern_ops`,
+        t.overallStatus,
+        t.labelId,
+        t.groupMembershipStatus,
+        t.requirementStatuses,
+      )
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -8,6 +8,7 @@ import {
   requirementDefinitions,
 } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { storeOverallStatuses } from '../requirements/requirements.service.ts';
 
 /** The members calls' base path. */
 export const levelsUrl = '/api/app/hierarchy-level';
@@ -33,7 +34,10 @@ export type SeededMember = {
   requirements: { definitionId: string; status: number; active: boolean; updatedAt: Date }[];
 };
 
-/** Writes one member with its stored statuses (the engine is tested elsewhere; ADR 012 stores what it derives). */
+/**
+ * Writes one member with its stored statuses (the engine's derivation is tested elsewhere; ADR 012 stores what it
+ * derives), through the engine's writer of what the access stores.
+ */
 export async function seedDashboardMember(t: TestApp, org: TestOrganization, m: SeededMember) {
   const { profileId, profileLevelAccessId } = await addTestProfile(t, org, m.level, m.role, {
     firstName: m.firstName,
@@ -44,7 +48,7 @@ export async function seedDashboardMember(t: TestApp, org: TestOrganization, m: 
     await t.database.db.update(profiles).set({ email: null }).where(eq(profiles.id, profileId));
   await t.database.db
     .update(profileLevelAccesses)
-    .set({ overallStatus: m.overallStatus, groupMembershipStatus: m.groupMembershipStatus })
+    .set({ groupMembershipStatus: m.groupMembershipStatus })
     .where(eq(profileLevelAccesses.id, profileLevelAccessId));
   if (m.requirements.length)
     await t.database.db.insert(memberRequirements).values(
@@ -58,5 +62,7 @@ export async function seedDashboardMember(t: TestApp, org: TestOrganization, m: 
         updatedAt: r.updatedAt,
       })),
     );
+  // The overall status as given, with the requirement summary beside it, by the engine's own writer.
+  await storeOverallStatuses(t.database.db, org.id, [{ profileId, status: m.overallStatus }], new Date());
   return { profileId, profileLevelAccessId };
 }

@@ -8,7 +8,8 @@ import type { DashboardScope, RowFilter } from './dashboard.sql.ts';
 
 // The totals behind the members list (ADR 016) on a scale organization small enough for a test: exact counts up
 // to the limit and the sampled estimate beyond it — with the limits shrunk so a few
-// hundred members play the part of a million. Also the stored keys the dashboard sorts and searches on (migration 0009).
+// hundred members play the part of a million. Also the stored keys the dashboard sorts and searches on (migration 0009)
+// and the accesses' copies of them (0010).
 
 const scopeOnly: RowFilter = { search: '', labels: [], groupMembershipStatus: 'all' };
 
@@ -83,15 +84,64 @@ describe('dashboard totals and stored sort keys at scale', () => {
     expect(drift).toEqual({ names: 0, emails: 0, search: 0 });
   });
 
-  it('follows a renamed member in the stored name key', async () => {
+  /** Accesses whose copies (migration 0010) differ from their level's path and their profile's keys. */
+  const copyDrift = () =>
+    one<{ paths: number; names: number; emails: number }>(sql`select
+        count(*) filter (where pla.level_path is distinct from lv.path)::int as paths,
+        count(*) filter (where pla.name_sort_key is distinct from p.name_sort_key)::int as names,
+        count(*) filter (where pla.email_sort_key is distinct from p.email_sort_key)::int as emails
+      from profile_level_accesses pla
+      join hierarchy_levels lv on lv.id = pla.hierarchy_level_id
+      join profiles p on p.id = pla.profile_id
+      where pla.organization_id = ${seed.organizationId}`);
+
+  it('keeps every access’s copies of its level’s path and its profile’s keys equal to their sources', async () => {
+    expect(await copyDrift()).toEqual({ paths: 0, names: 0, emails: 0 });
+  });
+
+  it('follows a renamed member in the stored name key, on the profile and its accesses', async () => {
     const { id } = await one<{ id: string }>(
-      sql`select id from profiles where organization_id = ${seed.organizationId} limit 1`,
+      sql`select profile_id as id from profile_level_accesses where organization_id = ${seed.organizationId}
+        and profile_id <> ${seed.adminProfileId} limit 1`,
     );
     await database.db.execute(
-      sql`update profiles set first_name = 'Élodie', last_name = 'Ñandú' where id = ${id}`,
+      sql`update profiles set first_name = 'Élodie', last_name = 'Ñandú', email = 'ÉLO@x.test' where id = ${id}`,
     );
     const row = await one<{ key: string }>(sql`select name_sort_key as key from profiles where id = ${id}`);
     expect(row.key).toBe('nandu\u0001elodie');
+    const access = await one<{ name: string; email: string }>(sql`select name_sort_key as name,
+        email_sort_key as email from profile_level_accesses where profile_id = ${id}`);
+    expect(access).toEqual({ name: 'nandu\u0001elodie', email: 'elo@x.test' });
+    expect(await copyDrift()).toEqual({ paths: 0, names: 0, emails: 0 });
+  });
+
+  it('follows a moved level, and a member moved to another level, in the accesses’ paths', async () => {
+    const club = await one<{ id: string; path: string; depth: number }>(sql`select id, path, depth
+      from hierarchy_levels where organization_id = ${seed.organizationId} and depth = 3 order by path limit 1`);
+    const region = await one<{ id: string; path: string; depth: number }>(sql`select id, path, depth
+      from hierarchy_levels where organization_id = ${seed.organizationId} and depth = 1 and ${club.path} not like path || '%'
+      limit 1`);
+    // The hierarchy's move (ADR 002): the subtree's paths take the new prefix in one statement.
+    const newPath = `${region.path}${club.id}/`;
+    const moved = await rowsOf(
+      database.db,
+      sql`update hierarchy_levels set path = ${newPath} || substr(path, ${club.path.length + 1}),
+        parent_id = case when id = ${club.id} then ${region.id}::uuid else parent_id end
+      where organization_id = ${seed.organizationId} and path like ${`${club.path}%`} returning id`,
+    ).then((rows) => rows.length);
+    expect(moved).toBeGreaterThan(1);
+    const under = await countRows(database.db, { ...scope, path: `${region.path}${club.id}/` }, scopeOnly);
+    expect(under.n).toBeGreaterThan(0);
+    const { id } = await one<{ id: string }>(sql`select id from profile_level_accesses
+      where organization_id = ${seed.organizationId} and level_path like ${`${region.path}${club.id}/%`} limit 1`);
+    await database.db.execute(
+      sql`update profile_level_accesses set hierarchy_level_id = ${seed.rootLevelId} where id = ${id}`,
+    );
+    expect(await countRows(database.db, { ...scope, path: `${region.path}${club.id}/` }, scopeOnly)).toEqual({
+      n: under.n - 1,
+      estimate: false,
+    });
+    expect(await copyDrift()).toEqual({ paths: 0, names: 0, emails: 0 });
   });
 
   it('archives a profile’s live accesses with it, so counts need not join profiles', async () => {

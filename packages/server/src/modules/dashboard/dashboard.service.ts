@@ -69,27 +69,30 @@ export async function listDashboardMembers(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const cells = rows.length
-    ? await rowsOf<RequirementCell>(
-        db,
-        requirementCellsStatement(
-          scope.organizationId,
-          rows.map((r) => r.profile_id),
-        ),
-      )
-    : [];
-  const actions = await memberActionsOf(
-    db,
-    ctx,
-    rows.map((r) => ({
-      profileLevelAccessId: r.profile_level_access_id,
-      profileId: r.profile_id,
-      levelPath: r.level_path,
-      role: r.role,
-      email: r.email,
-      profileUserId: r.app_user_id,
-    })),
-  );
+  // The page's requirement cells and the actions its rows allow are independent reads: asked for together.
+  const [cells, actions] = await Promise.all([
+    rows.length
+      ? rowsOf<RequirementCell>(
+          db,
+          requirementCellsStatement(
+            scope.organizationId,
+            rows.map((r) => r.profile_id),
+          ),
+        )
+      : [],
+    memberActionsOf(
+      db,
+      ctx,
+      rows.map((r) => ({
+        profileLevelAccessId: r.profile_level_access_id,
+        profileId: r.profile_id,
+        levelPath: r.level_path,
+        role: r.role,
+        email: r.email,
+        profileUserId: r.app_user_id,
+      })),
+    ),
+  ]);
   return {
     items: rows.map((r) =>
       presentDashboardMember(

@@ -14,9 +14,10 @@ import {
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
 
 // The dashboard's SQL (ADR 016), written once and used by the list, the counts, the download and the bench, so
-// they cannot disagree. Every statement is set-based over the subtree: the levels under the level's materialized
-// path (one range scan on hierarchy_levels_org_path_idx), their live accesses by level (plas_org_level_live_status_idx)
-// and the stored statuses (ADR 012), never a status derived per row.
+// they cannot disagree. Every statement is set-based over the subtree's live accesses, read from the access row
+// itself: its copy of the level's materialized path (a prefix range on plas_org_level_path_idx), its copies of the
+// profile's sort keys (plas_org_name_walk_idx walks them in order) and the statuses the requirement engine stores
+// on it (ADR 012) — never a status derived per row.
 
 /** Where the dashboard looks: the organization and the materialized path of the level asked about. */
 export type DashboardScope = { organizationId: string; path: string };
@@ -30,31 +31,34 @@ export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * The FROM of every dashboard statement: live accesses on the subtree's live levels (a join on hierarchy_levels, not
- * a materialized CTE, so the planner can look levels up by key or hash them as the subtree's size warrants), with
- * their live profile and label.
- */
-function rowsFrom(scope: DashboardScope): SQL {
-  return sql`${countedFrom(scope, true)}
-    join labels lb on lb.id = pla.label_id and lb.organization_id = ${scope.organizationId}`;
-}
+/** The tables a statement reads beside the access: the profile (search, columns), the level and the label. */
+type Joins = { profile?: boolean; level?: boolean; label?: boolean };
 
 /**
- * The FROM of a count: accesses on the subtree's live levels, with their profile only when the filter searches it.
- * A live access always has a live profile — archiving a profile archives its accesses in the same statement
- * (trigger, migration 0009) — and its label always exists (foreign key), so a count need not join either: at a
- * million members the profile join was most of a count's cost.
+ * The FROM of every dashboard statement: accesses, with only the tables the statement reads. A live access always
+ * has a live profile (archiving a profile archives its accesses in the same statement, trigger of migration 0009),
+ * a live level (a level is deleted only when no live access lies under it) and a label (foreign key), so none is
+ * joined to narrow the rows: at a million members those joins were most of a count's cost.
  */
-function countedFrom(scope: DashboardScope, withProfile: boolean): SQL {
-  const levels = sql`profile_level_accesses pla
-    join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
-      and lv.path like ${`${likeEscape(scope.path)}%`} and lv.deleted_at is null`;
-  return withProfile
-    ? sql`${levels}
-    join profiles p on p.id = pla.profile_id and p.organization_id = ${scope.organizationId} and p.deleted_at is null`
-    : levels;
+function accessesFrom(organizationId: string, joins: Joins): SQL {
+  const parts = [sql`profile_level_accesses pla`];
+  if (joins.profile)
+    parts.push(sql`join profiles p on p.id = pla.profile_id and p.organization_id = ${organizationId}`);
+  if (joins.level)
+    parts.push(
+      sql`join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${organizationId}`,
+    );
+  if (joins.label)
+    parts.push(sql`join labels lb on lb.id = pla.label_id and lb.organization_id = ${organizationId}`);
+  return sql.join(
+    parts,
+    sql`
+    `,
+  );
 }
+
+/** Every table: the rows of the download. */
+const allJoins: Joins = { profile: true, level: true, label: true };
 
 /** A uuid list parameter as one array value (not one placeholder per element). */
 function uuidArray(values: readonly string[]): SQL {
@@ -66,9 +70,18 @@ function intArray(values: readonly number[]): SQL {
   return sql`${`{${values.join(',')}}`}::smallint[]`;
 }
 
-/** The WHERE of every dashboard statement: live accesses of the organization, narrowed by the filter. */
+/** The set of requirement statuses as the access stores it: bit n for status n. */
+export function requirementStatusBits(statuses: readonly number[]): number {
+  return statuses.reduce((bits, status) => bits | (1 << status), 0);
+}
+
+/** The WHERE of every dashboard statement: live accesses of the organization under the level, narrowed by the filter. */
 function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
-  const parts: SQL[] = [sql`pla.organization_id = ${scope.organizationId}`, sql`pla.deleted_at is null`];
+  const parts: SQL[] = [
+    sql`pla.organization_id = ${scope.organizationId}`,
+    sql`pla.deleted_at is null`,
+    sql`pla.level_path like ${`${likeEscape(scope.path)}%`}`,
+  ];
   if (filter.groupMembershipStatus !== 'all')
     parts.push(sql`pla.group_membership_status = ${filter.groupMembershipStatus}`);
   if (filter.labels.length) parts.push(sql`pla.label_id = any(${uuidArray(filter.labels)})`);
@@ -76,39 +89,40 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
     parts.push(sql`pla.overall_status = any(${intArray(filter.overallStatuses)})`);
   if (filter.search)
     parts.push(sql`p.search_text like '%' || touchline_search_key(${likeEscape(filter.search)}) || '%'`);
+  // Members with at least one active requirement in any of the statuses: one bit test on the stored set.
   if (filter.requirementStatuses?.length)
-    parts.push(sql`exists (select 1 from member_requirements mr
-      where mr.organization_id = ${scope.organizationId} and mr.profile_id = pla.profile_id and mr.active
-        and mr.status = any(${intArray(filter.requirementStatuses)}))`);
+    parts.push(
+      sql`pla.requirement_statuses & ${requirementStatusBits(filter.requirementStatuses)}::smallint <> 0`,
+    );
   return sql.join(parts, sql` and `);
 }
 
 /** One sort key: an expression, and whether its NULLs need placing (e-mail, last activity). */
 type SortKey = { expr: SQL; nullable?: boolean };
 
-/** Last activity: the newest change of the member's active requirements (one index lookup per row). */
-const lastActivity = (organizationId: string) => sql`(select max(mr.updated_at) from member_requirements mr
-  where mr.organization_id = ${organizationId} and mr.profile_id = pla.profile_id and mr.active)`;
-
 /**
- * The sort keys of a column: the stored keys (migration 0009) — text unaccented and lower-cased, compared byte-wise
- * (the same on every server and in the tests' reference) — so a million-row sort reads columns, and the first pages
- * in name or e-mail order can walk an index; last activity is looked up. Every order ends on the access id so pages
- * never overlap.
+ * The sort keys of a column: stored keys — text unaccented and lower-cased, compared byte-wise (the same on every
+ * server and in the tests' reference) — read from the access's own copies where they exist, so the default order is
+ * one index walk at any depth. Every order ends on the name, then the access id, so pages never overlap.
  */
-function sortKeys(organizationId: string, col: DashboardFilter['sortCol']): SortKey[] {
+function sortKeys(col: DashboardFilter['sortCol']): SortKey[] {
   const text = (column: SQL): SortKey => ({ expr: sql`${column} collate "C"` });
-  const name = text(sql`p.name_sort_key`);
   const lead: Record<DashboardFilter['sortCol'], SortKey[]> = {
     FullName: [],
     Status: [{ expr: sql`pla.overall_status` }],
     Level: [text(sql`lv.name_sort_key`)],
     Role: [text(sql`lb.name_sort_key`)],
-    Email: [{ ...text(sql`p.email_sort_key`), nullable: true }],
-    LastActivity: [{ expr: lastActivity(organizationId), nullable: true }],
+    Email: [{ ...text(sql`pla.email_sort_key`), nullable: true }],
+    LastActivity: [{ expr: sql`pla.last_activity_at`, nullable: true }],
   };
-  return [...lead[col], name, { expr: sql`pla.id` }];
+  return [...lead[col], text(sql`pla.name_sort_key`), { expr: sql`pla.id` }];
 }
+
+/** The tables a sort reads beside the access. */
+const sortJoins = (col: DashboardFilter['sortCol']): Joins => ({
+  level: col === 'Level',
+  label: col === 'Role',
+});
 
 /** An ORDER BY over sort keys (or over their aliases k0, k1…), in the filter's direction or its reverse. */
 function orderBy(keys: readonly SortKey[], filter: DashboardFilter, reverse: boolean, aliased: boolean): SQL {
@@ -126,34 +140,33 @@ function orderBy(keys: readonly SortKey[], filter: DashboardFilter, reverse: boo
 }
 
 /** The columns of a dashboard row. */
-function rowColumns(organizationId: string): SQL {
-  return sql`pla.id as profile_level_access_id, pla.profile_id, p.first_name, p.last_name, p.email::text as email,
+const rowColumns = sql`pla.id as profile_level_access_id, pla.profile_id, p.first_name, p.last_name, p.email::text as email,
     p.app_user_id, pla.hierarchy_level_id, lv.name as level_name, lv.path as level_path, pla.label_id, lb.name as role_label, lb.role,
-    pla.group_membership_status, pla.overall_status, ${lastActivity(organizationId)} as last_activity_at`;
-}
+    pla.group_membership_status, pla.overall_status, pla.last_activity_at`;
 
 /**
- * One page of rows in the filter's order. The page is picked over narrow rows (the access id and its sort keys),
- * then only its rows are joined to their columns: a deep page sorts small tuples in memory instead of whole rows.
- * `reverse` reads the page from the other end (the service asks for it on pages past the middle, so a deep page
- * costs no more than a shallow one; ADR 016).
+ * One page of rows in the filter's order. The page is picked over narrow rows (the access id and its sort keys,
+ * read from the access itself: in name order a walk of plas_org_name_walk_idx alone), then only its rows are
+ * joined to their columns. `reverse` reads the page from the other end (the service asks for it on pages past the
+ * middle, so the walk skips at most half the rows; ADR 016).
  */
 export function pageStatement(
   scope: DashboardScope,
   filter: DashboardFilter,
   page: { limit: number; offset: number; reverse: boolean },
 ): SQL {
-  const keys = sortKeys(scope.organizationId, filter.sortCol);
+  const keys = sortKeys(filter.sortCol);
   const picked = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
+  const joins = { ...sortJoins(filter.sortCol), profile: Boolean(filter.search) };
   return sql`with page as (
-      select ${picked} from ${rowsFrom(scope)}
+      select ${picked} from ${accessesFrom(scope.organizationId, joins)}
       where ${rowsWhere(scope, filter)}
       order by ${orderBy(keys, filter, page.reverse, false)}
       limit ${page.limit} offset ${page.offset})
-    select ${rowColumns(scope.organizationId)} from page
+    select ${rowColumns} from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
       join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
@@ -162,9 +175,13 @@ export function pageStatement(
     order by ${orderBy(keys, filter, page.reverse, true)}`;
 }
 
+/** The accesses a count reads: the profile only when the filter searches it. */
+const countedFrom = (scope: DashboardScope, filter: RowFilter) =>
+  accessesFrom(scope.organizationId, { profile: Boolean(filter.search) });
+
 /** Counts the filter's rows, stopping at `cap` (an exact count up to the cap costs at most cap rows). */
 export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, cap: number): SQL {
-  return sql`select count(*)::int as n from (select 1 from ${countedFrom(scope, Boolean(filter.search))}
+  return sql`select count(*)::int as n from (select 1 from ${countedFrom(scope, filter)}
     where ${rowsWhere(scope, filter)} limit ${cap}) capped`;
 }
 
@@ -173,25 +190,30 @@ export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, c
  * the estimate of a total too large to count (ADR 016).
  */
 export function sampledCountStatement(scope: DashboardScope, filter: RowFilter, below: string): SQL {
-  return sql`select count(*)::int as n from ${countedFrom(scope, Boolean(filter.search))}
+  return sql`select count(*)::int as n from ${countedFrom(scope, filter)}
     where ${rowsWhere(scope, filter)} and pla.id < ${below}::uuid`;
 }
 
 /** Rows by overall status (the tiles), over the scope filter. */
 export function overallCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
-  return sql`select pla.overall_status as status, count(*)::int as n from ${rowsFrom(scope)}
+  return sql`select pla.overall_status as status, count(*)::int as n from ${countedFrom(scope, filter)}
     where ${rowsWhere(scope, filter)} group by pla.overall_status`;
 }
 
-/** Per requirement status, the rows whose member has at least one active requirement in it (the list's filter). */
+/**
+ * Per requirement status, the rows whose member has at least one active requirement in it (the list's filter):
+ * one pass over the subtree's stored status sets, a filtered count per status.
+ */
 export function requirementCountsStatement(scope: DashboardScope, filter: RowFilter): SQL {
-  return sql`with scoped as (
-      select pla.id, pla.profile_id from ${rowsFrom(scope)} where ${rowsWhere(scope, filter)})
-    select st.status, count(*)::int as n
-    from scoped s
-    cross join lateral (select distinct mr.status from member_requirements mr
-      where mr.organization_id = ${scope.organizationId} and mr.profile_id = s.profile_id and mr.active) st
-    group by st.status`;
+  const counts = sql.join(
+    requirementStatusValues.map(
+      (status) =>
+        sql`count(*) filter (where pla.requirement_statuses & ${requirementStatusBits([status])}::smallint <> 0)::int`,
+    ),
+    sql`, `,
+  );
+  return sql`select unnest(${intArray(requirementStatusValues)}) as status, unnest(array[${counts}]) as n
+    from ${countedFrom(scope, filter)} where ${rowsWhere(scope, filter)}`;
 }
 
 /** The active requirements of the page's profiles with their definitions, in the library's order. */
@@ -234,11 +256,11 @@ export function exportRowsStatement(
   return sql`select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
         ${labelOf(sql`pla.overall_status`, overallStatusValues, (v) => memberOverallStatusLabel(v as MemberOverallStatus))},
         ${labelOf(sql`pla.group_membership_status`, Object.values(ActiveStatus), groupLabel)},
-        coalesce(to_char(${lastActivity(scope.organizationId)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]
+        coalesce(to_char(pla.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]
       || ${requirementCells} as cells
-    from ${rowsFrom(scope)}
+    from ${accessesFrom(scope.organizationId, allJoins)}
     where ${rowsWhere(scope, filter)}
-    order by ${orderBy(sortKeys(scope.organizationId, filter.sortCol), filter, false, false)}`;
+    order by ${orderBy(sortKeys(filter.sortCol), filter, false, false)}`;
 }
 
 /** The export's requirement columns: the organization's definitions some member actively has, in library order. */

@@ -217,7 +217,11 @@ export async function loadProfileFacts(tx: Executor, organizationId: string, pro
     .where(and(eq(profiles.organizationId, organizationId), inIds(profiles.id, profileIds)));
 }
 
-/** Stores each profile's overall status on its live accesses, touching only rows whose value changes. */
+/**
+ * Stores each profile's overall status on its live accesses, with what the dashboard reads beside it (ADR 016): the
+ * set of its active requirements' statuses (bit n for status n) and their newest change, read from the rows this
+ * transaction just wrote. Touches only accesses whose values change.
+ */
 export async function writeOverallStatuses(
   tx: Executor,
   organizationId: string,
@@ -230,8 +234,15 @@ export async function writeOverallStatuses(
     sql`, `,
   );
   await tx.execute(sql`update profile_level_accesses pla
-    set overall_status = v.status, updated_at = ${now.toISOString()}::timestamptz
+    set overall_status = v.status, requirement_statuses = r.statuses, last_activity_at = r.last_activity_at,
+      updated_at = case when pla.overall_status is distinct from v.status
+        then ${now.toISOString()}::timestamptz else pla.updated_at end
     from (values ${values}) as v(profile_id, status)
-    where pla.organization_id = ${organizationId} and pla.profile_id = v.profile_id
-      and pla.deleted_at is null and pla.overall_status is distinct from v.status`);
+    cross join lateral (select coalesce(bit_or(1 << mr.status), 0)::smallint as statuses,
+        max(mr.updated_at) as last_activity_at
+      from member_requirements mr
+      where mr.organization_id = ${organizationId} and mr.profile_id = v.profile_id and mr.active) r
+    where pla.organization_id = ${organizationId} and pla.profile_id = v.profile_id and pla.deleted_at is null
+      and (pla.overall_status, pla.requirement_statuses, pla.last_activity_at)
+        is distinct from (v.status, r.statuses, r.last_activity_at)`);
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirementSummaryDrift } from '../../../test/requirement-summary.ts';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
@@ -167,5 +168,54 @@ describe('refreshMemberRequirements', () => {
     await setFacts({ pendingReview: false, reviewOutcome: ReviewOutcome.RejectedDisqualified });
     await refreshMemberRequirements(t.database.db, org.id, { now });
     expect(await overallOf(t, m.profileLevelAccessId)).toBe(MemberOverallStatus.Disqualified);
+  });
+
+  it('stores beside the overall status what the dashboard reads: the status set and the newest change', async () => {
+    const org = await createTestOrganization(t);
+    const mandatory = await addDefinition(t, org, { dueDate: '2026-08-01' });
+    const optional = await addDefinition(t, org, { isOptional: true, name: 'Photo' });
+    await assign(t, org, mandatory, org.root, org.labelIds.member);
+    await assign(t, org, optional, org.root, org.labelIds.member);
+    const m = await addTestMember(t, org, org.team, 'member');
+    const summaryOf = async () => {
+      const [row] = await t.database.db
+        .select({
+          statuses: profileLevelAccesses.requirementStatuses,
+          lastActivityAt: profileLevelAccesses.lastActivityAt,
+        })
+        .from(profileLevelAccesses)
+        .where(eq(profileLevelAccesses.id, m.profileLevelAccessId));
+      return row!;
+    };
+    expect(await summaryOf()).toEqual({ statuses: 0, lastActivityAt: null });
+
+    await refreshMemberRequirements(t.database.db, org.id, { now });
+    const bit = (s: RequirementStatus) => 1 << s;
+    expect((await summaryOf()).statuses).toBe(
+      bit(RequirementStatus.Overdue) | bit(RequirementStatus.Incomplete),
+    );
+    expect((await summaryOf()).lastActivityAt).toEqual(now);
+
+    const later = new Date('2026-09-02T10:00:00Z');
+    await t.database.db
+      .update(memberRequirements)
+      .set({ completedAt: new Date('2026-08-20T00:00:00Z') })
+      .where(
+        and(eq(memberRequirements.profileId, m.profileId), eq(memberRequirements.definitionId, mandatory)),
+      );
+    await refreshMemberRequirements(t.database.db, org.id, { now: later });
+    expect(await summaryOf()).toEqual({
+      statuses: bit(RequirementStatus.Completed) | bit(RequirementStatus.Incomplete),
+      lastActivityAt: later,
+    });
+
+    // Unassigned: the requirement leaves the set; nothing active is left only when both are gone.
+    await t.database.db
+      .update(contentAssignments)
+      .set({ deletedAt: later })
+      .where(eq(contentAssignments.definitionId, optional));
+    await refreshMemberRequirements(t.database.db, org.id, { now: later });
+    expect((await summaryOf()).statuses).toBe(bit(RequirementStatus.Completed));
+    expect(await requirementSummaryDrift(t.database.db, org.id)).toBe(0);
   });
 });

@@ -25,6 +25,11 @@ import {
 } from './requirements-engine.service.ts';
 
 export { rederiveDateDependentStatuses } from './requirements-engine.service.ts';
+/**
+ * Stores members' overall statuses with the requirement summary beside them (ADR 016), for writers that set
+ * statuses without deriving them — the dashboard's tests seed arbitrary stored statuses through it.
+ */
+export { writeOverallStatuses as storeOverallStatuses } from './requirements-engine.queries.ts';
 
 /**
  * The one entry other modules call after changing who holds which label where (invitations, import, change-role,

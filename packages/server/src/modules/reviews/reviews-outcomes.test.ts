@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirementSummaryDrift } from '../../../test/requirement-summary.ts';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
@@ -110,5 +111,9 @@ describe('review outcomes drive the requirement statuses (ADR 012)', () => {
     const body = { requirements: items, review: { reviewDecision: 3, reviewNotes: 'Altered' } };
     expect((await call(w, w.members.director, 'POST', `${base}/bulk-review`, body)).statusCode).toBe(200);
     expect(await overallOf(w, w.players[1]!)).toBe(MemberOverallStatus.Disqualified);
+  });
+
+  it('keeps the dashboard’s stored requirement summary in step with every decision, single and bulk', async () => {
+    expect(await requirementSummaryDrift(w.t.database.db, w.org.id)).toBe(0);
   });
 });
