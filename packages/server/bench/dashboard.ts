@@ -14,7 +14,7 @@ import { profiles } from '../src/db/schema/index.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
 import { fixedHeader } from '../src/modules/dashboard/dashboard-export.ts';
 import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
-import { pageWindow } from '../src/modules/dashboard/dashboard.service.ts';
+import { locatePage } from '../src/modules/dashboard/dashboard.service.ts';
 import {
   exportColumnsStatement,
   exportRowsStatement,
@@ -41,7 +41,7 @@ async function rawPage(database: DatabaseHandle, seed: ScaleSeed, path: string, 
   const total = await countRows(database.db, scope, filter);
   const rows = await rowsOf<{ profile_id: string }>(
     database.db,
-    pageStatement(scope, filter, pageWindow(total, page, perPage)),
+    pageStatement(scope, filter, await locatePage(database.db, scope, filter, total, page, perPage)),
   );
   if (rows.length)
     await rowsOf(

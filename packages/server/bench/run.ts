@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { fromPglite, fromPool, pgliteExtensions, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -26,8 +27,16 @@ if (unknown.length) {
 }
 const selected = wanted.length ? wanted : Object.keys(benches);
 
+/**
+ * The embedded database, in memory — or, with BENCH_PGLITE_DATA_DIR, in a fresh directory on disk, for sizes whose
+ * data would not fit the WebAssembly heap (a million members).
+ */
 async function onEmbedded(fn: (db: DatabaseHandle) => Promise<void>) {
-  const handle = fromPglite(await PGlite.create({ extensions: pgliteExtensions }));
+  const dataDir = process.env.BENCH_PGLITE_DATA_DIR;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  const handle = fromPglite(
+    await PGlite.create({ extensions: pgliteExtensions, ...(dataDir ? { dataDir } : {}) }),
+  );
   try {
     await runMigrations(handle);
     await fn(handle);

@@ -4,7 +4,9 @@ import { openTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../../db/seed-scale.ts';
 import { countRows, rowsOf, uuidBelow } from './dashboard.queries.ts';
-import type { DashboardScope, RowFilter } from './dashboard.sql.ts';
+import { dashboardMembersQuerySchema } from '@touchline/contracts/dashboard';
+import { locatePage } from './dashboard.service.ts';
+import { pageStatement, type DashboardScope, type RowFilter } from './dashboard.sql.ts';
 
 // The totals behind the members list (ADR 016) on a scale organization small enough for a test: exact counts up
 // to the limit and the sampled estimate beyond it — with the limits shrunk so a few
@@ -64,6 +66,31 @@ describe('dashboard totals and stored sort keys at scale', () => {
     // A sample that happens to find fewer rows than the cap saw still says at least what was counted.
     const thin = await countRows(database.db, scope, scopeOnly, { exact: 500, fraction: 1 / 1_000_000 });
     expect(thin).toEqual({ n: 501, estimate: true });
+  });
+
+  it('reads a page past the middle of an estimated list from the nearer end: the rows a forward read finds', async () => {
+    const {
+      page: _page,
+      perPage: _perPage,
+      ...filter
+    } = dashboardMembersQuerySchema.parse({ perPage: '25' });
+    const estimated = await countRows(database.db, scope, filter, { exact: 50, fraction: 0.75 });
+    expect(estimated.estimate).toBe(true);
+    const ids = async (window: { limit: number; offset: number; reverse: boolean }) => {
+      const rows = await rowsOf<{ profile_level_access_id: string }>(
+        database.db,
+        pageStatement(scope, filter, window),
+      );
+      return (window.reverse ? rows.reverse() : rows).map((r) => r.profile_level_access_id);
+    };
+    const lastPage = Math.ceil(seed.members / 25);
+    for (const page of [1, Math.ceil(lastPage / 2), lastPage - 1, lastPage]) {
+      const window = await locatePage(database.db, scope, filter, estimated, page, 25);
+      const forward = await ids({ limit: 25, offset: (page - 1) * 25, reverse: false });
+      expect(forward.length).toBeGreaterThan(0);
+      expect(window.reverse).toBe(page === lastPage || page === lastPage - 1);
+      expect(await ids(window), `page ${page}`).toEqual(forward);
+    }
   });
 
   it('samples the share of ids it names', () => {

@@ -3,6 +3,7 @@ import { exactCountLimit } from '@touchline/contracts/dashboard';
 import type { Executor } from '../../db/client.ts';
 import {
   cappedCountStatement,
+  exactCountStatement,
   sampledCountStatement,
   type DashboardScope,
   type RowFilter,
@@ -47,4 +48,10 @@ export async function countRows(
   const [sample] = await rowsOf<{ n: number }>(db, sampledCountStatement(scope, filter, uuidBelow(fraction)));
   // The capped count saw more than `exact` rows: the estimate never says fewer.
   return { n: Math.max(n, Math.round(Number(sample?.n ?? 0) / fraction)), estimate: true };
+}
+
+/** The exact number of rows of a filter, however many (for locating a page past the middle of an estimated list). */
+export async function exactCount(db: Executor, scope: DashboardScope, filter: RowFilter): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, exactCountStatement(scope, filter));
+  return Number(row?.n ?? 0);
 }

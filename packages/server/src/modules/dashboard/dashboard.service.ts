@@ -18,13 +18,14 @@ import {
   type DashboardRow,
   type RequirementCell,
 } from './dashboard.presenter.ts';
-import { countRows, rowsOf } from './dashboard.queries.ts';
+import { countRows, exactCount, rowsOf } from './dashboard.queries.ts';
 import {
   overallCountsStatement,
   pageStatement,
   requirementCellsStatement,
   requirementCountsStatement,
   type DashboardScope,
+  type RowFilter,
 } from './dashboard.sql.ts';
 
 /** Loads the level (404 in another organization) and checks the actor may see its dashboard (403). */
@@ -36,15 +37,34 @@ export async function loadDashboardScope(db: Executor, ctx: ActorContext, levelI
 }
 
 /**
- * Where a page lies: past the middle of an exactly counted list it is read from the other end, reversed, so the
- * database skips at most half the rows (ADR 016). An estimated total is read forwards.
+ * Where a page lies in a list of exactly `n` rows: past the middle it is read from the other end, reversed, so the
+ * database skips at most half the rows (ADR 016).
  */
-export function pageWindow(total: { n: number; estimate: boolean }, page: number, perPage: number) {
+export function pageWindow(n: number, page: number, perPage: number) {
   const offset = (page - 1) * perPage;
-  if (total.estimate || offset + perPage / 2 <= total.n / 2)
+  if (offset + perPage / 2 <= n / 2) return { limit: perPage, offset, reverse: false };
+  const limit = Math.max(0, Math.min(perPage, n - offset));
+  return { limit, offset: Math.max(0, n - offset - limit), reverse: true };
+}
+
+/**
+ * The window of a page. With an estimated total, a page in the front half is read forwards; one past the middle
+ * first counts the rows exactly (one pass over the index, cheaper than walking to the page) and is then read from
+ * the nearer end. The answer keeps the estimate as its total, so the total holds still while the user pages.
+ */
+export async function locatePage(
+  db: Executor,
+  scope: DashboardScope,
+  filter: RowFilter,
+  total: { n: number; estimate: boolean },
+  page: number,
+  perPage: number,
+) {
+  const offset = (page - 1) * perPage;
+  if (total.estimate && offset + perPage / 2 <= total.n / 2)
     return { limit: perPage, offset, reverse: false };
-  const limit = Math.max(0, Math.min(perPage, total.n - offset));
-  return { limit, offset: Math.max(0, total.n - offset - limit), reverse: true };
+  const n = total.estimate ? await exactCount(db, scope, filter) : total.n;
+  return pageWindow(n, page, perPage);
 }
 
 /**
@@ -62,7 +82,7 @@ export async function listDashboardMembers(
     async (tx) => {
       const { scope } = await loadDashboardScope(tx, ctx, levelId);
       const total = await countRows(tx, scope, filter);
-      const window = pageWindow(total, page, perPage);
+      const window = await locatePage(tx, scope, filter, total, page, perPage);
       const rows =
         window.limit === 0 ? [] : await rowsOf<DashboardRow>(tx, pageStatement(scope, filter, window));
       return { scope, total, rows: window.reverse ? rows.reverse() : rows };

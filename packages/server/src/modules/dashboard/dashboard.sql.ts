@@ -185,6 +185,11 @@ export function cappedCountStatement(scope: DashboardScope, filter: RowFilter, c
     where ${rowsWhere(scope, filter)} limit ${cap}) capped`;
 }
 
+/** Counts all of the filter's rows. */
+export function exactCountStatement(scope: DashboardScope, filter: RowFilter): SQL {
+  return sql`select count(*)::int as n from ${countedFrom(scope, filter)} where ${rowsWhere(scope, filter)}`;
+}
+
 /**
  * The filter's rows among a uniform sample of the accesses — those whose random (v4) id sorts below `below` — for
  * the estimate of a total too large to count (ADR 016).
