@@ -24,6 +24,17 @@ afterAll(async () => t.close());
 
 const now = new Date('2026-09-01T10:00:00Z');
 
+/** An organization assigning a mandatory requirement (due 2026-08-01) and an optional one to members, and a member. */
+async function memberWithTwoRequirements() {
+  const org = await createTestOrganization(t);
+  const mandatory = await addDefinition(t, org, { dueDate: '2026-08-01' });
+  const optional = await addDefinition(t, org, { isOptional: true, name: 'Photo' });
+  await assign(t, org, mandatory, org.root, org.labelIds.member);
+  await assign(t, org, optional, org.root, org.labelIds.member);
+  const m = await addTestMember(t, org, org.team, 'member');
+  return { org, mandatory, optional, m };
+}
+
 describe('refreshMemberRequirements', () => {
   it('assigns what is assigned at a level to holders of the label there and below, not above or elsewhere', async () => {
     const org = await createTestOrganization(t);
@@ -137,12 +148,7 @@ describe('refreshMemberRequirements', () => {
   });
 
   it('derives statuses and the overall status from the stored facts', async () => {
-    const org = await createTestOrganization(t);
-    const mandatory = await addDefinition(t, org, { dueDate: '2026-08-01' });
-    const optional = await addDefinition(t, org, { isOptional: true, name: 'Photo' });
-    await assign(t, org, mandatory, org.root, org.labelIds.member);
-    await assign(t, org, optional, org.root, org.labelIds.member);
-    const m = await addTestMember(t, org, org.team, 'member');
+    const { org, mandatory, m } = await memberWithTwoRequirements();
     const invited = await addTestMember(t, org, org.team, 'member', { signedUp: false });
     await refreshMemberRequirements(t.database.db, org.id, { now });
 
@@ -171,12 +177,7 @@ describe('refreshMemberRequirements', () => {
   });
 
   it('stores beside the overall status what the dashboard reads: the status set and the newest change', async () => {
-    const org = await createTestOrganization(t);
-    const mandatory = await addDefinition(t, org, { dueDate: '2026-08-01' });
-    const optional = await addDefinition(t, org, { isOptional: true, name: 'Photo' });
-    await assign(t, org, mandatory, org.root, org.labelIds.member);
-    await assign(t, org, optional, org.root, org.labelIds.member);
-    const m = await addTestMember(t, org, org.team, 'member');
+    const { org, mandatory, optional, m } = await memberWithTwoRequirements();
     const summaryOf = async () => {
       const [row] = await t.database.db
         .select({
