@@ -4,8 +4,9 @@ ALTER TABLE "profile_level_accesses" ADD COLUMN "email_sort_key" text;--> statem
 ALTER TABLE "profile_level_accesses" ADD COLUMN "requirement_statuses" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "profile_level_accesses" ADD COLUMN "last_activity_at" timestamp with time zone;--> statement-breakpoint
 -- The dashboard's copies on the access (ADR 016): its level's path and its profile's sort keys, so the members list
--- in name order is one walk of one index at any depth. Kept by the database on every write: an access takes them
--- when it is written or moved, and a renamed profile or a moved level hands them on in the same statement.
+-- reads no other table until its page is picked (a whole organization in name order is one index walk, a subtree
+-- one path range). Kept by the database on every write: an access takes them when it is written or moved, and a
+-- renamed profile or a moved level hands them on in the same statement.
 CREATE OR REPLACE FUNCTION touchline_access_copies() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -63,5 +64,5 @@ UPDATE profile_level_accesses pla
         FROM member_requirements mr WHERE mr.active GROUP BY mr.organization_id, mr.profile_id) s
   WHERE pla.organization_id = s.organization_id AND pla.profile_id = s.profile_id;
 --> statement-breakpoint
-CREATE INDEX "plas_org_name_walk_idx" ON "profile_level_accesses" USING btree ("organization_id","name_sort_key" collate "C","id","level_path","label_id","group_membership_status","overall_status","requirement_statuses") WHERE "profile_level_accesses"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "plas_org_name_walk_idx" ON "profile_level_accesses" USING btree ("organization_id","name_sort_key" collate "C","id","label_id","group_membership_status","overall_status","requirement_statuses") WHERE "profile_level_accesses"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "plas_org_level_path_idx" ON "profile_level_accesses" USING btree ("organization_id","level_path" text_pattern_ops,"overall_status","label_id","group_membership_status","requirement_statuses") WHERE "profile_level_accesses"."deleted_at" is null;

@@ -93,6 +93,19 @@ describe('dashboard totals and stored sort keys at scale', () => {
     }
   });
 
+  it('finds the same page of a search whether it picks the rows first or walks the names', async () => {
+    const { page: _page, perPage: _perPage, ...filter } = dashboardMembersQuerySchema.parse({ search: 'an' });
+    const ids = async (window: { limit: number; offset: number; reverse: boolean; narrowFirst: boolean }) =>
+      (
+        await rowsOf<{ profile_level_access_id: string }>(database.db, pageStatement(scope, filter, window))
+      ).map((r) => r.profile_level_access_id);
+    for (const offset of [0, 25, 50]) {
+      const walked = await ids({ limit: 25, offset, reverse: false, narrowFirst: false });
+      expect(walked).toHaveLength(25);
+      expect(await ids({ limit: 25, offset, reverse: false, narrowFirst: true })).toEqual(walked);
+    }
+  });
+
   it('samples the share of ids it names', () => {
     expect(uuidBelow(0.5)).toBe('80000000-0000-0000-0000-000000000000');
     expect(uuidBelow(1 / 16)).toBe('10000000-0000-0000-0000-000000000000');

@@ -75,13 +75,19 @@ export function requirementStatusBits(statuses: readonly number[]): number {
   return statuses.reduce((bits, status) => bits | (1 << status), 0);
 }
 
+/**
+ * Whether a level is its organization's top level (a path of one id): the organization has exactly one, which is
+ * never moved or deleted (ADR 002), so every access of the organization lies under it.
+ */
+export function isTopLevel(path: string): boolean {
+  return path.split('/').filter(Boolean).length === 1;
+}
+
 /** The WHERE of every dashboard statement: live accesses of the organization under the level, narrowed by the filter. */
 function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
-  const parts: SQL[] = [
-    sql`pla.organization_id = ${scope.organizationId}`,
-    sql`pla.deleted_at is null`,
-    sql`pla.level_path like ${`${likeEscape(scope.path)}%`}`,
-  ];
+  const parts: SQL[] = [sql`pla.organization_id = ${scope.organizationId}`, sql`pla.deleted_at is null`];
+  // Under the top level that is the whole organization: no path test, so the name walk needs no path.
+  if (!isTopLevel(scope.path)) parts.push(sql`pla.level_path like ${`${likeEscape(scope.path)}%`}`);
   if (filter.groupMembershipStatus !== 'all')
     parts.push(sql`pla.group_membership_status = ${filter.groupMembershipStatus}`);
   if (filter.labels.length) parts.push(sql`pla.label_id = any(${uuidArray(filter.labels)})`);
@@ -124,15 +130,23 @@ const sortJoins = (col: DashboardFilter['sortCol']): Joins => ({
   label: col === 'Role',
 });
 
-/** An ORDER BY over sort keys (or over their aliases k0, k1…), in the filter's direction or its reverse. */
-function orderBy(keys: readonly SortKey[], filter: DashboardFilter, reverse: boolean, aliased: boolean): SQL {
+/**
+ * An ORDER BY over sort keys (or over their aliases k0, k1… in the named relation), in the filter's direction or its
+ * reverse.
+ */
+function orderBy(
+  keys: readonly SortKey[],
+  filter: DashboardFilter,
+  reverse: boolean,
+  alias: string | null,
+): SQL {
   const asc = (filter.sortDir === 'ASC') !== reverse;
   const dir = asc ? sql`asc` : sql`desc`;
   // Members with no e-mail or activity come last whichever way the user sorts (first when read in reverse).
   const nulls = reverse ? sql`nulls first` : sql`nulls last`;
   return sql.join(
     keys.map((k, i) => {
-      const expr = aliased ? sql.raw(`page.k${i}`) : k.expr;
+      const expr = alias ? sql.raw(`${alias}.k${i}`) : k.expr;
       return k.nullable ? sql`${expr} ${dir} ${nulls}` : sql`${expr} ${dir}`;
     }),
     sql`, `,
@@ -146,14 +160,17 @@ const rowColumns = sql`pla.id as profile_level_access_id, pla.profile_id, p.firs
 
 /**
  * One page of rows in the filter's order. The page is picked over narrow rows (the access id and its sort keys,
- * read from the access itself: in name order a walk of plas_org_name_walk_idx alone), then only its rows are
- * joined to their columns. `reverse` reads the page from the other end (the service asks for it on pages past the
- * middle, so the walk skips at most half the rows; ADR 016).
+ * read from the access itself: for a whole organization in name order a walk of plas_org_name_walk_idx alone), then
+ * only its rows are joined to their columns. `reverse` reads the page from the other end (the service asks for it
+ * on pages past the middle, so the walk skips at most half the rows; ADR 016). `narrowFirst` picks the filter's rows
+ * before ordering them — the service asks for it when a search keeps few rows: the names a search matches lie
+ * together in name order (a search for "nguy" finds the Nguyens, half-way through the alphabet), so walking the
+ * names to them would read half the organization.
  */
 export function pageStatement(
   scope: DashboardScope,
   filter: DashboardFilter,
-  page: { limit: number; offset: number; reverse: boolean },
+  page: { limit: number; offset: number; reverse: boolean; narrowFirst?: boolean },
 ): SQL {
   const keys = sortKeys(filter.sortCol);
   const picked = sql.join(
@@ -161,18 +178,25 @@ export function pageStatement(
     sql`, `,
   );
   const joins = { ...sortJoins(filter.sortCol), profile: Boolean(filter.search) };
-  return sql`with page as (
-      select ${picked} from ${accessesFrom(scope.organizationId, joins)}
+  const from = accessesFrom(scope.organizationId, joins);
+  const chosen = page.narrowFirst
+    ? sql`with narrowed as materialized (select ${picked} from ${from} where ${rowsWhere(scope, filter)}),
+      page as (select * from narrowed
+        order by ${orderBy(keys, filter, page.reverse, 'narrowed')}
+        limit ${page.limit} offset ${page.offset})`
+    : sql`with page as (
+      select ${picked} from ${from}
       where ${rowsWhere(scope, filter)}
-      order by ${orderBy(keys, filter, page.reverse, false)}
-      limit ${page.limit} offset ${page.offset})
+      order by ${orderBy(keys, filter, page.reverse, null)}
+      limit ${page.limit} offset ${page.offset})`;
+  return sql`${chosen}
     select ${rowColumns} from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
       join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
       join profiles p on p.id = pla.profile_id and p.organization_id = ${scope.organizationId}
       join labels lb on lb.id = pla.label_id and lb.organization_id = ${scope.organizationId}
-    order by ${orderBy(keys, filter, page.reverse, true)}`;
+    order by ${orderBy(keys, filter, page.reverse, 'page')}`;
 }
 
 /** The accesses a count reads: the profile only when the filter searches it. */
@@ -265,7 +289,7 @@ export function exportRowsStatement(
       || ${requirementCells} as cells
     from ${accessesFrom(scope.organizationId, allJoins)}
     where ${rowsWhere(scope, filter)}
-    order by ${orderBy(sortKeys(filter.sortCol), filter, false, false)}`;
+    order by ${orderBy(sortKeys(filter.sortCol), filter, false, null)}`;
 }
 
 /** The export's requirement columns: the organization's definitions some member actively has, in library order. */
