@@ -9,12 +9,14 @@ import { eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ensureUser } from '@touchline/identity';
 import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/contracts/dashboard';
+import { findLiveLevel } from '../src/authz/live-queries.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { profiles } from '../src/db/schema/index.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
 import { fixedHeader } from '../src/modules/dashboard/dashboard-export.ts';
 import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
 import { locatePage } from '../src/modules/dashboard/dashboard.service.ts';
+import { invitationsOfAccesses } from '../src/modules/members/members.queries.ts';
 import {
   exportColumnsStatement,
   exportRowsStatement,
@@ -33,26 +35,41 @@ import { compare, report, type Side } from './measure.ts';
 const sizesArg = process.argv.find((a) => a.startsWith('--members='));
 const sizes = (sizesArg?.split('=')[1] ?? '100000').split(',').map(Number);
 
-/** The statements the endpoint runs for one page, run raw through the same driver (no HTTP, auth or JSON). */
+/**
+ * The statements the endpoint runs for one page, run raw through the same driver: the level, the count, the page,
+ * then its requirement cells and its invitations (for the row actions) together. Not the HTTP, the token, the
+ * actor's context, the transaction or the JSON — the request path the system-info bench measures.
+ */
 async function rawPage(database: DatabaseHandle, seed: ScaleSeed, path: string, query: string) {
   const parsed = dashboardMembersQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
   const { page, perPage, ...filter } = parsed;
   const scope = { organizationId: seed.organizationId, path };
+  await findLiveLevel(database.db, seed.organizationId, levelIdOf(path));
   const total = await countRows(database.db, scope, filter);
-  const rows = await rowsOf<{ profile_id: string }>(
+  const rows = await rowsOf<{ profile_id: string; profile_level_access_id: string }>(
     database.db,
     pageStatement(scope, filter, await locatePage(database.db, scope, filter, total, page, perPage)),
   );
   if (rows.length)
-    await rowsOf(
-      database.db,
-      requirementCellsStatement(
-        seed.organizationId,
-        rows.map((r) => r.profile_id),
+    await Promise.all([
+      rowsOf(
+        database.db,
+        requirementCellsStatement(
+          seed.organizationId,
+          rows.map((r) => r.profile_id),
+        ),
       ),
-    );
+      invitationsOfAccesses(
+        database.db,
+        seed.organizationId,
+        rows.map((r) => ({ profileId: r.profile_id, profileLevelAccessId: r.profile_level_access_id })),
+      ),
+    ]);
   return total;
 }
+
+/** The level a materialized path ends on. */
+const levelIdOf = (path: string) => path.split('/').filter(Boolean).at(-1) ?? '';
 
 /** Inlines a statement's parameters as literals, for COPY and psql (which take no bind parameters). */
 function inlineSql(statement: SQL): string {
