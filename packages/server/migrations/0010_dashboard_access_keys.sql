@@ -11,9 +11,11 @@ CREATE OR REPLACE FUNCTION touchline_access_copies() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  SELECT lv.path INTO NEW.level_path FROM public.hierarchy_levels lv WHERE lv.id = NEW.hierarchy_level_id;
+  -- A missing level or profile leaves '' here, so the foreign key reports it, not the NOT NULL.
+  NEW.level_path := coalesce((SELECT lv.path FROM public.hierarchy_levels lv WHERE lv.id = NEW.hierarchy_level_id), '');
   SELECT p.name_sort_key, p.email_sort_key INTO NEW.name_sort_key, NEW.email_sort_key
     FROM public.profiles p WHERE p.id = NEW.profile_id;
+  NEW.name_sort_key := coalesce(NEW.name_sort_key, '');
   RETURN NEW;
 END
 $$;

@@ -139,6 +139,20 @@ describe('dashboard totals and stored sort keys at scale', () => {
     expect(await copyDrift()).toEqual({ paths: 0, names: 0, emails: 0 });
   });
 
+  it('still reports an access to a missing level as the foreign key it breaks', async () => {
+    const failure = await database.db
+      .execute(
+        sql`insert into profile_level_accesses (organization_id, profile_id, hierarchy_level_id, label_id)
+          select organization_id, profile_id, ${crypto.randomUUID()}, label_id from profile_level_accesses
+          where organization_id = ${seed.organizationId} limit 1`,
+      )
+      .then(
+        () => 'inserted',
+        (e: Error & { cause?: Error }) => String(e.cause?.message ?? e.message),
+      );
+    expect(failure).toMatch(/foreign key/);
+  });
+
   it('follows a renamed member in the stored name key, on the profile and its accesses', async () => {
     const { id } = await one<{ id: string }>(
       sql`select profile_id as id from profile_level_accesses where organization_id = ${seed.organizationId}

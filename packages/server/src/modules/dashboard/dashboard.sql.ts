@@ -50,11 +50,7 @@ function accessesFrom(organizationId: string, joins: Joins): SQL {
     );
   if (joins.label)
     parts.push(sql`join labels lb on lb.id = pla.label_id and lb.organization_id = ${organizationId}`);
-  return sql.join(
-    parts,
-    sql`
-    `,
-  );
+  return sql.join(parts, sql` `);
 }
 
 /** Every table: the rows of the download. */
