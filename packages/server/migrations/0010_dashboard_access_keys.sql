@@ -1,3 +1,5 @@
+DROP INDEX "profiles_org_name_sort_idx";--> statement-breakpoint
+DROP INDEX "profiles_org_email_sort_idx";--> statement-breakpoint
 ALTER TABLE "profile_level_accesses" ADD COLUMN "level_path" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "profile_level_accesses" ADD COLUMN "name_sort_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "profile_level_accesses" ADD COLUMN "email_sort_key" text;--> statement-breakpoint

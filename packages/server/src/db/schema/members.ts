@@ -83,13 +83,6 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_org_user_idx').on(t.organizationId, t.appUserId),
     index('profiles_org_email_idx').on(t.organizationId, t.email),
-    // The dashboard's first pages in name and e-mail order are read from these, not sorted (ADR 016).
-    index('profiles_org_name_sort_idx')
-      .on(t.organizationId, sql`${t.nameSortKey} collate "C"`)
-      .where(sql`${t.deletedAt} is null`),
-    index('profiles_org_email_sort_idx')
-      .on(t.organizationId, sql`${t.emailSortKey} collate "C"`)
-      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -115,8 +108,8 @@ export const profileLevelAccesses = pgTable(
     /** The member's id in a partner's system (league-management integrations, plas-by-external-id). */
     externalId: text('external_id'),
     /**
-     * The dashboard's copies (ADR 016, migration 0010), so a page in the middle of a million members is one walk of
-     * one index: the level's materialized path and the profile's sort keys, kept by triggers on every write of the
+     * The dashboard's copies (ADR 016, migration 0010), so the members list reads no other table until its page is
+     * picked: the level's materialized path and the profile's sort keys, kept by triggers on every write of the
      * access, its level or its profile (no code path can forget them).
      */
     levelPath: text('level_path').notNull().default(''),
