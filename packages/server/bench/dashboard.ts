@@ -40,11 +40,11 @@ const sizes = (sizesArg?.split('=')[1] ?? '100000').split(',').map(Number);
  * then its requirement cells and its invitations (for the row actions) together. Not the HTTP, the token, the
  * actor's context, the transaction or the JSON — the request path the system-info bench measures.
  */
-async function rawPage(database: DatabaseHandle, seed: ScaleSeed, path: string, query: string) {
+async function rawPage(database: DatabaseHandle, seed: ScaleSeed, query: string) {
   const parsed = dashboardMembersQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
   const { page, perPage, ...filter } = parsed;
-  const scope = { organizationId: seed.organizationId, path };
-  await findLiveLevel(database.db, seed.organizationId, levelIdOf(path));
+  const level = await findLiveLevel(database.db, seed.organizationId, seed.rootLevelId);
+  const scope = { organizationId: seed.organizationId, path: level!.path };
   const total = await countRows(database.db, scope, filter);
   const rows = await rowsOf<{ profile_id: string; profile_level_access_id: string }>(
     database.db,
@@ -68,9 +68,6 @@ async function rawPage(database: DatabaseHandle, seed: ScaleSeed, path: string, 
   return total;
 }
 
-/** The level a materialized path ends on. */
-const levelIdOf = (path: string) => path.split('/').filter(Boolean).at(-1) ?? '';
-
 /** Inlines a statement's parameters as literals, for COPY and psql (which take no bind parameters). */
 function inlineSql(statement: SQL): string {
   const { sql: text, params } = new PgDialect().sqlToQuery(statement);
@@ -88,9 +85,9 @@ function collector(): () => void {
 
 /**
  * Streams the download over real HTTP, discarding it. With `sampleMemory`, every 100 ms and every 256th chunk it
- * collects garbage and reads
- * the JavaScript memory still live (heap and buffers), so the growth reported is what the download retains, not
- * garbage not yet collected; that run is not timed (collections stop the world). RSS is reported alongside.
+ * collects garbage and reads the JavaScript memory still live (heap and buffers), so the growth reported is what the
+ * download retains, not garbage not yet collected; that run is not timed (collections stop the world). RSS is
+ * reported alongside.
  */
 async function downloadOnce(port: number, url: string, token: string, sampleMemory = false) {
   const gc = sampleMemory ? collector() : undefined;
@@ -225,7 +222,7 @@ async function benchSize(database: DatabaseHandle, members: number) {
   for (const [label, query] of cases) {
     const r = await cmp(
       endpoint(`${base}/members?${query}`),
-      side('raw', () => rawPage(database, seed, rootPath, query)),
+      side('raw', () => rawPage(database, seed, query)),
     );
     report(`  members ${label}: endpoint vs raw SQL`, r, { max: 2 });
     if (label === 'first page') firstPage.ms = r.a;

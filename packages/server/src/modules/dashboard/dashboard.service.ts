@@ -62,11 +62,12 @@ export async function locatePage(
 ) {
   // A search that keeps few rows picks them first, then orders them (pageStatement says why).
   const narrowFirst = Boolean(filter.search) && !total.estimate && total.n <= narrowSearchLimit;
-  const offset = (page - 1) * perPage;
-  if (total.estimate && offset + perPage / 2 <= total.n / 2)
-    return { limit: perPage, offset, reverse: false, narrowFirst };
-  const n = total.estimate ? await exactCount(db, scope, filter) : total.n;
-  return { ...pageWindow(n, page, perPage), narrowFirst };
+  const window = pageWindow(total.n, page, perPage);
+  const located =
+    window.reverse && total.estimate
+      ? pageWindow(await exactCount(db, scope, filter), page, perPage)
+      : window;
+  return { ...located, narrowFirst };
 }
 
 /** Up to this many rows, a search's rows are picked before they are ordered: sorting them costs milliseconds. */
