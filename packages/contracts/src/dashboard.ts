@@ -29,6 +29,9 @@ export type DashboardSortColumn = (typeof DashboardSortColumn)[keyof typeof Dash
 /** Totals above this are estimated by the planner and marked so (ADR 016); at or below, they are exact. */
 export const exactCountLimit = 100_000;
 
+/** Longest page cursor accepted (a cursor is the sort keys of one row, base64url-encoded). */
+export const dashboardCursorMaxLength = 1000;
+
 /** Longest search text accepted. */
 export const dashboardSearchMaxLength = 100;
 
@@ -53,7 +56,9 @@ export const dashboardScopeQuerySchema = z.object({
 
 /**
  * Query of GET /api/app/hierarchy-level/{id}/members: page/perPage and the spec's filter. `overallStatuses` is
- * ours (ADR 016): the overall-status tiles filter by it.
+ * ours (ADR 016): the overall-status tiles filter by it. `after`/`before` are ours too (ADR 017): the next or
+ * previous page continues from the row a cursor names, exactly and at the cost of the first page at any depth;
+ * `page` then only labels the page. At most one of them is given.
  */
 export const dashboardMembersQuerySchema = paginationQuerySchema.extend({
   ...dashboardScopeQuerySchema.shape,
@@ -65,15 +70,17 @@ export const dashboardMembersQuerySchema = paginationQuerySchema.extend({
   overallStatuses: z
     .preprocess(toList, z.array(z.coerce.number().pipe(memberOverallStatusSchema)))
     .default([]),
+  after: z.string().min(1).max(dashboardCursorMaxLength).optional(),
+  before: z.string().min(1).max(dashboardCursorMaxLength).optional(),
 });
 /** The parsed members query. */
 export type DashboardMembersQuery = z.infer<typeof dashboardMembersQuerySchema>;
 /** The members query without paging: what the status download exports. */
-export type DashboardFilter = Omit<DashboardMembersQuery, 'page' | 'perPage'>;
+export type DashboardFilter = Omit<DashboardMembersQuery, 'page' | 'perPage' | 'after' | 'before'>;
 
 /** Query of the status download: the members filter plus the file format. */
 export const dashboardExportQuerySchema = dashboardMembersQuerySchema
-  .omit({ page: true, perPage: true })
+  .omit({ page: true, perPage: true, after: true, before: true })
   .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
 /** The parsed download query. */
 export type DashboardExportQuery = z.infer<typeof dashboardExportQuerySchema>;
@@ -110,13 +117,26 @@ export const dashboardRequirementSchema = z.object({ id: z.string(), name: z.str
 /** One requirement column. */
 export type DashboardRequirement = z.infer<typeof dashboardRequirementSchema>;
 
-/** Answer of GET …/members: one page, the total (estimated and marked so above {@link exactCountLimit}). */
+/**
+ * Answer of GET …/members: one page, the total (estimated and marked so above {@link exactCountLimit}), and the
+ * cursors of the pages beside it (ADR 017).
+ */
 export const dashboardMembersResponseSchema = z.object({
   items: z.array(dashboardMemberSchema),
   totalCount: z.number().int().nonnegative(),
   totalCountIsEstimate: z.boolean(),
   page: z.number().int(),
   perPage: z.number().int(),
+  /**
+   * Whether the page's number is only about where its rows lie: in a list whose total is estimated, a page jumped
+   * to more than {@link exactCountLimit} rows from the start is placed by the same sample that estimates the total
+   * (its rows are real and in order; their exact rank is not counted).
+   */
+  positionIsEstimate: z.boolean(),
+  /** Pass as `after` (with page + 1) for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Pass as `before` (with page - 1) for the previous page; null on the first page. */
+  previousCursor: z.string().nullable(),
   /** Every requirement any item of the page holds, once each, in library order: the table's requirement columns. */
   requirements: z.array(dashboardRequirementSchema),
 });

@@ -150,6 +150,22 @@ export const profileLevelAccesses = pgTable(
         t.requirementStatuses,
       )
       .where(sql`${t.deletedAt} is null`),
+    // The sample of the accesses the dashboard estimates large lists from (ADR 016, 017): those whose random id lies
+    // in the first 1/32 of the id space (modules/dashboard sampleIdBound), in name order with every column a filter
+    // reads. The estimate of a total counts it, and a page far from both ends of an estimated list is placed by
+    // walking it — a thirty-second of the walk of the whole list.
+    index('plas_org_name_sample_idx')
+      .on(
+        t.organizationId,
+        sql`${t.nameSortKey} collate "C"`,
+        t.id,
+        t.labelId,
+        t.groupMembershipStatus,
+        t.overallStatus,
+        t.requirementStatuses,
+        t.levelPath,
+      )
+      .where(sql`${t.deletedAt} is null and ${t.id} < '08000000-0000-0000-0000-000000000000'::uuid`),
     // A subtree's live accesses by path prefix, with what the counts group and filter on.
     index('plas_org_level_path_idx')
       .on(

@@ -3,10 +3,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../../db/seed-scale.ts';
-import { countRows, rowsOf, uuidBelow } from './dashboard.queries.ts';
+import { countRows, defaultSampleFraction, rowsOf, uuidBelow } from './dashboard.queries.ts';
 import { dashboardMembersQuerySchema } from '@touchline/contracts/dashboard';
 import { locatePage } from './dashboard.service.ts';
-import { pageStatement, type DashboardScope, type RowFilter } from './dashboard.sql.ts';
+import {
+  pageStatement,
+  sampleAnchorStatement,
+  sampledCountStatement,
+  sampleIdBound,
+  type DashboardScope,
+  type PageWindow,
+  type RowFilter,
+} from './dashboard.sql.ts';
 
 // The totals behind the members list (ADR 016) on a scale organization small enough for a test: exact counts up
 // to the limit and the sampled estimate beyond it — with the limits shrunk so a few
@@ -68,33 +76,58 @@ describe('dashboard totals and stored sort keys at scale', () => {
     expect(thin).toEqual({ n: 501, estimate: true });
   });
 
-  it('reads a page past the middle of an estimated list from the nearer end: the rows a forward read finds', async () => {
+  it('places a page of an estimated list exactly near the start, else from the nearer end or a sampled anchor', async () => {
     const {
-      page: _page,
-      perPage: _perPage,
+      page: _p,
+      perPage: _pp,
+      after: _a,
+      before: _b,
       ...filter
-    } = dashboardMembersQuerySchema.parse({ perPage: '25' });
-    const estimated = await countRows(database.db, scope, filter, { exact: 50, fraction: 0.75 });
+    } = dashboardMembersQuerySchema.parse({});
+    const limits = { exact: 50, fraction: 0.75 };
+    const estimated = await countRows(database.db, scope, filter, limits);
     expect(estimated.estimate).toBe(true);
-    const ids = async (window: { limit: number; offset: number; reverse: boolean }) => {
+    const read = async (window: PageWindow) => {
       const rows = await rowsOf<{ profile_level_access_id: string }>(
         database.db,
         pageStatement(scope, filter, window),
       );
       return (window.reverse ? rows.reverse() : rows).map((r) => r.profile_level_access_id);
     };
-    const lastPage = Math.ceil(seed.members / 25);
-    for (const page of [1, Math.ceil(lastPage / 2), lastPage - 1, lastPage]) {
-      const window = await locatePage(database.db, scope, filter, estimated, page, 25);
-      const forward = await ids({ limit: 25, offset: (page - 1) * 25, reverse: false });
-      expect(forward.length).toBeGreaterThan(0);
-      expect(window.reverse).toBe(page === lastPage || page === lastPage - 1);
-      expect(await ids(window), `page ${page}`).toEqual(forward);
+    const truth = await read({ limit: 10_000, offset: 0, reverse: false });
+    expect(truth).toHaveLength(seed.members);
+    const pages = Math.ceil(estimated.n / 25);
+    const middle = Math.ceil(pages / 2);
+    for (const page of [1, 2, 3, middle, pages - 3, pages - 1, pages, pages + 2]) {
+      const plan = await locatePage(database.db, scope, filter, estimated, page, 25, undefined, limits);
+      const got = await read(plan);
+      const offset = (page - 1) * 25;
+      const at = got.length ? truth.indexOf(got[0]!) : truth.length;
+      // Whatever the placing, the page is a run of the true order.
+      expect(got, `page ${page}`).toEqual(truth.slice(at, at + got.length));
+      if (offset + 25 <= limits.exact || offset >= estimated.n) {
+        expect(plan.positionIsEstimate, `page ${page}`).toBe(false);
+        expect(at, `page ${page}`).toBe(Math.min(offset, truth.length));
+      } else {
+        expect(plan.positionIsEstimate, `page ${page}`).toBe(true);
+        expect(got).toHaveLength(Math.min(25, estimated.n - offset));
+        // Placed by the sample: near where the page would be (well within a fifth of the list at this sample size).
+        expect(Math.abs(at - offset), `page ${page}`).toBeLessThan(truth.length / 5);
+      }
+      // Far from both ends the page is read after a sampled row; past the middle, from the end backwards.
+      if (page === middle) expect(plan.after).toBeDefined();
+      if (page >= pages - 3 && page <= pages) expect(plan.reverse).toBe(true);
     }
   });
 
   it('finds the same page of a search whether it picks the rows first or walks the names', async () => {
-    const { page: _page, perPage: _perPage, ...filter } = dashboardMembersQuerySchema.parse({ search: 'an' });
+    const {
+      page: _page,
+      perPage: _perPage,
+      after: _after,
+      before: _before,
+      ...filter
+    } = dashboardMembersQuerySchema.parse({ search: 'an' });
     const ids = async (window: { limit: number; offset: number; reverse: boolean; narrowFirst: boolean }) =>
       (
         await rowsOf<{ profile_level_access_id: string }>(database.db, pageStatement(scope, filter, window))
@@ -111,6 +144,26 @@ describe('dashboard totals and stored sort keys at scale', () => {
     expect(uuidBelow(1 / 16)).toBe('10000000-0000-0000-0000-000000000000');
     expect(uuidBelow(1)).toBe('ffffffff-ffff-ffff-ffff-ffffffffffff');
     expect(uuidBelow(0)).toBe('00000001-0000-0000-0000-000000000000');
+    // The estimate's default share is the sample index's: its predicate names this literal.
+    expect(uuidBelow(defaultSampleFraction)).toBe(sampleIdBound);
+  });
+
+  it('counts and walks the default sample through plas_org_name_sample_idx', async () => {
+    const plan = async (statement: SQL) =>
+      JSON.stringify(await rowsOf(database.db, sql`explain (format json) ${statement}`));
+    const {
+      page: _p,
+      perPage: _pp,
+      after: _a,
+      before: _b,
+      ...filter
+    } = dashboardMembersQuerySchema.parse({});
+    expect(await plan(sampledCountStatement(scope, filter, sampleIdBound))).toContain(
+      'plas_org_name_sample_idx',
+    );
+    expect(await plan(sampleAnchorStatement(scope, filter, true, 3, sampleIdBound))).toContain(
+      'plas_org_name_sample_idx',
+    );
   });
 
   it('keeps every profile’s stored sort and search keys equal to what they are computed from', async () => {

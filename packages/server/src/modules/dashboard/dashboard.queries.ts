@@ -19,7 +19,10 @@ export async function rowsOf<T>(db: Executor, statement: SQL): Promise<T[]> {
  * The share of accesses (by id) the estimate samples. Past the cap a filter keeps over 100,000 rows, so the sample
  * holds over 3,000 of them: an estimate within about 2 % (one standard error), at a thirty-second of a full count.
  */
-const defaultSampleFraction = 1 / 32;
+export const defaultSampleFraction = 1 / 32;
+
+/** The exact-count limit and sample share, overridable so the tests can exercise estimates on small data. */
+export type CountLimits = { exact?: number; fraction?: number };
 
 /** The uuid below which a share `fraction` of random (v4) uuids lie. */
 export function uuidBelow(fraction: number): string {
@@ -38,7 +41,7 @@ export async function countRows(
   db: Executor,
   scope: DashboardScope,
   filter: RowFilter,
-  limits: { exact?: number; fraction?: number } = {},
+  limits: CountLimits = {},
 ): Promise<{ n: number; estimate: boolean }> {
   const exact = limits.exact ?? exactCountLimit;
   const [capped] = await rowsOf<{ n: number }>(db, cappedCountStatement(scope, filter, exact + 1));

@@ -4,7 +4,12 @@ import type {
   DashboardMembersQuery,
   DashboardMembersResponse,
 } from '@touchline/contracts/dashboard';
-import { overallStatusValues, requirementStatusValues } from '@touchline/contracts/dashboard';
+import {
+  exactCountLimit,
+  overallStatusValues,
+  requirementStatusValues,
+  type DashboardFilter,
+} from '@touchline/contracts/dashboard';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
@@ -18,14 +23,23 @@ import {
   type DashboardRow,
   type RequirementCell,
 } from './dashboard.presenter.ts';
-import { countRows, exactCount, rowsOf } from './dashboard.queries.ts';
+import { encodeCursor, readCursor, type CursorKeys, type PageCursor } from './dashboard.cursor.ts';
+import {
+  countRows,
+  defaultSampleFraction,
+  exactCount,
+  rowsOf,
+  uuidBelow,
+  type CountLimits,
+} from './dashboard.queries.ts';
 import {
   overallCountsStatement,
   pageStatement,
   requirementCellsStatement,
   requirementCountsStatement,
+  sampleAnchorStatement,
   type DashboardScope,
-  type RowFilter,
+  type PageWindow,
 } from './dashboard.sql.ts';
 
 /** Loads the level (404 in another organization) and checks the actor may see its dashboard (403). */
@@ -48,30 +62,76 @@ export function pageWindow(n: number, page: number, perPage: number) {
 }
 
 /**
- * The window of a page. With an estimated total, a page in the front half is read forwards; one past the middle
- * first counts the rows exactly (one pass over the index, cheaper than walking to the page) and is then read from
- * the nearer end. The answer keeps the estimate as its total, so the total holds still while the user pages.
+ * How a page is read: its window, whether its number is only about where its rows lie, and whether reading starts at
+ * the list's own start in its direction (then nothing lies before the page that way).
+ */
+export type PagePlan = PageWindow & { positionIsEstimate: boolean; fromStart: boolean };
+
+/**
+ * Where a page lies (ADR 016, 017).
+ * - A cursor reads after (or before) the row it names: the next or previous page, exact at any depth.
+ * - An exact total: the page's window, read from the nearer end.
+ * - An estimated total (a list of over {@link exactCountLimit} rows): a page within that many rows of the start is
+ *   read exactly, one at or past the estimate's end after an exact count; otherwise it is placed from the nearer end
+ *   — walked when within that many rows of it, else read after the sampled row the estimate puts just before it
+ *   (a walk of a thirty-second of the distance). Its rows are real and in order; its number is marked as estimated,
+ *   as the total is.
  */
 export async function locatePage(
   db: Executor,
   scope: DashboardScope,
-  filter: RowFilter,
+  filter: DashboardFilter,
   total: { n: number; estimate: boolean },
   page: number,
   perPage: number,
-) {
+  cursor?: PageCursor,
+  limits: CountLimits = {},
+): Promise<PagePlan> {
   // A search that keeps few rows picks them first, then orders them (pageStatement says why).
   const narrowFirst = Boolean(filter.search) && !total.estimate && total.n <= narrowSearchLimit;
-  const window = pageWindow(total.n, page, perPage);
-  const located =
-    window.reverse && total.estimate
-      ? pageWindow(await exactCount(db, scope, filter), page, perPage)
-      : window;
-  return { ...located, narrowFirst };
+  const exact = limits.exact ?? exactCountLimit;
+  const offset = (page - 1) * perPage;
+  if (cursor)
+    return {
+      limit: perPage,
+      offset: 0,
+      reverse: cursor.reverse,
+      after: cursor.keys,
+      narrowFirst,
+      positionIsEstimate: total.estimate && offset >= exact,
+      fromStart: false,
+    };
+  const counted = (n: number) => {
+    const window = pageWindow(n, page, perPage);
+    return { ...window, narrowFirst, positionIsEstimate: false, fromStart: window.offset === 0 };
+  };
+  if (!total.estimate) return counted(total.n);
+  if (offset + perPage <= exact)
+    return { limit: perPage, offset, reverse: false, positionIsEstimate: false, fromStart: offset === 0 };
+  if (offset >= total.n) return counted(await exactCount(db, scope, filter));
+  const limit = Math.min(perPage, total.n - offset);
+  const afterPage = total.n - offset - limit;
+  const reverse = afterPage < offset;
+  const distance = reverse ? afterPage : offset;
+  const walked = { limit, offset: distance, reverse, positionIsEstimate: true, fromStart: distance === 0 };
+  if (distance <= exact) return walked;
+  // The sampled row the estimate puts just before the page: the j-th of the sample is about (j + 1) / fraction rows in.
+  const fraction = limits.fraction ?? defaultSampleFraction;
+  const skip = Math.floor(distance * fraction) - 1;
+  const [anchor] = await rowsOf<{ sort_keys: CursorKeys }>(
+    db,
+    sampleAnchorStatement(scope, filter, reverse, skip, uuidBelow(fraction)),
+  );
+  // A sample shorter than the estimate expects (rows archived since): walk instead.
+  if (!anchor) return walked;
+  return { ...walked, offset: distance - Math.floor((skip + 1) / fraction), after: anchor.sort_keys };
 }
 
 /** Up to this many rows, a search's rows are picked before they are ordered: sorting them costs milliseconds. */
 const narrowSearchLimit = 50_000;
+
+/** A page's row with its sort keys (what its cursor holds). */
+type KeyedRow = DashboardRow & { sort_keys: CursorKeys };
 
 /**
  * GET /api/app/hierarchy-level/{id}/members (spec §7, §3 filter, §9 defaults): one page of the members at the
@@ -83,18 +143,31 @@ export async function listDashboardMembers(
   levelId: string,
   query: DashboardMembersQuery,
 ): Promise<DashboardMembersResponse> {
-  const { page, perPage, ...filter } = query;
-  const { scope, total, rows } = await db.transaction(
+  const { page, perPage, after, before, ...filter } = query;
+  const cursor = readCursor(filter, after, before);
+  const { scope, total, rows, plan, more } = await db.transaction(
     async (tx) => {
       const { scope } = await loadDashboardScope(tx, ctx, levelId);
       const total = await countRows(tx, scope, filter);
-      const window = await locatePage(tx, scope, filter, total, page, perPage);
-      const rows =
-        window.limit === 0 ? [] : await rowsOf<DashboardRow>(tx, pageStatement(scope, filter, window));
-      return { scope, total, rows: window.reverse ? rows.reverse() : rows };
+      const plan = await locatePage(tx, scope, filter, total, page, perPage, cursor);
+      // One row past the page, to know whether more lie beyond it in reading order.
+      const read =
+        plan.limit === 0
+          ? []
+          : await rowsOf<KeyedRow>(tx, pageStatement(scope, filter, { ...plan, limit: plan.limit + 1 }));
+      const rows = read.slice(0, plan.limit);
+      return {
+        scope,
+        total,
+        plan,
+        more: read.length > plan.limit,
+        rows: plan.reverse ? rows.reverse() : rows,
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  const hasPrevious = plan.reverse ? more : !plan.fromStart;
+  const hasNext = plan.reverse ? !plan.fromStart : more;
   // The page's requirement cells and the actions its rows allow are independent reads: asked for together.
   const [cells, actions] = await Promise.all([
     rows.length
@@ -131,6 +204,9 @@ export async function listDashboardMembers(
     totalCountIsEstimate: total.estimate,
     page,
     perPage,
+    positionIsEstimate: plan.positionIsEstimate,
+    nextCursor: hasNext && rows.length ? encodeCursor(filter, rows.at(-1)!.sort_keys) : null,
+    previousCursor: hasPrevious && rows.length ? encodeCursor(filter, rows[0]!.sort_keys) : null,
     requirements: requirementColumns(cells),
   };
 }

@@ -99,8 +99,14 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** One sort key: an expression, and whether its NULLs need placing (e-mail, last activity). */
-type SortKey = { expr: SQL; nullable?: boolean };
+/** The SQL type of a sort key's value, as a cursor carries it (text) and casts it back. */
+export type SortKeyType = 'text' | 'smallint' | 'uuid' | 'timestamptz';
+
+/**
+ * One sort key: an expression, its type, and whether its NULLs need placing (e-mail, last activity — only ever the
+ * first key of an order).
+ */
+type SortKey = { expr: SQL; type: SortKeyType; nullable?: boolean };
 
 /**
  * The sort keys of a column: stored keys — text unaccented and lower-cased, compared byte-wise (the same on every
@@ -108,16 +114,61 @@ type SortKey = { expr: SQL; nullable?: boolean };
  * one index walk at any depth. Every order ends on the name, then the access id, so pages never overlap.
  */
 function sortKeys(col: DashboardFilter['sortCol']): SortKey[] {
-  const text = (column: SQL): SortKey => ({ expr: sql`${column} collate "C"` });
+  const text = (column: SQL): SortKey => ({ expr: sql`${column} collate "C"`, type: 'text' });
   const lead: Record<DashboardFilter['sortCol'], SortKey[]> = {
     FullName: [],
-    Status: [{ expr: sql`pla.overall_status` }],
+    Status: [{ expr: sql`pla.overall_status`, type: 'smallint' }],
     Level: [text(sql`lv.name_sort_key`)],
     Role: [text(sql`lb.name_sort_key`)],
     Email: [{ ...text(sql`pla.email_sort_key`), nullable: true }],
-    LastActivity: [{ expr: sql`pla.last_activity_at`, nullable: true }],
+    LastActivity: [{ expr: sql`pla.last_activity_at`, type: 'timestamptz', nullable: true }],
   };
-  return [...lead[col], text(sql`pla.name_sort_key`), { expr: sql`pla.id` }];
+  return [...lead[col], text(sql`pla.name_sort_key`), { expr: sql`pla.id`, type: 'uuid' }];
+}
+
+/** The types of a column's sort keys, in order, and whether the first may be NULL: what a cursor of it holds. */
+export function sortKeyTypes(col: DashboardFilter['sortCol']): {
+  types: SortKeyType[];
+  nullableLead: boolean;
+} {
+  const keys = sortKeys(col);
+  return { types: keys.map((k) => k.type), nullableLead: Boolean(keys[0]?.nullable) };
+}
+
+/**
+ * The rows beyond a row in reading order (the filter's order, or its reverse): beyond the sort key values `at` of
+ * that row (text, as a cursor carries them). Keys that cannot be NULL are one row comparison, which a btree walks
+ * to (for the name order, plas_org_name_walk_idx starts at the row). A NULL-able first key (e-mail, last activity)
+ * places NULLs last in the filter's order, so first when read in reverse.
+ */
+function beyondRow(
+  keys: readonly SortKey[],
+  filter: DashboardFilter,
+  reverse: boolean,
+  at: readonly (string | null)[],
+): SQL {
+  const ascending = (filter.sortDir === 'ASC') !== reverse;
+  const op = sql.raw(ascending ? '>' : '<');
+  const value = (k: SortKey, v: string | null) => sql`${v}::${sql.raw(k.type)}`;
+  const rowCompare = (from: number) =>
+    sql`(${sql.join(
+      keys.slice(from).map((k) => k.expr),
+      sql`, `,
+    )}) ${op} (${sql.join(
+      keys.slice(from).map((k, i) => value(k, at[from + i] ?? null)),
+      sql`, `,
+    )})`;
+  const lead = keys[0]!;
+  if (!lead.nullable) return rowCompare(0);
+  const leadValue = at[0] ?? null;
+  const rest = rowCompare(1);
+  if (leadValue === null)
+    // Read forwards, NULLs come last: only NULLs lie beyond, ordered by the rest; in reverse every value does.
+    return reverse
+      ? sql`(${lead.expr} is not null or (${lead.expr} is null and ${rest}))`
+      : sql`(${lead.expr} is null and ${rest})`;
+  const past = sql`(${lead.expr} ${op} ${value(lead, leadValue)} or (${lead.expr} = ${value(lead, leadValue)} and ${rest}))`;
+  return reverse ? past : sql`(${lead.expr} is null or ${past})`;
 }
 
 /** The tables a sort reads beside the access. */
@@ -154,20 +205,27 @@ const rowColumns = sql`pla.id as profile_level_access_id, pla.profile_id, p.firs
     p.app_user_id, pla.hierarchy_level_id, lv.name as level_name, lv.path as level_path, pla.label_id, lb.name as role_label, lb.role,
     pla.group_membership_status, pla.overall_status, pla.last_activity_at`;
 
+/** Where a page starts: `offset` rows after the start of reading (or after the row whose keys `after` holds). */
+export type PageWindow = {
+  limit: number;
+  offset: number;
+  reverse: boolean;
+  narrowFirst?: boolean;
+  after?: readonly (string | null)[];
+};
+
 /**
- * One page of rows in the filter's order. The page is picked over narrow rows (the access id and its sort keys,
+ * One page of rows in the filter's order, each with its sort keys as text (`sort_keys`, what a cursor holds). The
+ * page is picked over narrow rows (the access id and its sort keys,
  * read from the access itself: for a whole organization in name order a walk of plas_org_name_walk_idx alone), then
  * only its rows are joined to their columns. `reverse` reads the page from the other end (the service asks for it
  * on pages past the middle, so the walk skips at most half the rows; ADR 016). `narrowFirst` picks the filter's rows
  * before ordering them — the service asks for it when a search keeps few rows: the names a search matches lie
  * together in name order (a search for "nguy" finds the Nguyens, half-way through the alphabet), so walking the
- * names to them would read half the organization.
+ * names to them would read half the organization. `after` starts reading after a row (a cursor, or a sampled anchor;
+ * ADR 017), so any depth costs what the first page does.
  */
-export function pageStatement(
-  scope: DashboardScope,
-  filter: DashboardFilter,
-  page: { limit: number; offset: number; reverse: boolean; narrowFirst?: boolean },
-): SQL {
+export function pageStatement(scope: DashboardScope, filter: DashboardFilter, page: PageWindow): SQL {
   const keys = sortKeys(filter.sortCol);
   const picked = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
@@ -175,18 +233,25 @@ export function pageStatement(
   );
   const joins = { ...sortJoins(filter.sortCol), profile: Boolean(filter.search) };
   const from = accessesFrom(scope.organizationId, joins);
+  const where = page.after
+    ? sql`${rowsWhere(scope, filter)} and ${beyondRow(keys, filter, page.reverse, page.after)}`
+    : rowsWhere(scope, filter);
   const chosen = page.narrowFirst
-    ? sql`with narrowed as materialized (select ${picked} from ${from} where ${rowsWhere(scope, filter)}),
+    ? sql`with narrowed as materialized (select ${picked} from ${from} where ${where}),
       page as (select * from narrowed
         order by ${orderBy(keys, filter, page.reverse, 'narrowed')}
         limit ${page.limit} offset ${page.offset})`
     : sql`with page as (
       select ${picked} from ${from}
-      where ${rowsWhere(scope, filter)}
+      where ${where}
       order by ${orderBy(keys, filter, page.reverse, null)}
       limit ${page.limit} offset ${page.offset})`;
+  const sortKeysText = sql.join(
+    keys.map((_, i) => sql.raw(`page.k${i}::text`)),
+    sql`, `,
+  );
   return sql`${chosen}
-    select ${rowColumns} from page
+    select ${rowColumns}, array[${sortKeysText}] as sort_keys from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
       join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
@@ -211,12 +276,53 @@ export function exactCountStatement(scope: DashboardScope, filter: RowFilter): S
 }
 
 /**
+ * The id below which an access is in the sample (the first 1/32 of the random v4 id space): the bound of
+ * plas_org_name_sample_idx, which a statement uses only when it names the same literal.
+ */
+export const sampleIdBound = '08000000-0000-0000-0000-000000000000';
+
+/** `pla.id < below` as a literal (so the planner can match the sample index's predicate); `below` is a uuid. */
+function inSample(below: string): SQL {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(below))
+    throw new Error(`Not a uuid: ${below}`);
+  return sql.raw(`pla.id < '${below}'::uuid`);
+}
+
+/**
  * The filter's rows among a uniform sample of the accesses — those whose random (v4) id sorts below `below` — for
- * the estimate of a total too large to count (ADR 016).
+ * the estimate of a total too large to count (ADR 016). With {@link sampleIdBound}, a count of
+ * plas_org_name_sample_idx.
  */
 export function sampledCountStatement(scope: DashboardScope, filter: RowFilter, below: string): SQL {
   return sql`select count(*)::int as n from ${countedFrom(scope, filter)}
-    where ${rowsWhere(scope, filter)} and pla.id < ${below}::uuid`;
+    where ${rowsWhere(scope, filter)} and ${inSample(below)}`;
+}
+
+/**
+ * The sort keys (as text) of the sampled row `skip` rows into the filter's sample in reading order (ADR 017): the
+ * anchor a page far from both ends of an estimated list is read after. In name order, a walk of
+ * plas_org_name_sample_idx; in any other, a sort of the sample (a thirty-second of the rows).
+ */
+export function sampleAnchorStatement(
+  scope: DashboardScope,
+  filter: DashboardFilter,
+  reverse: boolean,
+  skip: number,
+  below: string,
+): SQL {
+  const keys = sortKeys(filter.sortCol);
+  const picked = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const joins = { ...sortJoins(filter.sortCol), profile: Boolean(filter.search) };
+  return sql`select array[${sql.join(
+    keys.map((_, i) => sql.raw(`anchor.k${i}::text`)),
+    sql`, `,
+  )}] as sort_keys from (select ${picked} from ${accessesFrom(scope.organizationId, joins)}
+    where ${rowsWhere(scope, filter)} and ${inSample(below)}
+    order by ${orderBy(keys, filter, reverse, null)}
+    limit 1 offset ${skip}) anchor`;
 }
 
 /** Rows by overall status (the tiles), over the scope filter. */

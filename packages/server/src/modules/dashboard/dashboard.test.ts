@@ -14,6 +14,7 @@ import {
   type TestOrganization,
 } from '../../../test/factories.ts';
 import { addTestDefinitions, levelsUrl, seedDashboardMember } from './dashboard-test-kit.ts';
+import { cursorBothMessage, cursorInvalidMessage, cursorOtherOrderMessage } from './dashboard.cursor.ts';
 
 describe('the dashboard calls', () => {
   let t: TestApp;
@@ -75,6 +76,47 @@ describe('the dashboard calls', () => {
     const url = `${levelsUrl}/${org.root.id}/members`;
     for (const query of ['?perPage=101', '?page=0', '?sortCol=Shoe', '?sortDir=UP', '?requirementStatuses=9'])
       expect((await get(admin, `${url}${query}`)).statusCode, query).toBe(400);
+  });
+
+  it('400 on a cursor it did not give, of another order, or both cursors at once; 200 on its own', async () => {
+    const url = `${levelsUrl}/${org.root.id}/members`;
+    const first = dashboardMembersResponseSchema.parse((await get(admin, `${url}?perPage=2`)).json());
+    expect(first).toMatchObject({ positionIsEstimate: false, previousCursor: null });
+    const cursor = first.nextCursor!;
+    expect(cursor).toEqual(expect.any(String));
+    const fieldMessage = async (query: string) => {
+      const res = await get(admin, `${url}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      return (res.json() as { error: { validationErrors: { field: string; message: string }[] } }).error
+        .validationErrors[0];
+    };
+    expect(await fieldMessage(`after=${cursor}&before=${cursor}`)).toMatchObject({
+      field: 'before',
+      message: cursorBothMessage,
+    });
+    expect(await fieldMessage('after=not-a-cursor')).toMatchObject({
+      field: 'after',
+      message: cursorInvalidMessage,
+    });
+    const forged = Buffer.from(JSON.stringify({ s: 'FullName', d: 'ASC', k: ["x'; drop", 'not-a-uuid'] }));
+    expect(await fieldMessage(`before=${forged.toString('base64url')}`)).toMatchObject({
+      field: 'before',
+      message: cursorInvalidMessage,
+    });
+    expect(await fieldMessage(`after=${cursor}&sortDir=DESC`)).toMatchObject({
+      field: 'after',
+      message: cursorOtherOrderMessage,
+    });
+    const second = dashboardMembersResponseSchema.parse(
+      (await get(admin, `${url}?perPage=2&page=2&after=${cursor}`)).json(),
+    );
+    expect(second.items.map((m) => m.lastName)).toEqual(['Player', 'Root']);
+    expect(second).toMatchObject({ page: 2, nextCursor: null });
+    const back = dashboardMembersResponseSchema.parse(
+      (await get(admin, `${url}?perPage=2&page=1&before=${second.previousCursor}`)).json(),
+    );
+    expect(back.items.map((m) => m.lastName)).toEqual(['Coach', 'Émile']);
+    expect(back.previousCursor).toBeNull();
   });
 
   it('lists the subtree by full name with level, role, statuses and only active requirements', async () => {

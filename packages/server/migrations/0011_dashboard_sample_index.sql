@@ -1,0 +1,1 @@
+CREATE INDEX "plas_org_name_sample_idx" ON "profile_level_accesses" USING btree ("organization_id","name_sort_key" collate "C","id","label_id","group_membership_status","overall_status","requirement_statuses","level_path") WHERE "profile_level_accesses"."deleted_at" is null and "profile_level_accesses"."id" < '08000000-0000-0000-0000-000000000000'::uuid;
