@@ -5,10 +5,14 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ensureUser } from '@touchline/identity';
-import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/contracts/dashboard';
+import {
+  dashboardMembersQuerySchema,
+  type DashboardFilter,
+  type DashboardMembersResponse,
+} from '@touchline/contracts/dashboard';
 import { findLiveLevel } from '../src/authz/live-queries.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { profiles } from '../src/db/schema/index.ts';
@@ -16,6 +20,7 @@ import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
 import { fixedHeader } from '../src/modules/dashboard/dashboard-export.ts';
 import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
 import { locatePage } from '../src/modules/dashboard/dashboard.service.ts';
+import { readCursor } from '../src/modules/dashboard/dashboard.cursor.ts';
 import { invitationsOfAccesses } from '../src/modules/members/members.queries.ts';
 import {
   exportColumnsStatement,
@@ -42,13 +47,22 @@ const sizes = (sizesArg?.split('=')[1] ?? '100000').split(',').map(Number);
  */
 async function rawPage(database: DatabaseHandle, seed: ScaleSeed, query: string) {
   const parsed = dashboardMembersQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-  const { page, perPage, ...filter } = parsed;
+  const { page, perPage, after, before, ...filter } = parsed;
   const level = await findLiveLevel(database.db, seed.organizationId, seed.rootLevelId);
   const scope = { organizationId: seed.organizationId, path: level!.path };
   const total = await countRows(database.db, scope, filter);
+  const plan = await locatePage(
+    database.db,
+    scope,
+    filter,
+    total,
+    page,
+    perPage,
+    readCursor(filter, after, before),
+  );
   const rows = await rowsOf<{ profile_id: string; profile_level_access_id: string }>(
     database.db,
-    pageStatement(scope, filter, await locatePage(database.db, scope, filter, total, page, perPage)),
+    pageStatement(scope, filter, { ...plan, limit: plan.limit + 1 }),
   );
   if (rows.length)
     await Promise.all([
@@ -198,16 +212,41 @@ async function benchSize(database: DatabaseHandle, members: number) {
     const iterations = Math.max(1, Math.min(20, Math.round(400 / Math.max(once, 1))));
     return compare(a, b, { rounds: 3, iterations });
   };
-  const first = await app.inject({ url: `${base}/members`, headers: { authorization: `Bearer ${token}` } });
-  const firstBody = first.json() as { totalCount: number; totalCountIsEstimate: boolean };
+  const membersPage = async (query: string) =>
+    (
+      await app.inject({ url: `${base}/members?${query}`, headers: { authorization: `Bearer ${token}` } })
+    ).json() as DashboardMembersResponse;
+  const firstBody = await membersPage('');
   console.warn(
     `  total: ${firstBody.totalCount} (${firstBody.totalCountIsEstimate ? 'estimate, marked' : 'exact'}; actual ${seed.members})`,
   );
-  const lastPage = Math.ceil(seed.members / 25);
+  // The last page the list offers (the estimate's, past 100,000) and the middle one: jumped to by number.
+  const lastPage = Math.ceil(firstBody.totalCount / 25);
+  const middlePage = Math.ceil(lastPage / 2);
+  const middle = await membersPage(`page=${middlePage}`);
+  const exactMiddle = await rowsOf<{ id: string }>(
+    database.db,
+    pageStatement(
+      { organizationId: seed.organizationId, path: rootPath },
+      dashboardMembersQuerySchema.parse({}),
+      { limit: 1, offset: (middlePage - 1) * 25, reverse: false },
+    ),
+  );
+  const rankOf = await rowsOf<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from profile_level_accesses where organization_id = ${seed.organizationId}
+      and deleted_at is null and (name_sort_key collate "C", id) < (select name_sort_key collate "C", id
+        from profile_level_accesses where id = ${middle.items[0]!.profileLevelAccessId})`,
+  );
+  console.warn(
+    `  middle page ${middlePage}: ${middle.positionIsEstimate ? 'placed by the sample (marked)' : 'exact'}; its first row is row ${rankOf[0]!.n + 1}, page ${middlePage} starts at row ${(middlePage - 1) * 25 + 1} (${exactMiddle.length ? 'exists' : 'none'}; ${(((rankOf[0]!.n - (middlePage - 1) * 25) / seed.members) * 100).toFixed(2)} % of the list off)`,
+  );
   const cases: [string, string][] = [
     ['first page', ''],
-    ['deep page (middle)', `page=${Math.ceil(lastPage / 2)}`],
+    ['deep page (middle)', `page=${middlePage}`],
     ['deep page (last)', `page=${lastPage}`],
+    ['next page after the middle (cursor)', `page=${middlePage + 1}&after=${middle.nextCursor}`],
+    ['previous page before the middle (cursor)', `page=${middlePage - 1}&before=${middle.previousCursor}`],
     ['search "nguy"', 'search=nguy'],
     ['requirementStatuses=Overdue', 'requirementStatuses=4'],
     ['groupMembershipStatus=Inactive', 'groupMembershipStatus=1'],
@@ -226,7 +265,7 @@ async function benchSize(database: DatabaseHandle, members: number) {
     );
     report(`  members ${label}: endpoint vs raw SQL`, r, { max: 2 });
     if (label === 'first page') firstPage.ms = r.a;
-    else if (label.startsWith('deep page'))
+    else if (label.startsWith('deep page') || label.includes('(cursor)'))
       console.warn(
         `  ${label} vs first page: ${(r.a / firstPage.ms).toFixed(2)}× (goal ≤ 2×: ${r.a / firstPage.ms <= 2 ? 'met' : 'NOT met'})`,
       );

@@ -98,7 +98,7 @@ export async function locatePage(
       reverse: cursor.reverse,
       after: cursor.keys,
       narrowFirst,
-      positionIsEstimate: total.estimate && offset >= exact,
+      positionIsEstimate: total.estimate && offset + perPage > exact,
       fromStart: false,
     };
   const counted = (n: number) => {
