@@ -178,8 +178,9 @@ export type TestMemberSpec = [
 export async function createTestSuite<K extends string>(
   members: Record<K, TestMemberSpec>,
   names: { org?: string; other?: string } = {},
+  env: Record<string, string> = {},
 ): Promise<{ t: TestApp; org: TestOrganization; other: TestOrganization; members: Record<K, TestMember> }> {
-  const t = await createTestApp();
+  const t = await createTestApp(env);
   const org = await createTestOrganization(t, names.org);
   const other = await createTestOrganization(t, names.other);
   const added: Partial<Record<K, TestMember>> = {};

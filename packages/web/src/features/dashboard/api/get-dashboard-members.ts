@@ -19,7 +19,10 @@ export function dashboardQueryString(query: Partial<DashboardMembersQuery>): str
   return params.toString();
 }
 
-/** GET /api/app/hierarchy-level/{id}/members (spec §7): one page of the members at the level and below. */
+/**
+ * GET /api/app/hierarchy-level/{id}/members (spec §7): one page of the members at the level and below — the page
+ * numbered `page`, or with `after`/`before` the rows right after/before the row that cursor names (ADR 017).
+ */
 export async function getDashboardMembers(
   levelId: string,
   query: DashboardMembersQuery,

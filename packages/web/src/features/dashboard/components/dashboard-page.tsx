@@ -70,7 +70,15 @@ export function DashboardPage({ levelId }: { levelId: string }) {
   }
   if (!members.data || !info.data) return <Spinner label="Loading the dashboard…" />;
 
-  const { items, totalCount, totalCountIsEstimate, requirements } = members.data;
+  const {
+    items,
+    totalCount,
+    totalCountIsEstimate,
+    positionIsEstimate,
+    nextCursor,
+    previousCursor,
+    requirements,
+  } = members.data;
   const run = (request: BulkRequest, ids: string[], done: (n: number) => string) => {
     setFailure(null);
     bulk.mutate(
@@ -197,10 +205,14 @@ export function DashboardPage({ levelId }: { levelId: string }) {
         page={filter.page}
         perPage={filter.perPage}
         totalCount={totalCount}
+        totalCountIsEstimate={totalCountIsEstimate}
+        positionIsEstimate={positionIsEstimate}
+        nextCursor={nextCursor}
+        previousCursor={previousCursor}
         loading={members.isPlaceholderData}
-        onPage={(page) => {
+        onPage={(target) => {
           clearSelection();
-          update({ page });
+          update(target);
         }}
       />
       <MemberDrawer

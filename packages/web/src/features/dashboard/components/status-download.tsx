@@ -20,9 +20,8 @@ export function StatusDownload({
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const start = async (format: 'csv' | 'xlsx') => {
-    const { page: _page, perPage: _perPage, ...rest } = filter;
-    void _page;
-    void _perPage;
+    // The whole filtered list: paging (a page and its cursor) does not narrow the download.
+    const { page: _page, perPage: _perPage, after: _after, before: _before, ...rest } = filter;
     abort.current = new AbortController();
     setError(null);
     setProgress({ bytes: 0, lines: 0, format });

@@ -10,18 +10,26 @@ export function parseDashboardFilter(params: URLSearchParams): DashboardMembersQ
     raw[key] = values.length > 1 ? values : (values[0] ?? '');
   }
   const parsed = dashboardMembersQuerySchema.safeParse(raw);
-  return parsed.success ? parsed.data : dashboardMembersQuerySchema.parse({});
+  if (!parsed.success) return dashboardMembersQuerySchema.parse({});
+  // The server takes at most one cursor (ADR 017): a URL naming both keeps neither, and the page number alone
+  // finds the page.
+  if (parsed.data.after !== undefined && parsed.data.before !== undefined) {
+    const { after: _after, before: _before, ...filter } = parsed.data;
+    return filter;
+  }
+  return parsed.data;
 }
 
 /**
  * The dashboard's filter lives in the URL (shareable, survives reload, back button steps through it). Changing a
- * filter goes back to page 1; changing the page keeps the filter.
+ * filter goes back to page 1; changing the page keeps the filter. A page cursor (`after`/`before`, ADR 017) stays
+ * only when the change names it — Next and Previous do — so any other change, a page jump included, drops it.
  */
 export function useDashboardFilter() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => parseDashboardFilter(params), [params]);
   const update = (change: Partial<DashboardMembersQuery>) => {
-    const next = { ...filter, ...change, page: change.page ?? 1 };
+    const next = { ...filter, ...change, page: change.page ?? 1, after: change.after, before: change.before };
     const defaults = dashboardMembersQuerySchema.parse({});
     const out = new URLSearchParams();
     for (const [key, value] of Object.entries(next)) {
