@@ -30,11 +30,26 @@ test('filter, sort, page, open a member, download the CSV, bulk-change group mem
   await a11y('dashboard');
   await snap('dashboard');
 
-  // Paging: the league has more than one page of members.
+  // Paging: the league has more than one page of members. Next continues from the last row's cursor (ADR 017),
+  // Previous comes back to the same first page, Last jumps by number.
   await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
+  const firstRow = await table.getByRole('row').nth(1).textContent();
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/after=/);
+  await expect(table.getByRole('row').nth(1)).not.toHaveText(firstRow!);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
+  await expect(page).toHaveURL(/before=/);
+  await expect(table.getByRole('row').nth(1)).toHaveText(firstRow!);
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expect(page).not.toHaveURL(/after=|before=/);
+  await page.getByRole('button', { name: 'First page' }).click();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
 
   // Sort by name descending: the header says so, and the URL keeps it.
   await page.getByRole('button', { name: /^Name/ }).click();
