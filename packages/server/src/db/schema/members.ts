@@ -87,6 +87,33 @@ export const profiles = pgTable(
 );
 
 /** Profile-level access (PLA): a profile's membership of one level with one role label. */
+/**
+ * The dashboard's name order over live accesses, with every column a filter reads beside the access id: the walk
+ * index and its sample (ADR 016, 017) share it.
+ */
+function nameWalkColumns<C>(
+  t: Record<
+    | 'organizationId'
+    | 'nameSortKey'
+    | 'id'
+    | 'labelId'
+    | 'groupMembershipStatus'
+    | 'overallStatus'
+    | 'requirementStatuses',
+    C
+  >,
+) {
+  return [
+    t.organizationId,
+    sql`${t.nameSortKey} collate "C"`,
+    t.id,
+    t.labelId,
+    t.groupMembershipStatus,
+    t.overallStatus,
+    t.requirementStatuses,
+  ] as const;
+}
+
 export const profileLevelAccesses = pgTable(
   'profile_level_accesses',
   {
@@ -140,31 +167,14 @@ export const profileLevelAccesses = pgTable(
     // is read from the index alone (ADR 016). The level path is left out: it would triple the entries, and a subtree
     // below the top level is read by path instead.
     index('plas_org_name_walk_idx')
-      .on(
-        t.organizationId,
-        sql`${t.nameSortKey} collate "C"`,
-        t.id,
-        t.labelId,
-        t.groupMembershipStatus,
-        t.overallStatus,
-        t.requirementStatuses,
-      )
+      .on(...nameWalkColumns(t))
       .where(sql`${t.deletedAt} is null`),
     // The sample of the accesses the dashboard estimates large lists from (ADR 016, 017): those whose random id lies
     // in the first 1/32 of the id space (modules/dashboard sampleIdBound), in name order with every column a filter
     // reads. The estimate of a total counts it, and a page far from both ends of an estimated list is placed by
     // walking it — a thirty-second of the walk of the whole list.
     index('plas_org_name_sample_idx')
-      .on(
-        t.organizationId,
-        sql`${t.nameSortKey} collate "C"`,
-        t.id,
-        t.labelId,
-        t.groupMembershipStatus,
-        t.overallStatus,
-        t.requirementStatuses,
-        t.levelPath,
-      )
+      .on(...nameWalkColumns(t), t.levelPath)
       .where(sql`${t.deletedAt} is null and ${t.id} < '08000000-0000-0000-0000-000000000000'::uuid`),
     // A subtree's live accesses by path prefix, with what the counts group and filter on.
     index('plas_org_level_path_idx')

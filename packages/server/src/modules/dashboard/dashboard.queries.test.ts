@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedScaleOrganization, type ScaleSeed } from '../../db/seed-scale.ts';
 import { countRows, defaultSampleFraction, rowsOf, uuidBelow } from './dashboard.queries.ts';
-import { dashboardMembersQuerySchema } from '@touchline/contracts/dashboard';
+import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/contracts/dashboard';
 import { locatePage } from './dashboard.service.ts';
 import {
   pageStatement,
@@ -22,6 +22,18 @@ import {
 // and the accesses' copies of them (0010).
 
 const scopeOnly: RowFilter = { search: '', labels: [], groupMembershipStatus: 'all' };
+
+/** The list's filter (sort included) of a members query: everything but its paging. */
+function filterOf(query: Record<string, string>): DashboardFilter {
+  const {
+    page: _page,
+    perPage: _perPage,
+    after: _after,
+    before: _before,
+    ...filter
+  } = dashboardMembersQuerySchema.parse(query);
+  return filter;
+}
 
 describe('dashboard totals and stored sort keys at scale', () => {
   let database: DatabaseHandle;
@@ -77,13 +89,7 @@ describe('dashboard totals and stored sort keys at scale', () => {
   });
 
   it('places a page of an estimated list exactly near the start, else from the nearer end or a sampled anchor', async () => {
-    const {
-      page: _p,
-      perPage: _pp,
-      after: _a,
-      before: _b,
-      ...filter
-    } = dashboardMembersQuerySchema.parse({});
+    const filter = filterOf({});
     const limits = { exact: 50, fraction: 0.75 };
     const estimated = await countRows(database.db, scope, filter, limits);
     expect(estimated.estimate).toBe(true);
@@ -121,13 +127,7 @@ describe('dashboard totals and stored sort keys at scale', () => {
   });
 
   it('finds the same page of a search whether it picks the rows first or walks the names', async () => {
-    const {
-      page: _page,
-      perPage: _perPage,
-      after: _after,
-      before: _before,
-      ...filter
-    } = dashboardMembersQuerySchema.parse({ search: 'an' });
+    const filter = filterOf({ search: 'an' });
     const ids = async (window: { limit: number; offset: number; reverse: boolean; narrowFirst: boolean }) =>
       (
         await rowsOf<{ profile_level_access_id: string }>(database.db, pageStatement(scope, filter, window))
@@ -151,13 +151,7 @@ describe('dashboard totals and stored sort keys at scale', () => {
   it('counts and walks the default sample through plas_org_name_sample_idx', async () => {
     const plan = async (statement: SQL) =>
       JSON.stringify(await rowsOf(database.db, sql`explain (format json) ${statement}`));
-    const {
-      page: _p,
-      perPage: _pp,
-      after: _a,
-      before: _b,
-      ...filter
-    } = dashboardMembersQuerySchema.parse({});
+    const filter = filterOf({});
     expect(await plan(sampledCountStatement(scope, filter, sampleIdBound))).toContain(
       'plas_org_name_sample_idx',
     );
