@@ -378,6 +378,34 @@ describe('the dashboard page', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('starts the list over when the server no longer takes the page link’s cursor', async () => {
+    const { server, router } = renderDashboard(
+      (call) =>
+        call.path.includes('after=')
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'validation_failed',
+                  message: 'The request is invalid',
+                  validationErrors: [
+                    { field: 'after', in: 'query', message: 'This cursor is not one this list gave' },
+                  ],
+                },
+              },
+            }
+          : { status: 200, body: page([member(1)]) },
+      '?search=ava&page=3&after=stale',
+    );
+    expect(
+      await screen.findByText('This page link is out of date: the list could not continue from it.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(await screen.findByRole('button', { name: 'Ava1 Nguyen' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=ava');
+    expect(paging(memberQueries(server).at(-1) as URLSearchParams)).toEqual(['1', null, null]);
+  });
+
   it('says when the level does not exist', async () => {
     renderDashboard({ status: 200, body: page([member(1)]) }, '', {
       [`GET ${infoPath}`]: { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } },
