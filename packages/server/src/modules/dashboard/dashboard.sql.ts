@@ -177,6 +177,26 @@ const sortJoins = (col: DashboardFilter['sortCol']): Joins => ({
   label: col === 'Role',
 });
 
+/** The tables picking a page (or its anchor) reads: the sort's, and the profile when the filter searches. */
+const pickJoins = (filter: DashboardFilter): Joins => ({
+  ...sortJoins(filter.sortCol),
+  profile: Boolean(filter.search),
+});
+
+/** The sort keys as the columns k0, k1… of the narrow rows a page is picked from. */
+const pickedKeys = (keys: readonly SortKey[]) =>
+  sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+
+/** The columns k0, k1… of the named relation as one text array: what a cursor holds. */
+const keysAsText = (keys: readonly SortKey[], alias: string) =>
+  sql`array[${sql.join(
+    keys.map((_, i) => sql.raw(`${alias}.k${i}::text`)),
+    sql`, `,
+  )}]`;
+
 /**
  * An ORDER BY over sort keys (or over their aliases k0, k1… in the named relation), in the filter's direction or its
  * reverse.
@@ -227,12 +247,8 @@ export type PageWindow = {
  */
 export function pageStatement(scope: DashboardScope, filter: DashboardFilter, page: PageWindow): SQL {
   const keys = sortKeys(filter.sortCol);
-  const picked = sql.join(
-    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  const joins = { ...sortJoins(filter.sortCol), profile: Boolean(filter.search) };
-  const from = accessesFrom(scope.organizationId, joins);
+  const picked = pickedKeys(keys);
+  const from = accessesFrom(scope.organizationId, pickJoins(filter));
   const where = page.after
     ? sql`${rowsWhere(scope, filter)} and ${beyondRow(keys, filter, page.reverse, page.after)}`
     : rowsWhere(scope, filter);
@@ -246,12 +262,8 @@ export function pageStatement(scope: DashboardScope, filter: DashboardFilter, pa
       where ${where}
       order by ${orderBy(keys, filter, page.reverse, null)}
       limit ${page.limit} offset ${page.offset})`;
-  const sortKeysText = sql.join(
-    keys.map((_, i) => sql.raw(`page.k${i}::text`)),
-    sql`, `,
-  );
   return sql`${chosen}
-    select ${rowColumns}, array[${sortKeysText}] as sort_keys from page
+    select ${rowColumns}, ${keysAsText(keys, 'page')} as sort_keys from page
       join profile_level_accesses pla on pla.id = page.k${sql.raw(String(keys.length - 1))}
         and pla.organization_id = ${scope.organizationId}
       join hierarchy_levels lv on lv.id = pla.hierarchy_level_id and lv.organization_id = ${scope.organizationId}
@@ -311,15 +323,8 @@ export function sampleAnchorStatement(
   below: string,
 ): SQL {
   const keys = sortKeys(filter.sortCol);
-  const picked = sql.join(
-    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-  const joins = { ...sortJoins(filter.sortCol), profile: Boolean(filter.search) };
-  return sql`select array[${sql.join(
-    keys.map((_, i) => sql.raw(`anchor.k${i}::text`)),
-    sql`, `,
-  )}] as sort_keys from (select ${picked} from ${accessesFrom(scope.organizationId, joins)}
+  return sql`select ${keysAsText(keys, 'anchor')} as sort_keys
+    from (select ${pickedKeys(keys)} from ${accessesFrom(scope.organizationId, pickJoins(filter))}
     where ${rowsWhere(scope, filter)} and ${inSample(below)}
     order by ${orderBy(keys, filter, reverse, null)}
     limit 1 offset ${skip}) anchor`;
