@@ -57,6 +57,16 @@ export function fakeServer(routes: Record<string, Handler>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls, callsTo };
 }
 
+/** The API's 400 answer with field errors (ARCHITECTURE's error body), as a fake server's reply. */
+export function validationFailed(
+  ...validationErrors: { field: string; in: string; message: string }[]
+): Reply {
+  return {
+    status: 400,
+    body: { error: { code: 'validation_failed', message: 'The request is invalid', validationErrors } },
+  };
+}
+
 /** Installs a fake server as the global fetch (the app's own API client uses it). */
 export function serveGlobally(routes: Record<string, Handler>) {
   const server = fakeServer(routes);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, firstBody, renderAccountSettings } from './account-settings.test-helpers.tsx';
+import { validationFailed } from '../../../test/fake-server.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,16 +42,11 @@ describe('account settings: user section', () => {
 
   it('checks before sending, and maps the server’s field errors onto the fields', async () => {
     const server = renderAccountSettings({
-      'PUT /api/app/account/user': {
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: 'The request is invalid',
-            validationErrors: [{ field: 'lastName', in: 'body', message: 'That name is taken by a ghost' }],
-          },
-        },
-      },
+      'PUT /api/app/account/user': validationFailed({
+        field: 'lastName',
+        in: 'body',
+        message: 'That name is taken by a ghost',
+      }),
     });
     const user = await screen.findByRole('region', { name: 'User' });
     fireEvent.change(within(user).getByLabelText('Date of birth'), { target: { value: '2999-01-01' } });
@@ -87,16 +83,7 @@ describe('account settings: contact information', () => {
     const server = renderAccountSettings({
       'PUT /api/app/account/contact-information': () =>
         ++attempt === 1
-          ? {
-              status: 400,
-              body: {
-                error: {
-                  code: 'validation_failed',
-                  message: 'The request is invalid',
-                  validationErrors: [{ field: 'stateId', in: 'body', message: 'Unknown state' }],
-                },
-              },
-            }
+          ? validationFailed({ field: 'stateId', in: 'body', message: 'Unknown state' })
           : {
               status: 200,
               body: {

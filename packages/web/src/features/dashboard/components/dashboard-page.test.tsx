@@ -7,7 +7,7 @@ import type {
   DashboardMembersResponse,
 } from '@touchline/contracts/dashboard';
 import { session } from '../../../lib/session.ts';
-import { serveGlobally, type RecordedCall } from '../../../test/fake-server.ts';
+import { serveGlobally, validationFailed, type RecordedCall } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -382,18 +382,11 @@ describe('the dashboard page', () => {
     const { server, router } = renderDashboard(
       (call) =>
         call.path.includes('after=')
-          ? {
-              status: 400,
-              body: {
-                error: {
-                  code: 'validation_failed',
-                  message: 'The request is invalid',
-                  validationErrors: [
-                    { field: 'after', in: 'query', message: 'This cursor is not one this list gave' },
-                  ],
-                },
-              },
-            }
+          ? validationFailed({
+              field: 'after',
+              in: 'query',
+              message: 'This cursor is not one this list gave',
+            })
           : { status: 200, body: page([member(1)]) },
       '?search=ava&page=3&after=stale',
     );

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invitationMessages } from '@touchline/contracts/invitations';
 import type { MemberLabel } from '@touchline/contracts/member-admin';
 import { session } from '../../../lib/session.ts';
-import { serveGlobally } from '../../../test/fake-server.ts';
+import { serveGlobally, validationFailed } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
@@ -85,18 +85,7 @@ describe('the Invite member dialog', () => {
     renderDialog({
       'POST /api/app/invitation': () =>
         ++answer === 1
-          ? {
-              status: 400,
-              body: {
-                error: {
-                  code: 'validation_failed',
-                  message: 'The request is invalid',
-                  validationErrors: [
-                    { field: 'email', in: 'body', message: 'That e-mail address is too long' },
-                  ],
-                },
-              },
-            }
+          ? validationFailed({ field: 'email', in: 'body', message: 'That e-mail address is too long' })
           : { status: 409, body: { error: { code: 'conflict', message: invitationMessages.alreadyMember } } },
     });
     await fill('ava@example.org');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { session } from '../../../lib/session.ts';
-import { serveGlobally } from '../../../test/fake-server.ts';
+import { serveGlobally, validationFailed } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
 import { nameMismatchMessage, sameName, WaiverPanel } from './waiver-panel.tsx';
@@ -96,18 +96,11 @@ describe('the waiver', () => {
 
   it('puts the server’s field errors on the field', async () => {
     serveGlobally({
-      [`POST ${path}`]: {
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: 'The request is invalid',
-            validationErrors: [
-              { field: 'typedName', in: 'body', message: 'The name does not match your profile' },
-            ],
-          },
-        },
-      },
+      [`POST ${path}`]: validationFailed({
+        field: 'typedName',
+        in: 'body',
+        message: 'The name does not match your profile',
+      }),
     });
     show();
     await userEvent.type(nameBox(), 'Alex Morgan');
