@@ -1,6 +1,6 @@
 import type { DashboardFilter } from '@touchline/contracts/dashboard';
 import { invalid } from '../../errors.ts';
-import { sortKeyTypes, type SortKeyType } from './dashboard.sql.ts';
+import { sortKeyTypes, type SortKeyType } from './dashboard-order.sql.ts';
 
 // Page cursors (ADR 017): the sort keys of the row a page ends or starts on, with the order they belong to, as
 // base64url JSON. The next page is the rows after the last row's keys and the previous page the rows before the

@@ -12,6 +12,7 @@ import {
   type MemberOverallStatus,
 } from '@touchline/contracts/members';
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
+import { beyondRow, keysAsText, orderBy, pickedKeys, sortKeys } from './dashboard-order.sql.ts';
 
 // The dashboard's SQL (ADR 016), written once and used by the list, the counts, the download and the bench, so
 // they cannot disagree. Every statement is set-based over the subtree's live accesses, read from the access row
@@ -99,78 +100,6 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The SQL type of a sort key's value, as a cursor carries it (text) and casts it back. */
-export type SortKeyType = 'text' | 'smallint' | 'uuid' | 'timestamptz';
-
-/**
- * One sort key: an expression, its type, and whether its NULLs need placing (e-mail, last activity — only ever the
- * first key of an order).
- */
-type SortKey = { expr: SQL; type: SortKeyType; nullable?: boolean };
-
-/**
- * The sort keys of a column: stored keys — text unaccented and lower-cased, compared byte-wise (the same on every
- * server and in the tests' reference) — read from the access's own copies where they exist, so the default order is
- * one index walk at any depth. Every order ends on the name, then the access id, so pages never overlap.
- */
-function sortKeys(col: DashboardFilter['sortCol']): SortKey[] {
-  const text = (column: SQL): SortKey => ({ expr: sql`${column} collate "C"`, type: 'text' });
-  const lead: Record<DashboardFilter['sortCol'], SortKey[]> = {
-    FullName: [],
-    Status: [{ expr: sql`pla.overall_status`, type: 'smallint' }],
-    Level: [text(sql`lv.name_sort_key`)],
-    Role: [text(sql`lb.name_sort_key`)],
-    Email: [{ ...text(sql`pla.email_sort_key`), nullable: true }],
-    LastActivity: [{ expr: sql`pla.last_activity_at`, type: 'timestamptz', nullable: true }],
-  };
-  return [...lead[col], text(sql`pla.name_sort_key`), { expr: sql`pla.id`, type: 'uuid' }];
-}
-
-/** The types of a column's sort keys, in order, and whether the first may be NULL: what a cursor of it holds. */
-export function sortKeyTypes(col: DashboardFilter['sortCol']): {
-  types: SortKeyType[];
-  nullableLead: boolean;
-} {
-  const keys = sortKeys(col);
-  return { types: keys.map((k) => k.type), nullableLead: Boolean(keys[0]?.nullable) };
-}
-
-/**
- * The rows beyond a row in reading order (the filter's order, or its reverse): beyond the sort key values `at` of
- * that row (text, as a cursor carries them). Keys that cannot be NULL are one row comparison, which a btree walks
- * to (for the name order, plas_org_name_walk_idx starts at the row). A NULL-able first key (e-mail, last activity)
- * places NULLs last in the filter's order, so first when read in reverse.
- */
-function beyondRow(
-  keys: readonly SortKey[],
-  filter: DashboardFilter,
-  reverse: boolean,
-  at: readonly (string | null)[],
-): SQL {
-  const ascending = (filter.sortDir === 'ASC') !== reverse;
-  const op = sql.raw(ascending ? '>' : '<');
-  const value = (k: SortKey, v: string | null) => sql`${v}::${sql.raw(k.type)}`;
-  const rowCompare = (from: number) =>
-    sql`(${sql.join(
-      keys.slice(from).map((k) => k.expr),
-      sql`, `,
-    )}) ${op} (${sql.join(
-      keys.slice(from).map((k, i) => value(k, at[from + i] ?? null)),
-      sql`, `,
-    )})`;
-  const lead = keys[0]!;
-  if (!lead.nullable) return rowCompare(0);
-  const leadValue = at[0] ?? null;
-  const rest = rowCompare(1);
-  if (leadValue === null)
-    // Read forwards, NULLs come last: only NULLs lie beyond, ordered by the rest; in reverse every value does.
-    return reverse
-      ? sql`(${lead.expr} is not null or (${lead.expr} is null and ${rest}))`
-      : sql`(${lead.expr} is null and ${rest})`;
-  const past = sql`(${lead.expr} ${op} ${value(lead, leadValue)} or (${lead.expr} = ${value(lead, leadValue)} and ${rest}))`;
-  return reverse ? past : sql`(${lead.expr} is null or ${past})`;
-}
-
 /** The tables a sort reads beside the access. */
 const sortJoins = (col: DashboardFilter['sortCol']): Joins => ({
   level: col === 'Level',
@@ -182,43 +111,6 @@ const pickJoins = (filter: DashboardFilter): Joins => ({
   ...sortJoins(filter.sortCol),
   profile: Boolean(filter.search),
 });
-
-/** The sort keys as the columns k0, k1… of the narrow rows a page is picked from. */
-const pickedKeys = (keys: readonly SortKey[]) =>
-  sql.join(
-    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
-    sql`, `,
-  );
-
-/** The columns k0, k1… of the named relation as one text array: what a cursor holds. */
-const keysAsText = (keys: readonly SortKey[], alias: string) =>
-  sql`array[${sql.join(
-    keys.map((_, i) => sql.raw(`${alias}.k${i}::text`)),
-    sql`, `,
-  )}]`;
-
-/**
- * An ORDER BY over sort keys (or over their aliases k0, k1… in the named relation), in the filter's direction or its
- * reverse.
- */
-function orderBy(
-  keys: readonly SortKey[],
-  filter: DashboardFilter,
-  reverse: boolean,
-  alias: string | null,
-): SQL {
-  const asc = (filter.sortDir === 'ASC') !== reverse;
-  const dir = asc ? sql`asc` : sql`desc`;
-  // Members with no e-mail or activity come last whichever way the user sorts (first when read in reverse).
-  const nulls = reverse ? sql`nulls first` : sql`nulls last`;
-  return sql.join(
-    keys.map((k, i) => {
-      const expr = alias ? sql.raw(`${alias}.k${i}`) : k.expr;
-      return k.nullable ? sql`${expr} ${dir} ${nulls}` : sql`${expr} ${dir}`;
-    }),
-    sql`, `,
-  );
-}
 
 /** The columns of a dashboard row. */
 const rowColumns = sql`pla.id as profile_level_access_id, pla.profile_id, p.first_name, p.last_name, p.email::text as email,
