@@ -1,133 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  DashboardInfo,
-  DashboardMember,
-  DashboardMembersResponse,
-} from '@touchline/contracts/dashboard';
-import { session } from '../../../lib/session.ts';
-import { serveGlobally, validationFailed, type RecordedCall } from '../../../test/fake-server.ts';
-import { renderRoutes } from '../../../test/render.tsx';
-import { signedInWebSession } from '../../../test/tokens.ts';
-import { DashboardPage } from './dashboard-page.tsx';
+import {
+  column,
+  infoPath,
+  member,
+  memberQueries,
+  page,
+  renderDashboard,
+  table,
+  texts,
+  type Reply,
+} from './dashboard-page.test-helpers.tsx';
 
-const levelId = 'level-1';
-const membersPath = `/api/app/hierarchy-level/${levelId}/members`;
-const infoPath = `/api/app/hierarchy-level/${levelId}/dashboard-info`;
 afterEach(() => vi.unstubAllGlobals());
-
-const requirements = [
-  { id: 'req-sheet', name: 'Concussion awareness sheet', type: 0 },
-  { id: 'req-waiver', name: 'Participation waiver', type: 2 },
-];
-
-const member = (n: number, extra: Partial<DashboardMember> = {}): DashboardMember => ({
-  profileLevelAccessId: `pla-${n}`,
-  profileId: `p-${n}`,
-  firstName: `Ava${n}`,
-  lastName: 'Nguyen',
-  email: `ava${n}@example.org`,
-  hierarchyLevelId: 'level-2',
-  levelName: 'U10 Girls',
-  labelId: 'label-1',
-  roleLabel: 'Player',
-  groupMembershipStatus: 0,
-  overallStatus: 1,
-  lastActivityAt: null,
-  requirements: [
-    { memberRequirementId: `mr-${n}-sheet`, definitionId: 'req-sheet', status: 4 },
-    { memberRequirementId: `mr-${n}-waiver`, definitionId: 'req-waiver', status: 3 },
-  ],
-  allowedActions: ['setGroupMembershipStatus'],
-  ...extra,
-});
-
-const page = (items: DashboardMember[], extra: Partial<DashboardMembersResponse> = {}) => ({
-  items,
-  totalCount: items.length,
-  totalCountIsEstimate: false,
-  page: 1,
-  perPage: 25,
-  positionIsEstimate: false,
-  nextCursor: null,
-  previousCursor: null,
-  requirements,
-  ...extra,
-});
-
-const info: DashboardInfo = {
-  level: { id: levelId, name: 'Riverside' },
-  totalCount: 2,
-  overallStatusCounts: [
-    { status: 0, count: 5 },
-    { status: 1, count: 2 },
-  ],
-  requirementStatusCounts: [
-    { status: 3, count: 4 },
-    { status: 4, count: 2 },
-  ],
-};
-
-type Routes = Parameters<typeof serveGlobally>[0];
-type Reply = { status: number; body?: unknown };
-
-/** Serves the dashboard's calls (members answered by `members`), then renders the page at `search`. */
-function renderDashboard(
-  members: Reply | ((call: RecordedCall) => Reply | Promise<Reply>),
-  search = '',
-  routes: Routes = {},
-) {
-  const server = serveGlobally({
-    [`GET ${membersPath}`]: members,
-    [`GET ${infoPath}`]: { status: 200, body: info },
-    'GET /api/app/labels': { status: 200, body: { items: [] } },
-    ...routes,
-  });
-  session.restore(signedInWebSession());
-  const router = renderRoutes(
-    [{ path: '/levels/:levelId/dashboard', element: <DashboardPage levelId={levelId} /> }],
-    `/levels/${levelId}/dashboard${search}`,
-  );
-  return { server, router };
-}
-
-/** The query of every members call the page made, in order. */
-const memberQueries = (server: ReturnType<typeof serveGlobally>) =>
-  server.callsTo('GET', membersPath).map((c) => new URLSearchParams(c.path.split('?')[1] ?? ''));
-
-/** The paging of a members query: page, after, before. */
-const paging = (q: URLSearchParams) => [q.get('page'), q.get('after'), q.get('before')];
-
-/** The answer for page n of a 60-member list (25 per page) labelled `label`: its one member Ava{n}, and cursors. */
-const threePageBody = (n: number, label: number) =>
-  page([member(n)], {
-    page: label,
-    totalCount: 60,
-    nextCursor: n < 3 ? `c${n}-last` : null,
-    previousCursor: n > 1 ? `c${n}-first` : null,
-  });
-
-/** A fake members list of three pages: a cursor `c{n}-last` is followed by page n + 1, `c{n}-first` preceded by n - 1. */
-function threePages(call: RecordedCall): Reply {
-  const [label, after, before] = paging(new URLSearchParams(call.path.split('?')[1]));
-  const n = after ? Number(after[1]) + 1 : before ? Number(before[1]) - 1 : Number(label ?? '1');
-  return { status: 200, body: threePageBody(n, Number(label ?? '1')) };
-}
-
-const table = () => screen.findByRole('table', { name: 'Members and their requirement statuses' });
-
-/** Each data row's cell under the column headed `header`. */
-function column(header: string): HTMLElement[] {
-  const headers = screen.getAllByRole('columnheader');
-  const index = headers.findIndex((h) => h.textContent === header);
-  expect(index).toBeGreaterThan(-1);
-  return screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[index] as HTMLElement);
-}
-const texts = (cells: HTMLElement[]) => cells.map((c) => c.textContent);
 
 describe('the dashboard page', () => {
   it('shows a loading state until the members arrive', async () => {
@@ -219,121 +105,6 @@ describe('the dashboard page', () => {
     expect([byEmail?.get('sortCol'), byEmail?.get('sortDir')]).toEqual(['Email', 'ASC']);
   });
 
-  it('pages on from the rows on screen: Next sends after=nextCursor, Previous before=previousCursor', async () => {
-    const { server, router } = renderDashboard(threePages);
-    await table();
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByRole('button', { name: 'Ava2 Nguyen' })).toBeInTheDocument();
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2&after=c1-last');
-    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
-    expect(await screen.findByRole('button', { name: 'Ava1 Nguyen' })).toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?before=c2-first');
-    expect(memberQueries(server).map(paging)).toEqual([
-      ['1', null, null],
-      ['2', 'c1-last', null],
-      ['1', null, 'c2-first'],
-    ]);
-  });
-
-  it('disables Previous and First on the first page, Next and Last on the last', async () => {
-    renderDashboard(threePages);
-    await table();
-    const button = (name: string) => screen.getByRole('button', { name });
-    expect(button('First page')).toBeDisabled();
-    expect(button('Previous page')).toBeDisabled();
-    expect(button('Next page')).toBeEnabled();
-    expect(button('Last page')).toBeEnabled();
-    await userEvent.click(button('Last page'));
-    expect(await screen.findByRole('button', { name: 'Ava3 Nguyen' })).toBeInTheDocument();
-    expect(button('First page')).toBeEnabled();
-    expect(button('Previous page')).toBeEnabled();
-    expect(button('Next page')).toBeDisabled();
-    expect(button('Last page')).toBeDisabled();
-  });
-
-  it('jumps to the last and the first page by number, without a cursor', async () => {
-    const { server, router } = renderDashboard(threePages, '?page=2&after=c1-last');
-    expect(await screen.findByRole('button', { name: 'Ava2 Nguyen' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
-    expect(await screen.findByRole('button', { name: 'Ava3 Nguyen' })).toBeInTheDocument();
-    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=3');
-    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
-    expect(await screen.findByRole('button', { name: 'Ava1 Nguyen' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
-    expect(memberQueries(server).map(paging)).toEqual([
-      ['2', 'c1-last', null],
-      ['3', null, null],
-      ['1', null, null],
-    ]);
-  });
-
-  it('drops the cursor from the URL and the request when a filter changes', async () => {
-    const { server, router } = renderDashboard(threePages, '?page=2&after=c1-last');
-    expect(await screen.findByRole('button', { name: 'Ava2 Nguyen' })).toBeInTheDocument();
-    const tiles = screen.getByRole('region', { name: 'Members by status' });
-    await userEvent.click(within(tiles).getByRole('button', { name: /Incomplete/ }));
-    expect(router.state.location.search).toBe('?overallStatuses=1');
-    await waitFor(() => expect(memberQueries(server)).toHaveLength(2));
-    expect(paging(memberQueries(server)[1] as URLSearchParams)).toEqual(['1', null, null]);
-  });
-
-  it('takes no second step while the next page loads, since the cursors on screen are the old page', async () => {
-    let answer: (reply: Reply) => void = () => undefined;
-    const { server, router } = renderDashboard((call) =>
-      paging(new URLSearchParams(call.path.split('?')[1])).at(1) === 'c1-last'
-        ? new Promise<Reply>((resolve) => (answer = resolve))
-        : threePages(call),
-    );
-    await table();
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('Page 2 of 3 (loading…)')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(router.state.location.search).toBe('?page=2&after=c1-last');
-    expect(memberQueries(server)).toHaveLength(2);
-    answer({ status: 200, body: threePageBody(2, 2) });
-    expect(await screen.findByRole('button', { name: 'Ava2 Nguyen' })).toBeInTheDocument();
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
-  });
-
-  it('says "about" of a page placed by the estimate, and of the page count of an estimated total', async () => {
-    const total = 1_234_567;
-    renderDashboard(
-      {
-        status: 200,
-        body: page([member(1)], {
-          page: 30_000,
-          totalCount: total,
-          totalCountIsEstimate: true,
-          positionIsEstimate: true,
-          nextCursor: 'n',
-          previousCursor: 'p',
-        }),
-      },
-      '?page=30000',
-    );
-    await table();
-    const pages = Math.ceil(total / 25).toLocaleString();
-    // Read out politely as it changes.
-    expect(screen.getByText(`Page about ${(30_000).toLocaleString()} of about ${pages}`)).toHaveAttribute(
-      'aria-live',
-      'polite',
-    );
-  });
-
-  it('says "about" of the page count only when the total is estimated but the page counted', async () => {
-    const total = 1_234_567;
-    renderDashboard({
-      status: 200,
-      body: page([member(1)], { totalCount: total, totalCountIsEstimate: true, nextCursor: 'n' }),
-    });
-    await table();
-    expect(screen.getByText(`Page 1 of about ${Math.ceil(total / 25).toLocaleString()}`)).toBeInTheDocument();
-  });
-
   it('marks an estimated total as such', async () => {
     renderDashboard({
       status: 200,
@@ -376,27 +147,6 @@ describe('the dashboard page', () => {
     expect(await screen.findByText('You cannot see the dashboard of this level.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-  });
-
-  it('starts the list over when the server no longer takes the page link’s cursor', async () => {
-    const { server, router } = renderDashboard(
-      (call) =>
-        call.path.includes('after=')
-          ? validationFailed({
-              field: 'after',
-              in: 'query',
-              message: 'This cursor is not one this list gave',
-            })
-          : { status: 200, body: page([member(1)]) },
-      '?search=ava&page=3&after=stale',
-    );
-    expect(
-      await screen.findByText('This page link is out of date: the list could not continue from it.'),
-    ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
-    expect(await screen.findByRole('button', { name: 'Ava1 Nguyen' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?search=ava');
-    expect(paging(memberQueries(server).at(-1) as URLSearchParams)).toEqual(['1', null, null]);
   });
 
   it('says when the level does not exist', async () => {
