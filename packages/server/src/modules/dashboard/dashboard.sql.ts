@@ -100,15 +100,13 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The tables a sort reads beside the access. */
-const sortJoins = (col: DashboardFilter['sortCol']): Joins => ({
-  level: col === 'Level',
-  label: col === 'Role',
-});
-
-/** The tables picking a page (or its anchor) reads: the sort's, and the profile when the filter searches. */
+/**
+ * The tables picking a page (or its anchor) reads beside the access: the level or the label when the order sorts by
+ * its name, and the profile when the filter searches.
+ */
 const pickJoins = (filter: DashboardFilter): Joins => ({
-  ...sortJoins(filter.sortCol),
+  level: filter.sortCol === 'Level',
+  label: filter.sortCol === 'Role',
   profile: Boolean(filter.search),
 });
 
