@@ -128,9 +128,9 @@ export const dashboardMembersResponseSchema = z.object({
   page: z.number().int(),
   perPage: z.number().int(),
   /**
-   * Whether the page's number is only about where its rows lie: in a list whose total is estimated, a page jumped
-   * to more than {@link exactCountLimit} rows from the start is placed by the same sample that estimates the total
-   * (its rows are real and in order; their exact rank is not counted).
+   * Whether the page's number is only about where its rows lie: in a list whose total is estimated, a page beyond
+   * its first {@link exactCountLimit} rows is placed from the list's nearer end, or by the same sample that estimates
+   * the total (its rows are real and in order; their exact rank is not counted).
    */
   positionIsEstimate: z.boolean(),
   /** Pass as `after` (with page + 1) for the next page; null on the last page. */

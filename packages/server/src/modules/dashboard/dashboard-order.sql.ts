@@ -7,6 +7,9 @@ import type { DashboardFilter } from '@touchline/contracts/dashboard';
 /** Whether reading goes up: the filter's direction, turned round when the page is read from the other end. */
 const readsAscending = (filter: DashboardFilter, reverse: boolean) => (filter.sortDir === 'ASC') !== reverse;
 
+/** A uuid as text (an access id in a cursor, the sample's bound). */
+export const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The SQL type of a sort key's value, as a cursor carries it (text) and casts it back. */
 export type SortKeyType = 'text' | 'smallint' | 'uuid' | 'timestamptz';
 

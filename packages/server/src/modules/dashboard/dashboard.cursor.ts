@@ -1,6 +1,6 @@
 import type { DashboardFilter } from '@touchline/contracts/dashboard';
 import { invalid } from '../../errors.ts';
-import { sortKeyTypes, type SortKeyType } from './dashboard-order.sql.ts';
+import { sortKeyTypes, uuidText, type SortKeyType } from './dashboard-order.sql.ts';
 
 // Page cursors (ADR 017): the sort keys of the row a page ends or starts on, with the order they belong to, as
 // base64url JSON. The next page is the rows after the last row's keys and the previous page the rows before the
@@ -24,7 +24,7 @@ export const cursorOtherOrderMessage = 'This cursor belongs to another sort orde
 const keyPattern: Record<SortKeyType, RegExp> = {
   text: /^[^\0]*$/,
   smallint: /^-?\d{1,5}$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  uuid: uuidText,
   // PostgreSQL's text of a timestamptz, e.g. 2026-11-25 08:30:00.123456+00
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/,
 };

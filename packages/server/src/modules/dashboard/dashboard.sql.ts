@@ -12,7 +12,7 @@ import {
   type MemberOverallStatus,
 } from '@touchline/contracts/members';
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
-import { beyondRow, keysAsText, orderBy, pickedKeys, sortKeys } from './dashboard-order.sql.ts';
+import { beyondRow, keysAsText, orderBy, pickedKeys, sortKeys, uuidText } from './dashboard-order.sql.ts';
 
 // The dashboard's SQL (ADR 016), written once and used by the list, the counts, the download and the bench, so
 // they cannot disagree. Every statement is set-based over the subtree's live accesses, read from the access row
@@ -185,8 +185,7 @@ export const sampleIdBound = '08000000-0000-0000-0000-000000000000';
 
 /** `pla.id < below` as a literal (so the planner can match the sample index's predicate); `below` is a uuid. */
 function inSample(below: string): SQL {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(below))
-    throw new Error(`Not a uuid: ${below}`);
+  if (!uuidText.test(below)) throw new Error(`Not a uuid: ${below}`);
   return sql.raw(`pla.id < '${below}'::uuid`);
 }
 
