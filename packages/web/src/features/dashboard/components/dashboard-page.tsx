@@ -55,33 +55,31 @@ export function DashboardPage({ levelId }: { levelId: string }) {
   useDocumentTitle(levelName ? `Dashboard of ${levelName}` : 'Dashboard');
 
   const error = members.error ?? info.error;
-  // A page link whose cursor the server no longer takes (edited by hand, or of another order): start the list over.
-  const staleCursor =
-    members.error instanceof ApiError &&
-    members.error.validationErrors.some((e) => e.field === 'after' || e.field === 'before');
-  if (staleCursor)
-    return (
-      <div className="mx-auto max-w-3xl">
-        <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-        <Alert className="mt-4">This page link is out of date: the list could not continue from it.</Alert>
-        <Button
-          className="mt-4"
-          variant="secondary"
-          label="Go to the first page"
-          onClick={() => update({})}
-        />
-      </div>
-    );
   if (error) {
-    const message = unavailableMessage(error);
+    // A page link whose cursor the server no longer takes (edited by hand, or of another order): start the list over.
+    const staleCursor =
+      error instanceof ApiError &&
+      error.validationErrors.some((e) => e.field === 'after' || e.field === 'before');
+    const message = staleCursor
+      ? 'This page link is out of date: the list could not continue from it.'
+      : unavailableMessage(error);
     if (!message) throw error;
     return (
       <div className="mx-auto max-w-3xl">
         <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
         <Alert className="mt-4">{message}</Alert>
-        <Link to="/" className={`mt-4 inline-block ${textLinkClass}`}>
-          Go to the home page
-        </Link>
+        {staleCursor ? (
+          <Button
+            className="mt-4"
+            variant="secondary"
+            label="Go to the first page"
+            onClick={() => update({})}
+          />
+        ) : (
+          <Link to="/" className={`mt-4 inline-block ${textLinkClass}`}>
+            Go to the home page
+          </Link>
+        )}
       </div>
     );
   }
