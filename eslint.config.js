@@ -79,11 +79,26 @@ export default tseslint.config(
     },
   },
   {
+    // The sandboxes stand in for vendors: they know nothing of ours, so they cannot drift into agreeing with us.
+    files: ['packages/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@touchline/*'], message: 'a sandbox speaks only its vendor’s wire format.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/server/**/*.ts'],
-    // identity-wiring (used by main, the test harness and the benches) and main meet identity; nothing else may.
+    // identity-wiring (used by main, the test harness and the benches), main and the key-rotation command meet
+    // identity; nothing else may, but the mail transport, which uses identity's SMTP sender (one for both processes).
     ignores: [
       'packages/server/src/main.ts',
+      'packages/server/src/mail/mailer.ts',
       'packages/server/src/identity-wiring.ts',
+      'packages/server/src/db/rotate-signing-key-cli.ts',
       'packages/server/test/**',
       'packages/server/bench/**',
       'packages/server/src/**/*.test.ts',
@@ -99,6 +114,49 @@ export default tseslint.config(
                 'The server knows identity only through tokens and JWKS (and the one mount call in main.ts).',
             },
           ],
+        },
+      ],
+    },
+  },
+  // Use cases are free of the framework (ADR 028): in a module only the routes files meet Fastify. The identity
+  // pattern is repeated because a later block's options replace an earlier block's for the same rule.
+  {
+    files: ['packages/server/src/modules/**/*.ts'],
+    ignores: ['packages/server/src/modules/**/*.routes.ts', 'packages/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@touchline/identity*', '@touchline/web*'],
+              message:
+                'The server knows identity only through tokens and JWKS (and the one mount call in main.ts).',
+            },
+            {
+              group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-*'],
+              message: 'Only *.routes.ts meets Fastify; a use case takes (deps, ctx, input) (ADR 028).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Infrastructure never reaches into a module (ADR 028). jobs/definitions.ts is the registry that lists every
+  // module's jobs, the one composition list in jobs/ (like integrations-wiring.ts at the root); tests may use a
+  // module's test support.
+  {
+    files: ['packages/server/src/{db,jobs,authz,plugins,mail,storage,integrations,seeds}/**/*.ts'],
+    ignores: ['packages/server/src/jobs/definitions.ts', 'packages/server/src/**/*.test.ts'],
+    rules: {
+      'touchline/restricted-paths': [
+        'error',
+        {
+          zones: ['db', 'jobs', 'authz', 'plugins', 'mail', 'storage', 'integrations'].map((folder) => ({
+            target: `./packages/server/src/${folder}`,
+            from: './packages/server/src/modules',
+            message: `${folder}/ is infrastructure: it never imports a module (ADR 028).`,
+          })),
         },
       ],
     },

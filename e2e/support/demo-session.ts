@@ -4,18 +4,37 @@ import { webClientId, webClientScope } from '@touchline/contracts/accounts';
 /** The demo administrator of the README. */
 export const demoAdmin = { email: 'admin@demo.touchline.test', password: 'touchline-demo' } as const;
 
+/** The demo's platform administrator (TouchlineAdmin, no organization), seeded beside the demo league. */
+export const demoPlatformAdmin = {
+  email: 'platform@demo.touchline.test',
+  password: 'touchline-demo',
+} as const;
+
+/** Signs the page in as the demo platform administrator, as signInAsDemoAdmin does for the league's. */
+export function signInAsDemoPlatformAdmin(page: Page): Promise<void> {
+  return signInAs(page, demoPlatformAdmin, ['TouchlineAdmin']);
+}
+
 /**
  * Signs the page's browser context in as the demo administrator through the real calls (identity token, policy
  * acceptance, web session cookie), for journeys that are about something after sign-in. The sign-in screens
  * themselves are walked through in auth.spec.ts.
  */
-export async function signInAsDemoAdmin(page: Page): Promise<void> {
+export function signInAsDemoAdmin(page: Page): Promise<void> {
+  return signInAs(page, demoAdmin, ['Admin']);
+}
+
+async function signInAs(
+  page: Page,
+  account: { email: string; password: string },
+  roles: string[],
+): Promise<void> {
   const form = {
     grant_type: 'password',
     client_id: webClientId,
     scope: webClientScope,
-    username: demoAdmin.email,
-    password: demoAdmin.password,
+    username: account.email,
+    password: account.password,
   };
   const signIn = await page.request.post('/connect/token', { form });
   if (!signIn.ok()) throw new Error(`demo sign-in failed: ${signIn.status()} ${await signIn.text()}`);
@@ -37,7 +56,7 @@ export async function signInAsDemoAdmin(page: Page): Promise<void> {
       token: tokens.access_token,
       refresh_token: tokens.refresh_token,
       authTime: claims.auth_time * 1000,
-      roles: ['Admin'],
+      roles,
       remember: true,
     },
   });

@@ -12,7 +12,7 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
 /** Runs axe-core in the page (WCAG 2.1 A/AA) and fails the test with a readable list of violations. */
-async function expectAccessible(page: Page, label: string) {
+export async function expectAccessible(page: Page, label: string) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

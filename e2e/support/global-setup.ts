@@ -48,18 +48,20 @@ function freePort(): Promise<number> {
 export const e2eAccessTokenTtlSeconds = 45;
 
 /**
- * Starts the built app the way `npm start` does (tsx, embedded database, demo seed) on a free port in a fresh
- * DATA_DIR, and publishes its URL to the tests as E2E_BASE_URL. Returns the teardown.
+ * Starts the built app the way `npm start` does (the compiled server under plain node, embedded database, demo
+ * seed) on a free port in a fresh DATA_DIR, and publishes its URL to the tests as E2E_BASE_URL. Returns the teardown.
  */
 export default async function globalSetup() {
   // WEB_DIST_DIR lets several checkouts' builds coexist (a build elsewhere than packages/web/dist).
   const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist'));
   const webIndex = path.join(webDist, 'index.html');
   if (!fs.existsSync(webIndex)) throw new Error('Build the web first: npm run build');
+  const serverMain = path.join(repoRoot, 'packages/server/dist/main.js');
+  if (!fs.existsSync(serverMain)) throw new Error('Build the server first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
   const output: string[] = [];
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env: {
       ...process.env,

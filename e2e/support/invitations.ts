@@ -62,8 +62,8 @@ export async function inviteThroughTheDialog(page: Page, teamId: string, invitee
 
 /**
  * The invitee, on a page of their own: follows the e-mailed link to the signup form (prefilled from the
- * invitation), creates an account, confirms the address from the second e-mail, signs in, acknowledges the
- * policies and lands in the team. `request` reads the development outbox.
+ * invitation), creates an account (agreeing to the policies) — the link confirms the address, so there is no
+ * second e-mail (ADR 033) — signs in and lands in the team. `request` reads the development outbox.
  */
 export async function signUpThroughTheInvitation(
   invitee: Page,
@@ -80,21 +80,16 @@ export async function signUpThroughTheInvitation(
   await expect(invitee.getByLabel(/E-mail address/)).toHaveValue(who.email);
   await expect(invitee.getByLabel(/First name/)).toHaveValue(who.firstName);
   await invitee.getByLabel(/^Password/).fill(who.password);
+  await invitee.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await invitee.getByRole('button', { name: 'Create account' }).click();
-  await expect(invitee.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
-
-  const confirmation = await mailTo(request, who.email, /\/confirm-email\?token=/);
-  await invitee.goto(pathOf(confirmation.text, /https?:\/\/\S+\/confirm-email\?token=[\w-]+/));
-  await expect(invitee.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
+  // The link proved the address (ADR 033): no second e-mail to wait for.
+  await expect(invitee.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
   await invitee.getByRole('link', { name: 'Sign in' }).click();
-  await expect(invitee).toHaveURL(/\/signin\?returnTo=%2Finvitation%2Faccept$/);
+  await expect(invitee).toHaveURL(/\/signin\?email=.+&returnTo=%2Finvitation%2Faccept$/);
   await invitee.getByLabel(/E-mail address/).fill(who.email);
   await invitee.getByLabel(/^Password/).fill(who.password);
   await invitee.getByRole('button', { name: 'Sign in' }).click();
   await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`));
-  const policies = invitee.getByRole('dialog', { name: 'Updated Policies' });
-  await policies.getByLabel('I agree to the Terms of Service').check();
-  await policies.getByRole('button', { name: 'Acknowledge Updated Policies' }).click();
-  await expect(policies).toBeHidden();
-  await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`));
+  // The policies were accepted at sign-up: no Updated Policies modal.
+  await expect(invitee.getByRole('dialog', { name: 'Updated Policies' })).toHaveCount(0);
 }

@@ -79,7 +79,7 @@ export async function membersWithPendingUploads(
     // how many e-mails one address may cause an hour.
     const registered = await request.post('/api/app/app-users/register-account', {
       headers: { 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
-      data: { email: p.email, password, firstName: first, lastName: last },
+      data: { email: p.email, password, firstName: first, lastName: last, acceptedPolicies: true },
     });
     if (!registered.ok())
       throw new Error(`register failed: ${registered.status()} ${await registered.text()}`);
@@ -93,9 +93,7 @@ export async function membersWithPendingUploads(
     );
     await request.post('/api/app/app-users/confirm-email', { data: { token: confirm } });
     const invitation = tokenOf(invitations.get(p.email)?.text ?? '', /https?:\/\/\S+\/signup\?token=[\w-]+/);
-    const first = { authorization: `Bearer ${await signIn(request, p.email)}` };
-    for (const acceptedType of ['terms', 'privacy'])
-      await request.post('/api/app/user-acceptance/accept', { headers: first, data: { acceptedType } });
+    // Sign-up accepted the policies, so no acceptance call is needed before the invitation.
     const accepted = await request.post('/api/app/invitation/accept', {
       headers: { authorization: `Bearer ${await signIn(request, p.email)}` },
       data: { token: invitation },

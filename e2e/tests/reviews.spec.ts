@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, snap as snapOf } from '../support/fixtures.ts';
+import { test, expect, expectAccessible, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
   inviteThroughTheDialog,
@@ -84,7 +84,11 @@ test('a reviewer resets, approves, disqualifies, walks the queue and bulk-approv
   await uploadDocument(coachPage);
 
   const bulk = Array.from({ length: 50 }, (_, i) => `Bulk${letters(i)} Member`);
-  await membersWithPendingUploads(page, teamId, documentName, ['Sam Approve', 'Dana Disqualify', ...bulk]);
+  const prepared = await membersWithPendingUploads(page, teamId, documentName, [
+    'Sam Approve',
+    'Dana Disqualify',
+    ...bulk,
+  ]);
 
   // The queue, with the badge in the navigation.
   await page.goto('/reviews');
@@ -122,12 +126,40 @@ test('a reviewer resets, approves, disqualifies, walks the queue and bulk-approv
   // Disqualify, confirmed, with notes kept from the member.
   await openItem(page, 'Dana Disqualify');
   await page.getByLabel('Notes').fill('The document appears altered.');
-  await page.keyboard.press('a');
+  // Typed into the notes (focused first: the document's PDF frame may take the focus when it finishes loading).
+  await page.getByLabel('Notes').press('a');
   await expect(page.getByLabel('Notes')).toHaveValue('The document appears altered.a');
   await page.getByLabel('Notes').fill('The document appears altered.');
+  // A disqualification is red and asks first, naming the member and what follows (ADR 025).
   await page.getByRole('button', { name: 'Disqualify…' }).click();
-  await page.getByRole('button', { name: 'Confirm disqualification' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Disqualify Dana Disqualify?' });
+  await expect(confirm).toContainText('overall status becomes Disqualified');
+  await a11y('disqualification dialog');
+  await snap('reviews-disqualify-dialog');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap('reviews-disqualify-dialog-phone');
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await confirm.getByRole('button', { name: 'Disqualify Dana Disqualify' }).click();
   await expect(page.getByText('Disqualified: Dana Disqualify, Concussion awareness sheet.')).toBeVisible();
+
+  // Dana, on a phone, is told whom to contact (the league's phone and website) and how to appeal (issue 18).
+  const dana = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  await dana.goto('/signin');
+  await dana
+    .getByLabel(/E-mail address/)
+    .fill(prepared.find((m) => m.name === 'Dana Disqualify')?.email ?? '');
+  await dana.getByLabel(/^Password/).fill('a-long-enough-password');
+  await dana.getByRole('button', { name: 'Sign in' }).click();
+  const appeal = dana.getByRole('region', { name: 'How to appeal' });
+  await expect(appeal).toBeVisible({ timeout: 20_000 });
+  await expect(appeal.getByRole('link', { name: '+1 555 010 2030' })).toHaveAttribute(
+    'href',
+    'tel:+15550102030',
+  );
+  await expect(appeal).toContainText('an administrator of Riverside Youth Soccer League can reverse');
+  await expectAccessible(dana, 'disqualified member, phone');
+  await snapOf(dana, 'member-disqualified-phone');
+  await dana.context().close();
 
   // Walk the queue with Next and Previous (keys N and P, and the buttons).
   await openItem(page, bulk[0] ?? '');
@@ -157,4 +189,14 @@ test('a reviewer resets, approves, disqualifies, walks the queue and bulk-approv
   await expect(history.getByRole('row').filter({ hasText: 'Sam Approve' })).toContainText('Approved');
   await a11y('review history');
   await snap('reviews-historical');
+
+  // An administrator reverses the disqualification: the requirement is back in the Pending queue.
+  const beforeReversal = await badgeCount(page);
+  await history.getByRole('row').filter({ hasText: 'Dana Disqualify' }).getByRole('button').first().click();
+  await page.getByLabel('Reason').fill('Checked the original: it was not altered.');
+  await snap('reviews-reverse-disqualification');
+  await page.getByRole('button', { name: 'Reverse disqualification' }).click();
+  // The panel reloads the requirement, now pending again: the decision buttons are back and the badge counts it.
+  await expect.poll(() => badgeCount(page)).toBe(beforeReversal + 1);
+  await expect(page.getByRole('button', { name: 'Approve (A)' })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { nameLastNameDobBodySchema, optionalEmailSchema, personNameSchema } from './profiles.ts';
+import { singleLineText } from './text.ts';
 
 // The account settings calls (/account/settings). The spec shows the Account's fields (§3) but not the calls that
 // read and save them; /api/app/account… are ours.
@@ -86,9 +87,7 @@ export const updateAccountUserBodySchema = nameLastNameDobBodySchema;
 export type UpdateAccountUserBody = z.infer<typeof updateAccountUserBodySchema>;
 
 const optionalText = (what: string, max: number) =>
-  z
-    .string({ message: `Enter the ${what}` })
-    .trim()
+  singleLineText({ message: `Enter the ${what}` })
     .max(max, `The ${what} is too long (${max} characters at most)`)
     .nullish()
     .transform((value) => (value ? value : null));
@@ -121,9 +120,7 @@ export const emergencyContactInputSchema = z.object({
   firstName: personNameSchema('first name'),
   lastName: personNameSchema('last name'),
   email: optionalEmailSchema,
-  relationship: z
-    .string({ message: 'Enter the relationship' })
-    .trim()
+  relationship: singleLineText({ message: 'Enter the relationship' })
     .min(1, 'Enter the relationship')
     .max(50, 'The relationship is too long (50 characters at most)'),
   phone: optionalPhoneSchema,

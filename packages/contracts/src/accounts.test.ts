@@ -26,15 +26,17 @@ describe('account request schemas', () => {
 
   it('requires every signup field', () => {
     const result = registerAccountBodySchema.safeParse({ email: 'a@b.org' });
-    expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual(['firstName', 'lastName', 'password']);
-    expect(
-      registerAccountBodySchema.parse({
-        email: 'a@b.org',
-        password: 'long enough pw',
-        firstName: ' Ann ',
-        lastName: 'Lee',
-      }).firstName,
-    ).toBe('Ann');
+    expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+      'acceptedPolicies',
+      'firstName',
+      'lastName',
+      'password',
+    ]);
+    const body = { email: 'a@b.org', password: 'long enough pw', firstName: ' Ann ', lastName: 'Lee' };
+    expect(registerAccountBodySchema.parse({ ...body, acceptedPolicies: true }).firstName).toBe('Ann');
+    // Only an explicit true accepts the policies: a ticked box's 'on' or false does not.
+    for (const acceptedPolicies of [false, 'on', 'true', undefined])
+      expect(registerAccountBodySchema.safeParse({ ...body, acceptedPolicies }).success).toBe(false);
   });
 
   it('reset needs the e-mailed token and a new password', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { signupPoliciesTexts } from './messages.ts';
+import { singleLineText } from './text.ts';
 
 /** Password rules for new and reset passwords: long enough to resist guessing, short enough to hash cheaply. */
 export const passwordRules = { minLength: 10, maxLength: 128 } as const;
@@ -18,18 +20,20 @@ export const emailSchema = z
   .pipe(z.email({ message: 'Enter a valid e-mail address' }));
 
 const nameSchema = (what: string) =>
-  z
-    .string({ message: `Enter your ${what}` })
-    .trim()
+  singleLineText({ message: `Enter your ${what}` })
     .min(1, `Enter your ${what}`)
     .max(100, `Your ${what} is too long`);
 
-/** Body of POST /api/app/app-users/register-account (§7): the full signup form. */
+/**
+ * Body of POST /api/app/app-users/register-account (§7): the full signup form. `acceptedPolicies` (ours) must be
+ * true: the account is created having accepted the Terms of Service and the Privacy Policy.
+ */
 export const registerAccountBodySchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   firstName: nameSchema('first name'),
   lastName: nameSchema('last name'),
+  acceptedPolicies: z.literal(true, { message: signupPoliciesTexts.required }),
 });
 /** The parsed register-account body. */
 export type RegisterAccountBody = z.infer<typeof registerAccountBodySchema>;

@@ -60,3 +60,136 @@ export const companyTypeSchema = z.enum(CompanyType);
 
 /** Invoices per page (§3: limit 20); defined once with the other page sizes, re-exported for billing code. */
 export { invoicePageLimit } from './pagination.ts';
+
+const text = (max: number, required: string) =>
+  z.string({ message: required }).trim().min(1, required).max(max, `At most ${max} characters`);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Body of POST and PUT /api/app/organization/{id}/billing-information: who is billed, and where. */
+export const billingInformationBodySchema = z.object({
+  companyName: text(200, 'Enter the company name'),
+  companyType: z.enum(CompanyType, { message: 'Choose a company type' }),
+  addressLine1: text(200, 'Enter the street address'),
+  addressLine2: optionalText(200),
+  city: text(100, 'Enter the city'),
+  state: optionalText(100),
+  postalCode: text(20, 'Enter the postal code'),
+  countryCode: z
+    .string({ message: 'Choose a country' })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Choose a country')
+    .transform((code) => code.toUpperCase()),
+  taxId: optionalText(50),
+  billingEmail: z
+    .string()
+    .trim()
+    .max(254, 'That e-mail address is too long')
+    .pipe(z.email({ message: 'Enter a valid billing e-mail address' })),
+});
+/** The billing information as sent. */
+export type BillingInformationInput = z.input<typeof billingInformationBodySchema>;
+/** The billing information as stored and answered. */
+export type BillingInformation = z.infer<typeof billingInformationBodySchema>;
+/** Answer of GET/POST/PUT billing-information (GET answers 204 when there is none). */
+export const billingInformationSchema = z.object({
+  companyName: z.string(),
+  companyType: z.enum(CompanyType),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+  taxId: z.string().nullable(),
+  billingEmail: z.string(),
+});
+
+/** Where an organization's subscription stands, in our words (`none` until the provider has it). */
+export const subscriptionStatusSchema = z.enum([
+  'none',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'paused',
+]);
+/** One subscription status. */
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** Days an organization may stay past due before its administrators are told the subscription will end. */
+export const pastDueGraceDays = 14;
+
+/** The saved card as shown (never the number). */
+export const savedCardSchema = z.object({
+  brand: z.string(),
+  brandName: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+
+/** Answer of GET /api/app/organization/{id}/billing: the subscription, the card and the provider. */
+export const billingSummarySchema = z.object({
+  status: subscriptionStatusSchema,
+  planName: z.string().nullable(),
+  monthUnitAmount: z.number().int().nullable(),
+  trialEndsAt: z.iso.datetime().nullable(),
+  currentPeriodEndsAt: z.iso.datetime().nullable(),
+  pastDueSince: z.iso.datetime().nullable(),
+  graceEndsAt: z.iso.datetime().nullable(),
+  card: savedCardSchema.nullable(),
+  provider: z.object({
+    name: z.string(),
+    sandbox: z.boolean(),
+    publishableKey: z.string(),
+    sandboxApiUrl: z.string().nullable(),
+  }),
+});
+/** The parsed billing summary. */
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+/** Answer of POST {id}/payment-method/setup: what the browser confirms the card with. */
+export const cardSetupResponseSchema = z.object({
+  setupId: z.string(),
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+  sandboxApiUrl: z.string().nullable(),
+});
+/** The parsed card setup. */
+export type CardSetupResponse = z.infer<typeof cardSetupResponseSchema>;
+
+/** Body of POST {id}/payment-method: the confirmed setup whose card becomes the organization's. */
+export const savePaymentMethodBodySchema = z.object({
+  setupId: z
+    .string({ message: 'setupId is required' })
+    .regex(/^seti_[A-Za-z0-9]+$/, 'setupId must be a card setup id'),
+});
+
+/** One invoice as listed. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+  amountDue: z.number().int(),
+  amountPaid: z.number().int(),
+  currency: z.string(),
+  createdAt: z.iso.datetime(),
+  periodStart: z.iso.datetime(),
+  periodEnd: z.iso.datetime(),
+  hostedUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+});
+/** One listed invoice. */
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** Answer of GET {id}/invoices/{startingAfterId}: up to 20 invoices, newest first, and whether more follow. */
+export const invoicesPageSchema = z.object({ items: z.array(invoiceSchema), hasMore: z.boolean() });
+/** The parsed invoice page. */
+export type InvoicesPage = z.infer<typeof invoicesPageSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { backgroundCheckContentSchema } from './background-checks.ts';
 import { frequencySchema, validityModeSchema } from './requirement-settings.ts';
 import { RequirementType, requirementTypeSlugSchema } from './requirement-types.ts';
+import { multiLineText, singleLineText } from './text.ts';
+import { usSoccerContentSchema } from './us-soccer.ts';
 
 // The content library (spec §3, §7 "Content"): definitions of the 12 types, their content and assignments (ADR 013).
 
@@ -15,9 +18,7 @@ const httpsUrl = z
 
 /** The fields every definition has, whatever its type (PUT {id}/content-base). */
 export const contentBaseShape = {
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .min(1, 'Enter a name')
     .max(contentNameMaxLength, `Use at most ${contentNameMaxLength} characters`),
   instructions: z.string().max(10_000, 'Use at most 10000 characters').default(''),
@@ -90,10 +91,10 @@ const choiceKinds: readonly FormFieldKind[] = ['select', 'radio'];
 /** One field of a built form; `visibleWhen` shows it only when an earlier field's answer equals a value. */
 export const formFieldSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Use 1–40 letters, digits, - or _'),
-  label: z.string().trim().min(1, 'Enter a label').max(200, 'Use at most 200 characters'),
+  label: singleLineText().min(1, 'Enter a label').max(200, 'Use at most 200 characters'),
   kind: z.enum(formFieldKinds),
   required: z.boolean().default(false),
-  options: z.array(z.string().trim().min(1, 'Enter the option').max(200)).max(50).optional(),
+  options: z.array(singleLineText().min(1, 'Enter the option').max(200)).max(50).optional(),
   visibleWhen: z
     .object({ fieldId: z.string().min(1, 'Choose a field'), equals: z.string().max(200) })
     .nullable()
@@ -131,7 +132,7 @@ export const formContentSchema = z
   .superRefine(checkFields);
 /** Content of a Waiver: the text, signed by typing one's name. */
 export const waiverContentSchema = z.object({
-  text: z.string().trim().min(1, 'Enter the waiver text').max(50_000),
+  text: multiLineText().min(1, 'Enter the waiver text').max(50_000),
   requireTypedName: z.literal(true).default(true),
 });
 /** Content of a Video: a link or an uploaded file, and the share that must actually be played. */
@@ -149,6 +150,8 @@ export const videoContentSchema = z
 export const customTrainingContentSchema = z.object({
   trainingUrl: httpsUrl,
   certificateRequired: z.boolean().default(true),
+  /** An uploaded certificate completes the training at once; otherwise it goes to review (ADR 025). */
+  certificatesTrusted: z.boolean().default(false),
 });
 /** Content of the provider types (checks, screenings, verifications, license): an opaque configuration for now. */
 export const providerContentSchema = z.record(
@@ -163,13 +166,13 @@ export const contentSchemaByType = {
   [RequirementType.Waiver]: waiverContentSchema,
   [RequirementType.Video]: videoContentSchema,
   [RequirementType.CustomTraining]: customTrainingContentSchema,
-  [RequirementType.BackgroundCheck]: providerContentSchema,
+  [RequirementType.BackgroundCheck]: backgroundCheckContentSchema,
   [RequirementType.AbusePreventionTraining]: providerContentSchema,
   [RequirementType.SexOffenderSearch]: providerContentSchema,
   [RequirementType.AgeVerification]: providerContentSchema,
   [RequirementType.IdentityVerification]: providerContentSchema,
   [RequirementType.LiveScan]: providerContentSchema,
-  [RequirementType.USSoccer]: providerContentSchema,
+  [RequirementType.USSoccer]: usSoccerContentSchema,
 } as const;
 
 /** Video content. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  countriesForPicker,
   CountryKind,
   countryCodeSchema,
   countryKindOf,
@@ -51,5 +52,18 @@ describe('country kind', () => {
     expect(countryKindOf('XX')).toBe('Unknown');
     expect(countryKindOf(null)).toBe('Unknown');
     expect(countryKindOf(undefined)).toBe('Unknown');
+  });
+});
+
+describe('countries for a picker', () => {
+  it('puts the United States and Canada first, then every other country by name', () => {
+    const list = countriesForPicker();
+    expect(list.slice(0, 2).map((c) => c.code)).toEqual(['US', 'CA']);
+    expect(list).toHaveLength(isoCountries.length);
+    const rest = list.slice(2).map((c) => c.name);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(rest[0]).toBe('Afghanistan');
+    // By name, not by code: Germany (DE) comes after France (FR).
+    expect(rest.indexOf('Germany')).toBeGreaterThan(rest.indexOf('France'));
   });
 });

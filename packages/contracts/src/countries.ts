@@ -27,6 +27,22 @@ export function countryName(code: string): string | undefined {
   return isoCountries.find((country) => country.code === code)?.name;
 }
 
+const firstCountries: readonly string[] = ['US', 'CA'];
+
+/**
+ * The countries in the order a picker offers them (ADR 024): the United States and Canada first (the product's own
+ * rules are theirs, and most leagues are there), then every other country by its English name.
+ */
+export function countriesForPicker(): { code: IsoCountryCode; name: string }[] {
+  const rank = (code: string) => {
+    const i = firstCountries.indexOf(code);
+    return i === -1 ? firstCountries.length : i;
+  };
+  return [...isoCountries].sort(
+    (a, b) => rank(a.code) - rank(b.code) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),
+  );
+}
+
 /** The country kind of a code: US and CA have their own rules, any other ISO code is Other, the rest Unknown. */
 export function countryKindOf(code: string | null | undefined): CountryKind {
   if (code === 'US') return CountryKind.UnitedStates;

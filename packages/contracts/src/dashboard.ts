@@ -8,6 +8,7 @@ import {
 } from './members.ts';
 import { paginationQuerySchema } from './pagination.ts';
 import { RequirementStatus, requirementStatusSchema } from './requirement-status.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * The dashboard (spec §1, §2, §3 "Dashboard members filter", §7 hierarchy members and dashboard-info): the members
@@ -43,9 +44,7 @@ function toList(value: unknown): unknown {
 
 /** The filter part shared by the list, the counts and the download (everything but paging and sort). */
 export const dashboardScopeQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
+  search: singleLineText()
     .max(dashboardSearchMaxLength, `Search at most ${dashboardSearchMaxLength} characters`)
     .default(dashboardMembersFilterDefaults.search),
   labels: z.preprocess(toList, z.array(z.uuid('Not a label id')).max(50)).default([]),
@@ -90,6 +89,11 @@ export const dashboardRequirementCellSchema = z.object({
   memberRequirementId: z.string(),
   definitionId: z.string(),
   status: requirementStatusSchema,
+  /**
+   * The staff moves the actor may make on it from its status (ADR 025): `markComplete` (complete-without-upload)
+   * and `markIncomplete`, under ADR 012's transitions and ADR 014's per-type matrix.
+   */
+  allowedActions: z.array(z.enum(['markComplete', 'markIncomplete'])).default([]),
 });
 
 /** One member row: the person, where and as what they are, their statuses, and what the actor may do. */
@@ -171,7 +175,7 @@ export const requirementStatusValues = Object.values(RequirementStatus);
 
 /** Query of GET /api/app/hierarchy-level/search: text typed into the navigation's search (ADR 016). */
 export const navigationSearchQuerySchema = z.object({
-  q: z.string().trim().min(2, 'Type at least 2 characters').max(dashboardSearchMaxLength),
+  q: singleLineText().min(2, 'Type at least 2 characters').max(dashboardSearchMaxLength),
 });
 
 /** A level found by the navigation search, with its parent's name to tell same-named teams apart. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Longest level name we accept; the spec gives none, 100 fits a team name with its age group and season. */
 export const levelNameMaxLength = 100;
@@ -7,9 +8,7 @@ export const levelNameMaxLength = 100;
 export const duplicateLevelNameMessage = 'A level with this name already exists here';
 
 /** A level's name: trimmed, 1–100 characters. */
-export const levelNameSchema = z
-  .string()
-  .trim()
+export const levelNameSchema = singleLineText()
   .min(1, 'Enter a name for the level')
   .max(levelNameMaxLength, `Use at most ${levelNameMaxLength} characters`);
 

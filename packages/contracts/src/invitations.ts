@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, emailedTokenSchema } from './accounts.ts';
 import { signupStepSchema } from './signup.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Days after the invitation on which the activation e-mails go out until the member accepts. Day 0 is the
@@ -13,16 +14,12 @@ export const memberNameMaxLength = 100;
 
 /** A member's first or last name as an inviter types it; the messages are shown under the field. */
 export const memberNameSchema = (what: 'first name' | 'last name') =>
-  z
-    .string({ message: `Enter the ${what}` })
-    .trim()
+  singleLineText({ message: `Enter the ${what}` })
     .min(1, `Enter the ${what}`)
     .max(memberNameMaxLength, `Use at most ${memberNameMaxLength} characters`);
 
 /** A partner system's id for the member (plas-by-external-id); empty means none. */
-export const externalIdSchema = z
-  .string()
-  .trim()
+export const externalIdSchema = singleLineText()
   .max(memberNameMaxLength, `Use at most ${memberNameMaxLength} characters`)
   .transform((value) => (value === '' ? undefined : value))
   .optional();
@@ -61,6 +58,8 @@ export const invitationNextStepSchema = z.object({
   lastName: z.string().optional(),
   organizationName: z.string().optional(),
   levelName: z.string().optional(),
+  /** The role label the invitation gives (ours): a signed-in invitee is asked to "Join {organization} as {role}". */
+  roleName: z.string().optional(),
   message: z.string().optional(),
 });
 /** The parsed next step of an invitation. */
@@ -70,6 +69,18 @@ export type InvitationNextStep = z.infer<typeof invitationNextStepSchema>;
 export const acceptInvitationBodySchema = z.object({ token: emailedTokenSchema });
 /** The parsed accept body. */
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
+
+/**
+ * Body of POST /api/app/invitation/confirm-address (ours, ADR 033): the invitation link proves the address, so the
+ * account just registered for it from the link is confirmed without a second e-mail — the account whose password is
+ * given, so nobody else's.
+ */
+export const confirmInvitedAddressBodySchema = z.object({
+  token: emailedTokenSchema,
+  password: z.string().min(1, 'Enter the password').max(1000),
+});
+/** The parsed confirm-address body. */
+export type ConfirmInvitedAddressBody = z.infer<typeof confirmInvitedAddressBodySchema>;
 
 /** Answer of POST /api/app/invitation/accept: the profile now current, and the level the web opens. */
 export const acceptInvitationResponseSchema = z.object({
@@ -95,4 +106,5 @@ export const invitationMessages = {
   alreadyMember: 'This person is already a member of this level',
   noEmail: 'This member has no e-mail address to send an invitation to',
   roleNeedsAdmin: 'Only an administrator at this level can give a role that carries permissions',
+  passwordMismatch: 'This is not the password of the account for the invited address',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberLabelSchema } from './member-admin.ts';
 import { labelRoleSchema } from './roles.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Managing the organization's role labels ("renamable role labels, one default"): add, rename, make default, change
@@ -38,9 +39,7 @@ export function labelInUseMessage(count: number): string {
 }
 
 /** A role label's name: trimmed, 1–60 characters. */
-export const labelNameSchema = z
-  .string()
-  .trim()
+export const labelNameSchema = singleLineText()
   .min(1, 'Enter a name for the role')
   .max(labelNameMaxLength, `Use at most ${labelNameMaxLength} characters`);
 

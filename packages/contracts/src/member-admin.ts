@@ -38,6 +38,9 @@ export const directMemberSchema = z.object({
   groupMembershipStatus: z.number().int(),
   overallStatus: z.number().int(),
   externalId: z.string().nullable(),
+  /** The level the access is at: the level asked about, or one below it when the list includes them. */
+  hierarchyLevelId: z.string(),
+  levelName: z.string(),
   invitation: z.object({
     state: z.enum(InvitationState),
     sentCount: z.number().int().nonnegative(),
@@ -49,8 +52,16 @@ export const directMemberSchema = z.object({
 /** One member of the management list. */
 export type DirectMember = z.infer<typeof directMemberSchema>;
 
-/** Query of GET /api/app/hierarchy-level/{id}/direct-members: the spec's page/perPage. */
-export const directMembersQuerySchema = paginationQuerySchema;
+/**
+ * Query of GET /api/app/hierarchy-level/{id}/direct-members: the spec's page/perPage, and `includeBelow` (ours,
+ * issue 18 item 12): the members of every level below too, as the dashboard lists them.
+ */
+export const directMembersQuerySchema = paginationQuerySchema.extend({
+  includeBelow: z
+    .enum(['true', 'false'], 'Give true or false')
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 /** Answer of GET /api/app/hierarchy-level/{id}/direct-members: the level, one page of its members, the total. */
 export const directMembersResponseSchema = listResponse(directMemberSchema).extend({
@@ -113,6 +124,11 @@ export const membersImportColumns = [
 ] as const;
 /** One import column. */
 export type MembersImportColumn = (typeof membersImportColumns)[number];
+/**
+ * Columns an import file may carry and the import ignores: the download of the rows an import left out adds them
+ * (the file's line, the problems), so that file can be fixed and imported as it is.
+ */
+export const membersImportIgnoredColumns = ['line', 'problems'] as const;
 /** The columns every import file must have. */
 export const membersImportRequiredColumns = ['firstName', 'lastName', 'email'] as const;
 
@@ -132,12 +148,21 @@ export const membersImportTemplateCsv = [
   '',
 ].join('\n');
 
-/** Body of the members-import preview and import calls: the CSV text (JSON, at most 1 MB). */
+/**
+ * How an import treats rows with problems (issue 18 item 5, ours): `all` imports every row or none (the default),
+ * `valid` imports the good rows — each whole: profile, access and invitation together — and reports the others.
+ */
+export const MembersImportMode = { All: 'all', Valid: 'valid' } as const;
+/** One import mode. */
+export type MembersImportMode = (typeof MembersImportMode)[keyof typeof MembersImportMode];
+
+/** Body of the members-import preview and import calls: the CSV text (JSON, at most 1 MB) and the import mode. */
 export const membersImportBodySchema = z.object({
   csv: z
     .string({ message: 'Choose a CSV file' })
     .min(1, 'The file is empty')
     .max(membersImportMaxLength, 'The file is larger than 1 MB'),
+  mode: z.enum(MembersImportMode, 'Choose all or valid').default(MembersImportMode.All),
 });
 /** The parsed import body. */
 export type MembersImportBody = z.infer<typeof membersImportBodySchema>;
@@ -157,6 +182,9 @@ export const membersImportRowSchema = z.object({
   levelName: z.string().nullable(),
   externalId: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
+  /** The role and level cells as the file spells them (for the failed rows' download, so they can be fixed). */
+  roleText: z.string().optional(),
+  levelText: z.string().optional(),
   errors: z.array(membersImportRowErrorSchema),
 });
 /** One import row. */
@@ -172,11 +200,15 @@ export const membersImportPreviewSchema = z.object({
 /** The parsed preview answer. */
 export type MembersImportPreview = z.infer<typeof membersImportPreviewSchema>;
 
-/** Answer of POST /api/app/hierarchy-level/{id}/members-import: how many members were invited. */
+/**
+ * Answer of POST /api/app/hierarchy-level/{id}/members-import: how many members were invited and, in `valid` mode,
+ * the rows left out with their problems (empty when every row was imported).
+ */
 export const membersImportResultSchema = z.object({
   importedCount: z.number().int().nonnegative(),
   newProfiles: z.number().int().nonnegative(),
   existingProfiles: z.number().int().nonnegative(),
+  skippedRows: z.array(membersImportRowSchema).default([]),
 });
 /** The parsed import answer. */
 export type MembersImportResult = z.infer<typeof membersImportResultSchema>;

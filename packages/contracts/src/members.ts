@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { requirementStatusSchema } from './requirement-status.ts';
+import { singleLineText } from './text.ts';
 
 /** A member's overall status across their requirements, with the spec's numbers (§4). */
 export const MemberOverallStatus = {
@@ -95,7 +96,7 @@ function toList(value: unknown): unknown {
 export const dashboardMembersFilterSchema = z.object({
   sortCol: z.string().min(1).default(dashboardMembersFilterDefaults.sortCol),
   sortDir: z.enum(SortDirection).default(dashboardMembersFilterDefaults.sortDir),
-  search: z.string().default(dashboardMembersFilterDefaults.search),
+  search: singleLineText().default(dashboardMembersFilterDefaults.search),
   requirementStatuses: z
     .preprocess(toList, z.array(z.coerce.number().pipe(requirementStatusSchema)))
     .default([]),

@@ -27,6 +27,16 @@ export const updatedPoliciesTexts = {
   acknowledgeButton: 'Acknowledge Updated Policies',
 } as const;
 
+/**
+ * The sign-up form's agreement (issue 18 item 13): the spec's checkbox wording, extended to both policies because
+ * sign-up records both, so a new account never meets the Updated Policies modal for policies it just accepted.
+ */
+export const signupPoliciesTexts = {
+  before: 'I agree to the',
+  between: 'and the',
+  required: 'Agree to the Terms of Service and the Privacy Policy to create your account',
+} as const;
+
 /** Accessible name of a modal's close button (§2). */
 export const closeModalLabel = 'Close modal';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from './countries.ts';
 import { listResponse, organizationListPageSize } from './pagination.ts';
 import { planDraftSchema } from './plans.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Answer of GET /api/app/organization/{id}/select-organization: the profile now current and the organization roles
@@ -22,9 +23,7 @@ export const organizationIdParamsSchema = z.object({
 
 /** Optional free text of the draft: trimmed, and an empty answer is stored as null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
+  singleLineText()
     .max(max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
@@ -59,9 +58,7 @@ const phoneSchema = z
 
 /** The draft's general part (spec §3): who the organization is and where. */
 export const organizationGeneralSchema = z.object({
-  name: z
-    .string({ message: 'Enter the organization’s name' })
-    .trim()
+  name: singleLineText({ message: 'Enter the organization’s name' })
     .min(1, 'Enter the organization’s name')
     .max(200, 'The name is too long (200 characters at most)'),
   website: websiteSchema,
@@ -72,9 +69,7 @@ export const organizationGeneralSchema = z.object({
 });
 
 const adminName = (what: string) =>
-  z
-    .string({ message: `Enter the administrator’s ${what}` })
-    .trim()
+  singleLineText({ message: `Enter the administrator’s ${what}` })
     .min(1, `Enter the administrator’s ${what}`)
     .max(100, `The ${what} is too long (100 characters at most)`);
 
@@ -98,9 +93,7 @@ const requirementIdsSchema = z
 
 /** One role of the draft (spec §3 roleRequirements): becomes a role label of the new organization. */
 export const roleRequirementSchema = z.object({
-  roleLabel: z
-    .string({ message: 'Name this role' })
-    .trim()
+  roleLabel: singleLineText({ message: 'Name this role' })
     .min(1, 'Name this role')
     .max(60, 'A role name is 60 characters at most'),
   roleRequirementsIds: requirementIdsSchema,
@@ -200,8 +193,16 @@ export const organizationDataSchema = z.object({
 /** One orgData. */
 export type OrganizationData = z.infer<typeof organizationDataSchema>;
 
-/** One entry of the organization list: orgData plus the user's profile there (null for a platform admin's view). */
-export const organizationListItemSchema = organizationDataSchema.extend({ profileId: z.string().nullable() });
+/**
+ * One entry of the organization list: orgData plus the user's profile there (null for a platform admin's view) and
+ * how to reach the organization (ours: its phone and website from the wizard, either null), which a member told to
+ * contact it (a disqualification, an appeal) is shown.
+ */
+export const organizationListItemSchema = organizationDataSchema.extend({
+  profileId: z.string().nullable(),
+  phone: z.string().nullable().default(null),
+  website: z.string().nullable().default(null),
+});
 /** One organization list entry. */
 export type OrganizationListItem = z.infer<typeof organizationListItemSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { countryCodeSchema } from './countries.ts';
 import { identityDocumentTypeSchema } from './verification.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * One level role of the signed-in profile (GET /api/app/profile/level-roles): the role label the profile holds at
@@ -158,9 +159,7 @@ export const optionalDateOfBirthSchema = z
 
 /** A person's first or last name as typed: trimmed, 1 to 100 characters. */
 export const personNameSchema = (what: 'first name' | 'last name') =>
-  z
-    .string({ message: `Enter the ${what}` })
-    .trim()
+  singleLineText({ message: `Enter the ${what}` })
     .min(1, `Enter the ${what}`)
     .max(100, `The ${what} is too long (100 characters at most)`);
 

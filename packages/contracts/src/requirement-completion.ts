@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { definitionContentResponseSchema, formFieldSchema, formVersionRefSchema } from './content.ts';
 import { requirementStatusSchema } from './requirement-status.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Request and response shapes of the member actions on a requirement (spec §7 "Requirements"): completing
@@ -106,7 +107,7 @@ export type MemberContentResponse = z.infer<typeof memberContentResponseSchema>;
 
 /** POST {id}/complete-waiver?plaId: the member types their full name and agrees. */
 export const completeWaiverBodySchema = z.object({
-  typedName: z.string().trim().min(1, 'Type your full name').max(200),
+  typedName: singleLineText().min(1, 'Type your full name').max(200),
   agreed: z.literal(true, 'You must agree to the waiver'),
 });
 /** Body of complete-waiver. */
@@ -171,10 +172,25 @@ const pastDateSchema = z.iso
   .date('Enter the date as YYYY-MM-DD')
   .refine((value) => value <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future');
 
-/** POST {id}/complete-without-upload/{plaId}: a manager marks the requirement complete as of a date. */
-export const completeWithoutUploadBodySchema = z.object({ date: pastDateSchema });
+/** The longest note staff may leave with a manual completion or reopening. */
+export const staffNoteMaxLength = 500;
+const staffNoteSchema = z.string().trim().max(staffNoteMaxLength, `At most ${staffNoteMaxLength} characters`);
+
+/**
+ * POST {id}/complete-without-upload/{plaId}: a manager marks the requirement complete as of a date, with an
+ * optional note kept in its history (ADR 025).
+ */
+export const completeWithoutUploadBodySchema = z.object({
+  date: pastDateSchema,
+  note: staffNoteSchema.optional(),
+});
 /** Body of complete-without-upload. */
 export type CompleteWithoutUploadBody = z.infer<typeof completeWithoutUploadBodySchema>;
+
+/** POST {id}/mark-incomplete/{plaId}: the spec sends no body; an optional note is kept in the history (ADR 025). */
+export const markIncompleteBodySchema = z.object({ note: staffNoteSchema.optional() }).nullish();
+/** Body of mark-incomplete. */
+export type MarkIncompleteBody = z.infer<typeof markIncompleteBodySchema>;
 
 /** PATCH {id}/completed-date-time/{plaId}: a manager corrects when the requirement was completed. */
 export const completedDateTimeBodySchema = z.object({

@@ -92,3 +92,29 @@ export const requirementTypeQuerySchema = z.coerce.number().pipe(requirementType
 
 /** Validates a requirement type slug arriving in a path. */
 export const requirementTypeSlugSchema = z.enum(RequirementTypeSlug);
+
+/**
+ * The types whose member flow is built, so the content library assigns only these (issue 18, ADR 025). The
+ * vendor types (background check, sex offender search, identity and age verification, abuse prevention training)
+ * show as coming soon until their own flows land: enabling one is adding it here (LiveScan and US Soccer: ADR 032).
+ */
+export const availableRequirementTypes: readonly RequirementType[] = [
+  RequirementType.Document,
+  RequirementType.Form,
+  RequirementType.Waiver,
+  RequirementType.Video,
+  RequirementType.CustomTraining,
+  RequirementType.LiveScan,
+  RequirementType.USSoccer,
+];
+
+/** Whether a type can be assigned to members today (see {@link availableRequirementTypes}). */
+export function isRequirementTypeAvailable(type: number): boolean {
+  return (availableRequirementTypes as readonly number[]).includes(type);
+}
+
+/** Why a coming-soon type cannot be assigned: the server's 400 message and the web's disabled hint. */
+export function comingSoonMessage(type: number): string {
+  const label = requirementTypeByNo(type)?.label ?? 'This requirement type';
+  return `${label} is coming soon: members cannot complete it yet, so it cannot be assigned`;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formSubmissionSchema, requirementFileSchema } from './requirement-completion.ts';
 import { requirementStatusSchema } from './requirement-status.ts';
+import { multiLineText } from './text.ts';
 
 /** Outcome of a requirement review with the spec's numbers (§4); the review decision is sent as this number. */
 export const ReviewOutcome = {
@@ -72,7 +73,7 @@ export const reviewDecisionSchema = reviewOutcomeSchema.refine(
 export const reviewBodySchema = z
   .object({
     reviewDecision: reviewDecisionSchema,
-    reviewNotes: z.string().trim().max(reviewNotesMaxLength).default(''),
+    reviewNotes: multiLineText().max(reviewNotesMaxLength).default(''),
     completedDateTime: z.iso
       .datetime({ offset: true, message: 'Enter a date and time' })
       .refine((value) => Date.parse(value) <= Date.now() + 60_000, 'The time cannot be in the future')
@@ -104,6 +105,16 @@ export const bulkReviewBodySchema = z.object({
 });
 /** A bulk review. */
 export type BulkReviewBody = z.input<typeof bulkReviewBodySchema>;
+
+/**
+ * Body of POST {id}/review/{plaId}/reverse-disqualification (ADR 025): an administrator lifts a disqualification
+ * and the requirement goes back to the Pending queue for a fresh decision; the reason is required and kept.
+ */
+export const reverseDisqualificationBodySchema = z.object({
+  reviewNotes: z.string().trim().min(1, 'Say why the disqualification is reversed').max(reviewNotesMaxLength),
+});
+/** A reversal of a disqualification. */
+export type ReverseDisqualificationBody = z.input<typeof reverseDisqualificationBodySchema>;
 
 /** Response of a decision and of a bulk review: how many were decided and the reviewer's new badge count. */
 export const reviewResultSchema = z.object({
@@ -195,6 +206,8 @@ export const reviewEventSchema = z.object({
   fromStatus: z.number().int().nullable(),
   toStatus: z.number().int().nullable(),
   at: z.iso.datetime({ offset: true }),
+  /** The note the change carried (a reversal's reason, a manual completion's note), null when none. */
+  notes: z.string().nullable().default(null),
 });
 
 /**
@@ -223,6 +236,8 @@ export const reviewDetailSchema = z.object({
   formSubmission: formSubmissionSchema.nullable(),
   decisions: z.array(reviewDecisionViewSchema),
   events: z.array(reviewEventSchema),
+  /** The member stands disqualified on this requirement and the caller may reverse it (administrators, ADR 025). */
+  mayReverseDisqualification: z.boolean().default(false),
 });
 /** The review page of one requirement. */
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;

@@ -15,18 +15,10 @@ export const sessionCookieLimits = {
 /** Validates the session sealing password (at least 32 characters), e.g. in server configuration. */
 export const sessionPasswordSchema = z.string().min(sessionCookieLimits.passwordMinLength);
 
-/** Support chat timings (§7, §9): start delay, debounce and the JWT request timeout after which it goes without. */
-export const supportChatTimings = {
-  startDelayMs: 500,
-  debounceMs: 300,
-  jwtTimeoutMs: 5000,
-} as const;
-
-/** How long client state persistence may take before it is given up (§9). */
-export const statePersistenceTimeoutMs = 5000;
-
-/** Default wait of the generic debounce helper (§9). */
-export const defaultDebounceMs = 166;
-
-/** Retry defaults for requests (§9): 3 retries, 1000 ms apart. */
-export const requestRetryDefaults = { retries: 3, delayMs: 1000 } as const;
+// The client timings live in a module without zod, for the SPA's entry chunk; imported from here they still work.
+export {
+  defaultDebounceMs,
+  requestRetryDefaults,
+  statePersistenceTimeoutMs,
+  supportChatTimings,
+} from './client-timings.ts';

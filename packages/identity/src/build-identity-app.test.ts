@@ -1,10 +1,6 @@
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startIdentity, type IdentityHarness } from '../test/harness.ts';
-import { loadOrCreateSigningKey } from './signing-keys.ts';
 
 describe('identity discovery and JWKS', () => {
   let id: IdentityHarness;
@@ -37,16 +33,6 @@ describe('identity discovery and JWKS', () => {
       .sign(id.key.privateKey);
     const { payload } = await jwtVerify(token, createLocalJWKSet(res.json()));
     expect(payload.sub).toBe('u1');
-  });
-
-  it('keeps the same key across restarts and writes it readable by the owner only', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-keys-'));
-    const first = await loadOrCreateSigningKey(dir);
-    const second = await loadOrCreateSigningKey(dir);
-    expect(second.kid).toBe(first.kid);
-    expect(second.publicJwk).toEqual(first.publicJwk);
-    expect(fs.statSync(path.join(dir, 'signing-key.json')).mode & 0o077).toBe(0);
-    fs.rmSync(dir, { recursive: true });
   });
 
   it('signs out to an allow-listed return URL only', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { assertNoNulCharacters } from '@touchline/contracts/text';
 import { resolveIdentityConfig, type IdentityConfig, type ResolvedIdentityConfig } from './config.ts';
-import { flushPendingMail } from './accounts/accounts.service.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { directoryRoutes } from './routes/directory.routes.ts';
 import { installIdentityErrorHandler } from './routes/errors.ts';
@@ -18,12 +18,12 @@ function discoveryRoutes(app: FastifyInstance, config: ResolvedIdentityConfig) {
     revocation_endpoint: `${config.issuer}/connect/revocation`,
     end_session_endpoint: `${config.issuer}/connect/endsession`,
     grant_types_supported: ['password', 'refresh_token'],
-    id_token_signing_alg_values_supported: [config.signingKey.alg],
+    id_token_signing_alg_values_supported: ['EdDSA'],
     token_endpoint_auth_methods_supported: ['none'],
   }));
   app.get('/.well-known/jwks.json', publicRoute, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
-    return { keys: [config.signingKey.publicJwk] };
+    return config.keys.jwks();
   });
 }
 
@@ -62,6 +62,8 @@ export async function buildIdentityApp(app: FastifyInstance, input: IdentityConf
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     installIdentityErrorHandler(scope);
+    // Also checked by the product server's guard when mounted there; here it covers identity on its own host.
+    scope.addHook('preValidation', async (request) => assertNoNulCharacters(request));
     corsForWebOrigins(scope, config.corsOrigins);
     if (config.corsOrigins.length > 0) {
       scope.options('/*', publicRoute, async (_request, reply) => reply.code(204).send());
@@ -70,6 +72,5 @@ export async function buildIdentityApp(app: FastifyInstance, input: IdentityConf
     await tokenRoutes(scope, config);
     await accountRoutes(scope, config);
     await directoryRoutes(scope, config);
-    scope.addHook('onClose', flushPendingMail);
   });
 }

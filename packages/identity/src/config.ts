@@ -1,18 +1,23 @@
 import type { IdentityDatabase } from './db/database.ts';
-import type { SigningKey } from './signing-keys.ts';
+import type { SigningKeyRing } from './signing-keys.ts';
 import { defaultThrottleRules, type ThrottleRules } from './throttle.ts';
 
 /** One outgoing e-mail of the identity service (confirmation, reset, "you already have an account"). */
 export type IdentityMail = { to: string; subject: string; text: string; html: string };
 
-/** Sends mail; the product's mailer (SMTP or the development outbox) is passed in by whoever mounts identity. */
-export type IdentityMailer = { send: (mail: IdentityMail) => Promise<void> };
+/**
+ * The mail port. Identity calls it inside the transaction of the change that causes the mail (a new account, a
+ * reset token), with that transaction: the product server's implementation queues the mail there (durable, ADR
+ * 022); a standalone identity writes it to its own outbox there (outboxMailer). Identity never imports how.
+ */
+export type IdentityMailer = { send: (mail: IdentityMail, tx: IdentityDatabase) => Promise<void> };
 
 /** What the identity service needs to run, mounted in the product server or as its own process. */
 export type IdentityConfig = {
   /** The service's public origin: the token issuer and the base of its endpoints. */
   issuer: string;
-  signingKey: SigningKey;
+  /** The shared signing keys (ADR 019): the newest active one signs, the JWKS publishes the live ones. */
+  keys: SigningKeyRing;
   db: IdentityDatabase;
   mailer: IdentityMailer;
   /** The web app's origin: e-mailed links point here, and it is the default allowed sign-out return. */
@@ -31,8 +36,6 @@ export type IdentityConfig = {
   directorySecret?: string;
   /** The clock, replaceable in tests. */
   now?: () => Date;
-  /** Told when an account e-mail could not be sent (mail goes out in the background); logs by default. */
-  onMailError?: (err: unknown, mail: IdentityMail) => void;
 };
 
 /** The config with every default filled in. */
@@ -58,7 +61,5 @@ export function resolveIdentityConfig(config: IdentityConfig): ResolvedIdentityC
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? identityDefaults.refreshTokenTtlSeconds,
     throttle: config.throttle ?? defaultThrottleRules,
     now: config.now ?? (() => new Date()),
-    onMailError:
-      config.onMailError ?? ((err, mail) => console.error(`identity: could not send "${mail.subject}"`, err)),
   };
 }

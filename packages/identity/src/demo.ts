@@ -14,6 +14,18 @@ export const demoAdmin = {
 } as const;
 
 /**
+ * The demo's platform administrator (TouchlineAdmin, no organization): demo data only, so the platform's own screens
+ * (deployment facts, integrations) can be seen and tested without touching a database by hand.
+ */
+export const demoPlatformAdmin = {
+  email: 'platform@demo.touchline.test',
+  password: 'touchline-demo',
+  firstName: 'Pat',
+  lastName: 'Platform',
+  roles: ['TouchlineAdmin'],
+} as const;
+
+/**
  * Creates a confirmed account with the given roles unless the address already has one; returns the user id.
  * Used for the demo administrator and by tests that need a signed-in user.
  */

@@ -3,14 +3,26 @@ export { buildIdentityApp } from './build-identity-app.ts';
 export type { IdentityConfig, IdentityMail, IdentityMailer } from './config.ts';
 export { identityDefaults } from './config.ts';
 export { identitySchema, runIdentityMigrations, type IdentityDatabase } from './db/database.ts';
-export { demoAdmin, ensureUser } from './demo.ts';
+export { demoAdmin, demoPlatformAdmin, ensureUser } from './demo.ts';
 export { argon2Options, hashPassword, verifyPassword } from './passwords.ts';
-export { createSigningKey, loadOrCreateSigningKey, type SigningKey } from './signing-keys.ts';
-export { flushPendingMail } from './accounts/accounts.service.ts';
+export {
+  createSigningKey,
+  openSigningKeyRing,
+  rotateSigningKey,
+  type SigningKey,
+  type SigningKeyRing,
+} from './signing-keys.ts';
+export { keyEncryptionKeyFrom, loadOrCreateKeyEncryptionSecret } from './key-encryption.ts';
+export { outboxMailer } from './mail/outbox.ts';
+export { messageIdOf, smtpTransport, type SmtpMailTransport, type StoredMail } from './mail/smtp.ts';
+export { defaultMailRetry, retryDelayMs, startMailWorker, type MailWorker } from './mail/worker.ts';
 export {
   findDirectoryUser,
   findDirectoryUserByEmail,
+  setPlatformAdmin,
   setUserContext,
   updateUserNames,
+  confirmInvitedAddress,
+  type InvitedAddressConfirmation,
   type DirectoryUser,
 } from './accounts/directory.ts';

@@ -80,6 +80,7 @@ describe('identity as its own process (src/main.ts)', () => {
         password: 'a long password',
         firstName: 'So',
         lastName: 'Lo',
+        acceptedPolicies: true,
       }),
     });
     expect(register.status).toBe(200);

@@ -10,9 +10,13 @@ export type ThrottleRule = {
   maxBlockSeconds: number;
 };
 
-/** The limits the identity service applies: sign-in failures per account and per client address, and requests
- * that send e-mail per target address and per client address. */
+/**
+ * The limits the identity service applies: sign-in failures per (account, client address), per account across all
+ * addresses and per client address across accounts; and requests that send e-mail per target address and per
+ * client address.
+ */
 export type ThrottleRules = {
+  accountFromIp: ThrottleRule;
   account: ThrottleRule;
   ip: ThrottleRule;
   emailPerAddress: ThrottleRule;
@@ -20,15 +24,28 @@ export type ThrottleRules = {
 };
 
 /**
- * Defaults: 5 wrong passwords per account or 30 per client address in 15 minutes; 5 e-mails per address and 30
- * e-mail requests per client address an hour (a club's shared wifi must still let a team sign up).
+ * Defaults (ADR 019). A stranger's wrong passwords count against the stranger's (account, address) pair first: 5 in
+ * 15 minutes slow that pair only, so the owner signing in from elsewhere is not locked out. The account itself is
+ * limited only after 100 failures from any addresses (NIST SP 800-63B §5.2.2: at most 100 consecutive failures; a
+ * success clears them), and one address after 30 failures across accounts. E-mail: 5 per address and 30 requests
+ * per client address an hour (a club's shared wifi must still let a team sign up).
  */
 export const defaultThrottleRules: ThrottleRules = {
-  account: { maxFailures: 5, windowSeconds: 900, blockSeconds: 60, maxBlockSeconds: 900 },
+  accountFromIp: { maxFailures: 5, windowSeconds: 900, blockSeconds: 60, maxBlockSeconds: 900 },
+  account: { maxFailures: 100, windowSeconds: 86_400, blockSeconds: 900, maxBlockSeconds: 3600 },
   ip: { maxFailures: 30, windowSeconds: 900, blockSeconds: 300, maxBlockSeconds: 3600 },
   emailPerAddress: { maxFailures: 5, windowSeconds: 3600, blockSeconds: 900, maxBlockSeconds: 3600 },
   emailPerIp: { maxFailures: 30, windowSeconds: 3600, blockSeconds: 600, maxBlockSeconds: 3600 },
 };
+
+/** The throttle keys of one sign-in attempt: the (account, address) pair, the account, and the address. */
+export function signInThrottleKeys(normalizedEmail: string, ip: string) {
+  return {
+    accountFromIp: `account-ip:${ip}/${normalizedEmail}`,
+    account: `account:${normalizedEmail}`,
+    ip: `ip:${ip}`,
+  };
+}
 
 /** Thrown when a key is blocked; `retryAfterSeconds` goes into the Retry-After header. */
 export class ThrottledError extends Error {
@@ -84,7 +101,8 @@ export async function recordFailure(
     .where(eq(identityThrottles.key, key));
 }
 
-/** Forgets an account's failures after a successful sign-in (the address counter is left to expire). */
-export async function clearFailures(db: IdentityDatabase, key: string): Promise<void> {
-  await db.delete(identityThrottles).where(eq(identityThrottles.key, key));
+/** Forgets failures after a successful sign-in (the account's keys; the address counter is left to expire). */
+export async function clearFailures(db: IdentityDatabase, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(identityThrottles).where(inArray(identityThrottles.key, keys));
 }

@@ -3,23 +3,36 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { webClientId } from '@touchline/contracts/accounts';
 import { buildIdentityApp } from '../src/build-identity-app.ts';
 import type { IdentityConfig, IdentityMail } from '../src/config.ts';
 import { identitySchema, runIdentityMigrations, type IdentityDatabase } from '../src/db/database.ts';
-import { createSigningKey, type SigningKey } from '../src/signing-keys.ts';
+import { keyEncryptionKeyFrom } from '../src/key-encryption.ts';
+import { openSigningKeyRing, type SigningKey, type SigningKeyRing } from '../src/signing-keys.ts';
+
+/** The key-encryption secret test rings seal their private keys with. */
+export const testKeyEncryptionSecret = 'test-key-encryption-secret-0123456789abcdef';
 
 /** A running identity service on its own fresh database, with its sent mail captured in `mail`. */
 export type IdentityHarness = {
   app: FastifyInstance;
   db: IdentityDatabase;
+  /** The current signing key of the ring, for tests that sign their own tokens. */
   key: SigningKey;
+  keys: SigningKeyRing;
   mail: IdentityMail[];
   /** Moves the service's clock (token expiry, link expiry, throttling windows). */
   advance: (seconds: number) => void;
   close: () => Promise<void>;
 };
 
-async function openDatabase(): Promise<{ db: IdentityDatabase; close: () => Promise<void> }> {
+/** A fresh, empty identity database: PGlite, or a new database on TEST_DATABASE_URL. */
+export async function openDatabase(): Promise<{
+  db: IdentityDatabase;
+  /** The PostgreSQL database's URL, for a second pool on it (a second instance); unset on PGlite. */
+  url?: string;
+  close: () => Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const client = await PGlite.create();
@@ -39,6 +52,7 @@ async function openDatabase(): Promise<{ db: IdentityDatabase; close: () => Prom
   pool.on('error', () => undefined);
   return {
     db: drizzlePg(pool, { schema: identitySchema }) as unknown as IdentityDatabase,
+    url: dbUrl.toString(),
     close: async () => {
       await pool.end();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -51,17 +65,23 @@ async function openDatabase(): Promise<{ db: IdentityDatabase; close: () => Prom
 export async function startIdentity(overrides: Partial<IdentityConfig> = {}): Promise<IdentityHarness> {
   const database = await openDatabase();
   await runIdentityMigrations(database.db);
-  const key = await createSigningKey();
   const mail: IdentityMail[] = [];
   let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const keys = await openSigningKeyRing(database.db, {
+    kek: keyEncryptionKeyFrom(testKeyEncryptionSecret),
+    accessTokenTtlSeconds: overrides.accessTokenTtlSeconds ?? 600,
+    now,
+  });
+  const key = await keys.signingKey();
   const app = Fastify({ trustProxy: true });
   await buildIdentityApp(app, {
     issuer: 'http://id.test',
-    signingKey: key,
+    keys,
     db: database.db,
     appUrl: 'http://app.test',
     mailer: { send: async (message) => void mail.push(message) },
-    now: () => new Date(Date.now() + offsetMs),
+    now,
     ...overrides,
   });
   await app.ready();
@@ -69,6 +89,7 @@ export async function startIdentity(overrides: Partial<IdentityConfig> = {}): Pr
     app,
     db: database.db,
     key,
+    keys,
     mail,
     advance: (seconds) => {
       offsetMs += seconds * 1000;
@@ -87,4 +108,20 @@ export function lastLinkTo(mail: IdentityMail[], to: string): { url: URL; token:
   if (!match?.[1]) throw new Error(`no link e-mailed to ${to}`);
   const url = new URL(match[1]);
   return { url, token: url.searchParams.get('token') ?? '' };
+}
+
+/** The web client's password grant for `app.inject`: how a test signs in as the SPA does. */
+export function passwordGrant(username: string, password: string) {
+  return {
+    method: 'POST' as const,
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: webClientId,
+      scope: 'openid',
+      username,
+      password,
+    }).toString(),
+  };
 }

@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { createSigningKey } from '@touchline/identity';
+import { eq } from 'drizzle-orm';
+import { ensureUser } from '@touchline/identity';
 import { webClientId } from '@touchline/contracts/accounts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { profiles } from '../src/db/schema/index.ts';
+import type { ScaleSeed } from '../src/seeds/seed-scale.ts';
 import { inProcessIdentity } from '../src/identity-wiring.ts';
-import { outboxMailer } from '../src/mail/mailer.ts';
 
 /**
  * The whole server with identity mounted in process, as benches sign in through it: silent, no rate limit, the
- * outbox mailer. Returns the identity's database for seeding accounts.
+ * development outbox (mail is queued, no worker runs). Returns the identity's database for seeding accounts.
  */
-export async function benchAppWithIdentity(database: DatabaseHandle, accessTokenTtlSeconds?: number) {
+export async function benchAppWithIdentity(
+  database: DatabaseHandle,
+  accessTokenTtlSeconds?: number,
+  extend?: (app: FastifyInstance) => void,
+) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -19,14 +25,13 @@ export async function benchAppWithIdentity(database: DatabaseHandle, accessToken
     RATE_LIMIT_PER_MINUTE: '1000000000',
     SESSION_PASSWORD: 'bench-session-password-0123456789abcdef',
   });
-  const mailer = outboxMailer(database.db);
   const { identityDb, ...identity } = await inProcessIdentity(database, {
-    signingKey: await createSigningKey(),
-    mailer,
+    keyEncryptionSecret: 'bench-key-encryption-secret-0123456789abcdef',
     appUrl: 'http://bench.test',
     accessTokenTtlSeconds: accessTokenTtlSeconds ?? config.accessTokenTtlSeconds,
   });
-  const app = await buildApp(config, { database, mailer, ...identity });
+  const app = await buildApp(config, { database, ...identity });
+  extend?.(app);
   await app.ready();
   return { app, identityDb };
 }
@@ -46,4 +51,22 @@ export function passwordSignIn(app: FastifyInstance, username: string, password:
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: form.toString(),
   });
+}
+
+/** Signs in an account whose current profile is a scale organization's Admin; returns the app and its token. */
+export async function adminToken(
+  database: DatabaseHandle,
+  seed: ScaleSeed,
+  extend?: (app: FastifyInstance) => void,
+) {
+  const { app, identityDb } = await benchAppWithIdentity(database, 3600, extend);
+  const password = 'bench password 123';
+  const user = { email: seed.adminEmail, password, firstName: 'Ada', lastName: 'Admin', roles: [] };
+  const userId = await ensureUser(identityDb, user, {
+    currentProfileId: seed.adminProfileId,
+    acceptedPolicies: true,
+  });
+  await database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, seed.adminProfileId));
+  const res = await passwordSignIn(app, seed.adminEmail, password);
+  return { app, token: (res.json() as { access_token: string }).access_token };
 }

@@ -6,7 +6,7 @@ import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { report } from './measure.ts';
+import { report, summarize } from './measure.ts';
 
 const items = 10_000;
 const rounds = 5;
@@ -142,8 +142,7 @@ export async function benchBulkReview(database: DatabaseHandle) {
     a.push(await timed(endpoint));
     b.push(await timed(() => rawBulk(database.db, w)));
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? Number.NaN;
-  const result = { a: median(a), b: median(b), ratio: median(a) / median(b) };
+  const result = summarize(a, b);
   report(
     `bulk-review of ${items} items on ${database.kind}: endpoint vs the same update in raw SQL`,
     result,

@@ -1,13 +1,9 @@
 import { execFile } from 'node:child_process';
-import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { ensureUser } from '@touchline/identity';
 import {
   dashboardMembersQuerySchema,
   type DashboardFilter,
@@ -15,13 +11,13 @@ import {
 } from '@touchline/contracts/dashboard';
 import { findLiveLevel } from '../src/authz/live-queries.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { profiles } from '../src/db/schema/index.ts';
-import { seedScaleOrganization, type ScaleSeed } from '../src/db/seed-scale.ts';
+import { seedScaleOrganization, type ScaleSeed } from '../src/seeds/seed-scale.ts';
 import { fixedHeader } from '../src/modules/dashboard/dashboard-export.ts';
 import { countRows, rowsOf } from '../src/modules/dashboard/dashboard.queries.ts';
 import { locatePage } from '../src/modules/dashboard/dashboard.service.ts';
 import { readCursor } from '../src/modules/dashboard/dashboard.cursor.ts';
 import { invitationsOfAccesses } from '../src/modules/members/members.queries.ts';
+import { countedTiles, levelCountMismatches } from '../src/modules/dashboard/level-counts.sql.ts';
 import {
   exportColumnsStatement,
   exportRowsStatement,
@@ -30,8 +26,9 @@ import {
   requirementCellsStatement,
   requirementCountsStatement,
 } from '../src/modules/dashboard/dashboard.sql.ts';
-import { benchAppWithIdentity, passwordSignIn } from './bench-app.ts';
-import { compare, report, type Side } from './measure.ts';
+import { adminToken } from './bench-app.ts';
+import { downloadOnce, probeDuringDownload } from './dashboard-download.ts';
+import { compare, loadNow, report, summarize, type Side } from './measure.ts';
 
 // `npm run bench -- dashboard --members=100000,1000000`: the dashboard at scale (issue 7, ADR 016). For each size a
 // scale organization is seeded (set-based), then the members endpoint, the counts and the CSV download are timed
@@ -92,70 +89,6 @@ function inlineSql(statement: SQL): string {
 }
 
 /** V8's collector, exposed at run time, so memory is read as what is still live rather than what awaits collection. */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-/**
- * Streams the download over real HTTP, discarding it. With `sampleMemory`, every 100 ms and every 256th chunk it
- * collects garbage and reads the JavaScript memory still live (heap and buffers), so the growth reported is what the
- * download retains, not garbage not yet collected; that run is not timed (collections stop the world). RSS is
- * reported alongside.
- */
-async function downloadOnce(port: number, url: string, token: string, sampleMemory = false) {
-  const gc = sampleMemory ? collector() : undefined;
-  const live = () => {
-    gc?.();
-    const m = process.memoryUsage();
-    return { js: m.heapUsed + m.external, rss: m.rss };
-  };
-  const before = live();
-  let peak = { ...before };
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  let samples = 0;
-  let lastSample = performance.now();
-  let chunks = 0;
-  const sample = (chunk = false) => {
-    if (chunk) chunks++;
-    if (!sampleMemory || (performance.now() - lastSample < 100 && !(chunk && chunks % 256 === 0))) return;
-    const m = live();
-    lastSample = performance.now();
-    samples++;
-    peak = { js: Math.max(peak.js, m.js), rss: Math.max(peak.rss, m.rss) };
-    low = Math.min(low, m.js);
-    high = Math.max(high, m.js);
-  };
-  // Sampled on a timer, and every 256th chunk received (the embedded database holds the event loop while it fetches).
-  const timer = sampleMemory ? setInterval(sample, 100) : undefined;
-  const started = performance.now();
-  const bytes = await new Promise<number>((resolve, reject) => {
-    get({ port, path: url, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let n = 0;
-      res.on('data', (chunk: Buffer) => {
-        n += chunk.length;
-        sample(true);
-      });
-      res.on('end', () =>
-        res.statusCode === 200 ? resolve(n) : reject(new Error(`HTTP ${res.statusCode}`)),
-      );
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-  clearInterval(timer);
-  const mb = (n: number) => n / 1024 / 1024;
-  return {
-    ms: performance.now() - started,
-    bytes,
-    samples,
-    liveGrowthMb: mb(peak.js - before.js),
-    liveSpreadMb: samples ? mb(high - low) : 0,
-    rssGrowthMb: mb(peak.rss - before.rss),
-  };
-}
-
-/** The raw export: psql's \copy on PostgreSQL, COPY … TO '/dev/blob' on PGlite, of the same query. */
 async function rawCopy(database: DatabaseHandle, url: string | undefined, query: string) {
   const started = performance.now();
   if (database.pglite) await database.pglite.query(`copy (${query}) to '/dev/blob' with (format csv)`);
@@ -170,20 +103,6 @@ async function rawCopy(database: DatabaseHandle, url: string | undefined, query:
   return performance.now() - started;
 }
 
-/** Signs in an account whose current profile is the scale organization's Admin. */
-async function adminToken(database: DatabaseHandle, seed: ScaleSeed) {
-  const { app, identityDb } = await benchAppWithIdentity(database, 3600);
-  const password = 'bench password 123';
-  const user = { email: seed.adminEmail, password, firstName: 'Ada', lastName: 'Admin', roles: [] };
-  const userId = await ensureUser(identityDb, user, {
-    currentProfileId: seed.adminProfileId,
-    acceptedPolicies: true,
-  });
-  await database.db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, seed.adminProfileId));
-  const res = await passwordSignIn(app, seed.adminEmail, password);
-  return { app, token: (res.json() as { access_token: string }).access_token };
-}
-
 /** One size: seed, then every comparison of the issue's goals. */
 async function benchSize(database: DatabaseHandle, members: number) {
   const started = performance.now();
@@ -191,6 +110,11 @@ async function benchSize(database: DatabaseHandle, members: number) {
   const seconds = (performance.now() - started) / 1000;
   console.warn(
     `dashboard (${database.kind}, ${members} members): seeded ${seed.members} members, ${seed.requirements} requirements, ${seed.levels} levels in ${seconds.toFixed(1)} s`,
+  );
+  const checkStarted = performance.now();
+  const mismatches = await levelCountMismatches(database.db, seed.organizationId);
+  console.warn(
+    `  per-level counts after the seed vs a full recount: ${mismatches.length === 0 ? 'equal' : `${mismatches.length} rows differ`} (${(performance.now() - checkStarted).toFixed(0)} ms)`,
   );
   const { app, token } = await adminToken(database, seed);
   const rootPath = `/${seed.rootLevelId}/`;
@@ -210,7 +134,7 @@ async function benchSize(database: DatabaseHandle, members: number) {
   const cmp = async (a: Side, b: Side) => {
     const once = await timeOne(a.run);
     const iterations = Math.max(1, Math.min(20, Math.round(400 / Math.max(once, 1))));
-    return compare(a, b, { rounds: 3, iterations });
+    return compare(a, b, { rounds: 5, iterations });
   };
   const membersPage = async (query: string) =>
     (
@@ -293,7 +217,22 @@ async function benchSize(database: DatabaseHandle, members: number) {
       await rowsOf(database.db, requirementCountsStatement(scope, scopeFilter));
     }),
   );
-  report(`  dashboard-info (counts): endpoint vs raw SQL`, counts, { max: 2 });
+  report(
+    `  dashboard-info (tiles): endpoint, from the per-level counts, vs the scan it replaced (raw SQL)`,
+    counts,
+  );
+  const tilesGoal = database.pglite ? 100 : 50;
+  console.warn(
+    `  dashboard-info absolute: median ${counts.a.toFixed(1)} ms (${counts.spread.a.min.toFixed(1)}–${counts.spread.a.max.toFixed(1)}) (goal ≤ ${tilesGoal} ms: ${counts.a <= tilesGoal ? 'met' : 'NOT met'})`,
+  );
+  const counted = await cmp(
+    side('counts', () => countedTiles(database.db, scope, scopeFilter)),
+    side('scan', async () => {
+      await rowsOf(database.db, overallCountsStatement(scope, scopeFilter));
+      await rowsOf(database.db, requirementCountsStatement(scope, scopeFilter));
+    }),
+  );
+  report(`  tiles' SQL at the top level: per-level counts vs the scan`, counted);
   if (members <= 100_000) {
     const filter: DashboardFilter = { ...dashboardMembersQuerySchema.parse({}), ...scopeFilter };
     const columns = await rowsOf<{ id: string }>(database.db, exportColumnsStatement(seed.organizationId));
@@ -310,17 +249,36 @@ async function benchSize(database: DatabaseHandle, members: number) {
     const port = (app.server.address() as AddressInfo).port;
     const url = `${base}/members/status-download?format=csv`;
     await downloadOnce(port, url, token);
-    const download = await downloadOnce(port, url, token);
+    // Interleaved rounds of the download and the same rows by COPY, after the warm-up above.
+    const downloads: number[] = [];
+    const copies: number[] = [];
+    let bytes = 0;
+    for (let r = 0; r < 3; r++) {
+      const download = await downloadOnce(port, url, token);
+      bytes = download.bytes;
+      downloads.push(download.ms);
+      copies.push(
+        await rawCopy(
+          database,
+          process.env.BENCH_DATABASE_URL && database.pool ? benchDbUrl(database) : undefined,
+          query,
+        ),
+      );
+    }
     const memory = await downloadOnce(port, url, token, true);
-    const copyMs = await rawCopy(
-      database,
-      process.env.BENCH_DATABASE_URL && database.pool ? benchDbUrl(database) : undefined,
-      query,
+    const csv = summarize(downloads, copies);
+    report(
+      `  CSV of ${seed.members} members (${(bytes / 1024 / 1024).toFixed(1)} MB): download vs ${database.pglite ? "COPY TO '/dev/blob'" : 'psql \\copy'}`,
+      csv,
+      { max: 3 },
     );
-    const ratio = download.ms / copyMs;
-    console.warn(
-      `  CSV of ${seed.members} members: ${download.ms.toFixed(0)} ms (${(download.bytes / 1024 / 1024).toFixed(1)} MB) vs ${database.pglite ? "COPY TO '/dev/blob'" : 'psql \\copy'} ${copyMs.toFixed(0)} ms → ${ratio.toFixed(2)}× (goal ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT met'})`,
-    );
+    for (const bytesPerSecond of [undefined, 2 * 1024 * 1024]) {
+      const probe = await probeDuringDownload(port, url, token, bytesPerSecond);
+      const p99 = probe.latencies[Math.floor(probe.latencies.length * 0.99)] ?? Number.NaN;
+      console.warn(
+        `  GET /api/app/profile/level-roles during the download${bytesPerSecond ? ' to a client reading 2 MB/s' : ''}: p99 ${p99.toFixed(1)} ms, median ${(probe.latencies[Math.floor(probe.latencies.length / 2)] ?? Number.NaN).toFixed(1)} ms, max ${(probe.latencies.at(-1) ?? Number.NaN).toFixed(1)} ms over ${probe.latencies.length} requests in ${(probe.ms / 1000).toFixed(1)} s (goal p99 ≤ 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}) [load ${loadNow().toFixed(2)}]`,
+      );
+    }
     console.warn(
       `  CSV memory growth, live JS heap + buffers after collection (peak of ${memory.samples} samples, every 100 ms and every 256th chunk): ${memory.liveGrowthMb.toFixed(1)} MB, highest − lowest sample ${memory.liveSpreadMb.toFixed(1)} MB (goal ≤ 50 MB: ${memory.liveGrowthMb <= 50 ? 'met' : 'NOT met'}); RSS ${memory.rssGrowthMb.toFixed(1)} MB${database.pglite ? " (includes the embedded database's own WebAssembly memory)" : ''}`,
     );

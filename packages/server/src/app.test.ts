@@ -205,15 +205,29 @@ describe('health, readiness, docs and system info', () => {
     expect((await t.app.inject('/api/docs')).statusCode).toBeLessThan(400);
   });
 
-  it('tells the product, version and database, and no demo before one is seeded', async () => {
+  it('tells the product, version and database, and nothing about any organization', async () => {
     const res = await t.app.inject('/api/system/info');
     expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['database', 'environment', 'product', 'version']);
     expect(res.json()).toMatchObject({
       product: 'Touchline',
       environment: 'test',
       database: t.database.kind,
-      demo: null,
     });
+  });
+});
+
+describe('readiness when shutting down', () => {
+  it('answers 503 once shutdown begins, while requests still finish and close their connection', async () => {
+    const t = await createTestApp();
+    t.app.beginShutdown();
+    const res = await t.app.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', database: t.database.kind });
+    const info = await t.app.inject('/api/system/info');
+    expect(info.statusCode).toBe(200);
+    expect(info.headers.connection).toBe('close');
+    await t.close();
   });
 });
 

@@ -1,8 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -12,13 +10,21 @@ import { db } from './plugins/db.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
 import { identityDirectoryPlugin, type IdentityDirectory } from './plugins/identity-directory.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { openapi } from './plugins/openapi.ts';
+import { apiRateLimit } from './plugins/rate-limit.ts';
 import { staticWeb } from './plugins/static-web.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { transportSecurity } from './plugins/transport-security.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
+import { openJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createMailTransport, type MailTransport } from './mail/mailer.ts';
 import { outboxRoutes } from './mail/outbox.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { labelRoutes } from './modules/labels/labels.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -29,20 +35,34 @@ import { accountRoutes } from './modules/profiles/account.routes.ts';
 import { profileUpdateRoutes } from './modules/profiles/profile-updates.routes.ts';
 import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { requirementActionRoutes } from './modules/requirements/requirement-actions.routes.ts';
+import { backgroundCheckRoutes } from './modules/requirements/background-check.routes.ts';
+import { backgroundCheckSetupRoutes } from './modules/background-checks/background-check-setup.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { IdentityClient } from './session/identity-client.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
+import { buildIntegrations, type Integrations } from './integrations-wiring.ts';
+import { credentialRoutes } from './modules/requirements/credentials.routes.ts';
+import { integrationRoutes } from './modules/integrations/integrations.routes.ts';
+import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
+import { webhookRoutes } from './plugins/webhooks.ts';
 import { version } from './version.ts';
+import { composeDeps, type Deps } from './deps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Outgoing mail for services that e-mail after their transaction commits (invitations, reminders). */
-    mailer: Mailer;
+    /** Where queued mail is delivered (SMTP or the development outbox); services queue mail through `jobs`. */
+    mailer: MailTransport;
+    /** The job queue: services enqueue in their own transaction (mail, later webhooks and vendor calls). */
+    jobs: JobQueue;
     /** The app's public origin without a trailing slash, for links in e-mails. */
     appUrl: string;
+    /** The vendor ports and webhook sources of this deployment (integrations-wiring.ts, ADR 027). */
+    integrations: Integrations;
+    /** The use cases' dependencies (src/deps.ts): routes pass these, never the app (ADR 028). */
+    deps: Deps;
   }
 }
 
@@ -52,12 +72,16 @@ export type AppDependencies = {
   verifyAccessToken?: AccessTokenVerifier;
   /** How the web-session routes reach the identity service; built from the app for the in-process mount. */
   identityClient?: (app: FastifyInstance) => IdentityClient;
-  /** The mailer in use; the development outbox page exists only when it is the outbox. */
-  mailer?: Mailer;
+  /** The mail transport in use; the development outbox page exists only when it is the outbox. */
+  mailer?: MailTransport;
+  /** The job queue main opened; without one, buildApp opens an enqueue-only queue and closes it with the app. */
+  jobs?: JobQueue;
   /** The identity calls besides tokens (accounts, current profile); required by the organization modules. */
   identityDirectory?: IdentityDirectory;
   /** Mounts other apps (identity) on the same server before the SPA fallback is registered. */
   mount?: (app: FastifyInstance) => Promise<void>;
+  /** The vendor ports main built (pointed at the sandboxes in development); default: built from the config. */
+  integrations?: Integrations;
 };
 
 /** Builds the product server: plugins first, then modules. Never listens, so tests inject requests. */
@@ -75,14 +99,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   await app.register(errorHandler);
-  await app.register(helmet, {
+  await app.register(inputGuard);
+  const payments = paymentOrigins(config.stripe);
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...payments.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...payments.connect],
+        ...(payments.frame.length > 0 ? { frameSrc: ["'self'", ...payments.frame] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -90,16 +117,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         upgradeInsecureRequests: null,
       },
     },
-    hsts: config.env === 'production',
+    hsts: false,
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new Error(`Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`), {
-        statusCode: 429,
-      }),
-  });
+  await app.register(transportSecurity, { publicUrl: config.publicUrl });
+  await app.register(apiRateLimit, { ...config.rateLimit, db: deps.database.db });
   await app.register(cookie);
   // Uploads stream through busboy (bodyLimit does not apply); one file of 5 MB unless a route asks for less.
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
@@ -109,10 +130,35 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     storage: config.s3 ? s3Storage(config.s3) : undefined,
   });
   await app.register(db, { database: deps.database });
-  const mailer = deps.mailer ?? createMailer(config, deps.database.db);
+  const mailer = deps.mailer ?? createMailTransport(config);
   if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
+  const jobs =
+    deps.jobs ??
+    (await openJobQueue(deps.database, jobDefinitions, {
+      schedule: config.jobsMode !== 'web',
+      onError: (err) => app.log.error({ err }, 'job queue'),
+    }));
+  if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
+  app.decorate('jobs', jobs);
   app.decorate('appUrl', config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`);
+  const integrations = deps.integrations ?? buildIntegrations(config, app.log);
+  if (!deps.integrations) app.addHook('onClose', async () => integrations.close());
+  app.decorate('integrations', integrations);
+  app.decorate(
+    'deps',
+    composeDeps({
+      db: deps.database.db,
+      jobs,
+      transport: mailer,
+      storage: app.storage,
+      fileLinks: app.fileLinks,
+      identityDirectory: deps.identityDirectory,
+      integrations,
+      appUrl: app.appUrl,
+      log: app.log,
+    }),
+  );
   await app.register(authenticate, { verify: deps.verifyAccessToken });
   await app.register(openapi, { version });
   await app.register(health);
@@ -134,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(profileRoutes);
   await app.register(organizationRoutes);
   await app.register(planRoutes);
+  await app.register(billingRoutes);
   await app.register(profileUpdateRoutes);
   await app.register(accountRoutes);
   await app.register(hierarchyRoutes);
@@ -142,11 +189,32 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(labelRoutes);
   await app.register(contentRoutes);
   await app.register(dashboardRoutes);
+  await app.register(homeRoutes);
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
+  await app.register(backgroundCheckRoutes);
+  await app.register(backgroundCheckSetupRoutes);
+  await app.register(credentialRoutes);
   await app.register(reviewRoutes);
-  if (config.env !== 'production' && deps.mailer?.kind === 'outbox') await app.register(outboxRoutes);
+  await app.register(integrationRoutes);
+  await app.register(platformIntegrationRoutes);
+  await app.register(webhookRoutes, { sources: integrations.webhookSources });
+  if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);
 
   await app.register(staticWeb, { distDir: config.webDistDir });
   return app;
+}
+
+/**
+ * What the card form may reach besides our origin (ADR 031): Stripe.js and its frames in production (Stripe's
+ * published CSP list), or the Stripe sandbox's origin, which the sandbox card form posts the card to.
+ */
+function paymentOrigins(stripe: Config['stripe']) {
+  if (!stripe) return { script: [], connect: [], frame: [] };
+  if (stripe.sandbox) return { script: [], connect: [new URL(stripe.apiUrl).origin], frame: [] };
+  return {
+    script: ['https://js.stripe.com'],
+    connect: ['https://api.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  };
 }

@@ -6,6 +6,7 @@ const productionSecrets = {
   SESSION_PASSWORD: 'p'.repeat(32),
   SMTP_URL: 'smtp://mail.example.org',
   PUBLIC_URL: 'https://app.example.org',
+  IDENTITY_KEY_ENCRYPTION_KEY: 'k'.repeat(32),
 };
 
 describe('loadConfig', () => {
@@ -42,6 +43,36 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  it('starts the vendor sandboxes by default only in development, and refuses them in production', () => {
+    expect(loadConfig({}).sandboxes).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxes).toBe(false);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/t', ...productionSecrets };
+    expect(loadConfig(production).sandboxes).toBe(false);
+    expect(() => loadConfig({ ...production, SANDBOXES: 'true' })).toThrow(/SANDBOXES=true is refused/);
+  });
+
+  it('takes the Yardstik account only whole', () => {
+    expect(() => loadConfig({ YARDSTIK_API_URL: 'https://api.yardstik.com' })).toThrow(/go together/);
+    const yardstik = { YARDSTIK_API_URL: 'https://api.yardstik.com', YARDSTIK_API_KEY: 'k'.repeat(10) };
+    expect(loadConfig({ ...yardstik, YARDSTIK_WEBHOOK_SECRET: 's'.repeat(10) }).yardstik).toEqual({
+      apiUrl: 'https://api.yardstik.com',
+      apiKey: 'k'.repeat(10),
+      webhookSecret: 's'.repeat(10),
+    });
+  });
+
+  it('reads the connect timeout and the shutdown grace (ADR 018)', () => {
+    expect(loadConfig({})).toMatchObject({ databaseConnectTimeoutMs: 5000, shutdownGraceMs: 10_000 });
+    expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '1000', SHUTDOWN_GRACE_MS: '0' })).toMatchObject({
+      databaseConnectTimeoutMs: 1000,
+      shutdownGraceMs: 0,
+    });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS must be a number/);
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '5' })).toThrow(
+      /DB_CONNECT_TIMEOUT_MS must be at least 100/,
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be 0–65535/);
   });
@@ -59,10 +90,20 @@ describe('loadConfig', () => {
     expect(c.seedDemo).toBe(false);
   });
 
-  it('requires the session password, SMTP and the public URL in production, naming each', () => {
+  it('requires the session password, SMTP, the public URL and the key-encryption key in production, naming each', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/t' })).toThrow(
-      /SESSION_PASSWORD is required[\s\S]*SMTP_URL is required[\s\S]*PUBLIC_URL is required/,
+      /SESSION_PASSWORD is required[\s\S]*SMTP_URL is required[\s\S]*PUBLIC_URL is required[\s\S]*IDENTITY_KEY_ENCRYPTION_KEY is required/,
     );
+    // Identity on its own host keeps its keys there.
+    const remote = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/t',
+      ...productionSecrets,
+      IDENTITY_KEY_ENCRYPTION_KEY: '',
+      IDENTITY_URL: 'https://id.example.org',
+      IDENTITY_SERVICE_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig(remote).identityKeyEncryptionKey).toBeUndefined();
   });
 
   it('refuses a session password shorter than 32 characters (spec §5)', () => {

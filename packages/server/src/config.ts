@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { RateLimitStoreKind } from './plugins/rate-limit.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +33,18 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(200, 'must be at most 200')
     .default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(60_000, 'must be at most 60000')
+    .default(5000),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(600_000, 'must be at most 600000')
+    .default(10_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level' })
     .default('info'),
@@ -47,11 +60,22 @@ const envSchema = z.object({
     .url({ message: 'must be the identity service origin, such as https://id.example.org' })
     .optional(),
   IDENTITY_SERVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  IDENTITY_KEY_ENCRYPTION_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (it encrypts the token signing keys)')
+    .optional(),
   SMTP_URL: z
     .url({ message: 'must be an smtp:// or smtps:// URL' })
     .refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Touchline <no-reply@touchline.test>'),
+  SMTP_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(100, 'must be at least 100')
+    .max(300_000, 'must be at most 300000')
+    .default(10_000),
+  JOBS_MODE: z.enum(['web', 'worker', 'all'], { message: 'must be web, worker or all' }).default('all'),
   INTERCOM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ message: 'must be a number' })
@@ -64,12 +88,42 @@ const envSchema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .default(600),
+  RATE_LIMIT_STORE: z
+    .enum(['memory', 'database', 'redis'], { message: 'must be memory, database or redis' })
+    .optional(),
+  REDIS_URL: z
+    .url({ message: 'must be a redis:// or rediss:// URL' })
+    .refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('touchline:'),
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_ENDPOINT: z.url({ message: 'must be an absolute URL such as http://127.0.0.1:4568' }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  SANDBOXES: booleanFlag.optional(),
+  YARDSTIK_API_URL: z.url({ message: 'must be an absolute URL such as https://api.yardstik.com' }).optional(),
+  YARDSTIK_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  YARDSTIK_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  STRIPE_API_URL: z
+    .url({ message: 'must be an absolute URL such as https://api.stripe.com' })
+    .default('https://api.stripe.com'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  BILLING_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(30),
+  US_SOCCER_API_URL: z.url({ message: 'must be an absolute URL of the US Soccer license lookup' }).optional(),
+  US_SOCCER_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 /** The one typed configuration object every part of the server reads; built once at boot. */
@@ -80,26 +134,73 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How long a request waits for a new PostgreSQL connection before failing with 503 (ADR 018). */
+  databaseConnectTimeoutMs: number;
+  /** How long a SIGTERM may take: readiness off, in-flight requests and jobs finish, then exit 0 (ADR 018). */
+  shutdownGraceMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   publicUrl: string | undefined;
   webDistDir: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  rateLimitPerMinute: number;
+  /**
+   * The API rate limit: per minute and client address, counted in Redis (REDIS_URL), else in PostgreSQL, else (the
+   * embedded database, one process) in memory, so every instance shares the counts (ADR 019).
+   */
+  rateLimit: {
+    perMinute: number;
+    store: RateLimitStoreKind;
+    redisUrl: string | undefined;
+    keyPrefix: string;
+  };
   /** Seals the web-session cookie; main generates and keeps one under dataDir when unset outside production. */
   sessionPassword: string | undefined;
   /** The identity service's origin when it runs as its own process; unset = mounted in this server. */
   identityUrl: string | undefined;
   /** Shared with the identity service on its own host, for the directory calls (ADR 007). */
   identityServiceSecret: string | undefined;
+  /** Encrypts the shared token signing keys at rest (ADR 019); main keeps one under dataDir outside production. */
+  identityKeyEncryptionKey: string | undefined;
   /** SMTP server for outgoing mail; unset = the development outbox (never in production). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Bounds each SMTP phase (connection, greeting, socket inactivity) of one delivery attempt, in ms. */
+  smtpTimeoutMs: number;
+  /** What this process runs: the API only (web), the job workers only (worker, `npm run worker`), or both. */
+  jobsMode: 'web' | 'worker' | 'all';
   /** Signs the support-chat identity JWT; unset = the support chat is not configured. */
   intercomSecret: string | undefined;
   accessTokenTtlSeconds: number;
   /** An S3-compatible bucket for uploaded files (S3_*); unset = local disk under dataDir/files. */
   s3: S3StorageOptions | undefined;
+  /**
+   * Start our own vendor sandboxes (packages/sandbox) in this process and point the adapters at them: the default
+   * in development, refused in production (ADR 027).
+   */
+  sandboxes: boolean;
+  /**
+   * The deployment's Yardstik account (YARDSTIK_*); unset = no Yardstik (or its sandbox, with `sandboxes`, then
+   * marked `sandbox` so screens can name it one).
+   */
+  yardstik: { apiUrl: string; apiKey: string; webhookSecret: string; sandbox?: boolean } | undefined;
+  /**
+   * The deployment's Stripe account (STRIPE_*); unset = no billing (or the Stripe sandbox, with `sandboxes`, then
+   * marked `sandbox` so screens name it and show the sandbox card form).
+   */
+  stripe: StripeConfig | undefined;
+  /** Days of trial a new organization's subscription starts with (no card needed). */
+  billingTrialDays: number;
+  /** The US Soccer license lookup (US_SOCCER_*, ADR 032); unset = none (or its sandbox, with `sandboxes`). */
+  usSoccer: { apiUrl: string; apiKey: string; sandbox?: boolean } | undefined;
+};
+
+/** Where the billing adapter reaches Stripe and with which keys. */
+export type StripeConfig = {
+  apiUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  sandbox?: boolean;
 };
 
 /** Thrown at boot when the environment is wrong, with one line per bad variable. */
@@ -128,9 +229,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DATABASE_URL is required when NODE_ENV=production (the embedded database is for development and demos)',
     ]);
   }
+  if (e.RATE_LIMIT_STORE === 'redis' && !e.REDIS_URL) {
+    throw new ConfigError(['RATE_LIMIT_STORE=redis needs REDIS_URL']);
+  }
   if (e.IDENTITY_URL && !e.IDENTITY_SERVICE_SECRET) {
     throw new ConfigError([
       'IDENTITY_SERVICE_SECRET is required with IDENTITY_URL (the server switches profiles through identity with it)',
+    ]);
+  }
+  if (e.NODE_ENV === 'production' && e.SANDBOXES) {
+    throw new ConfigError([
+      'SANDBOXES=true is refused when NODE_ENV=production (sandboxes stand in for vendors in development and tests)',
+    ]);
+  }
+  const yardstikSet = [e.YARDSTIK_API_URL, e.YARDSTIK_API_KEY, e.YARDSTIK_WEBHOOK_SECRET].filter(
+    Boolean,
+  ).length;
+  if (Boolean(e.US_SOCCER_API_URL) !== Boolean(e.US_SOCCER_API_KEY)) {
+    throw new ConfigError(['US_SOCCER_API_URL and US_SOCCER_API_KEY go together']);
+  }
+  if (yardstikSet > 0 && yardstikSet < 3) {
+    throw new ConfigError(['YARDSTIK_API_URL, YARDSTIK_API_KEY and YARDSTIK_WEBHOOK_SECRET go together']);
+  }
+  const stripeSet = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(
+    Boolean,
+  ).length;
+  if (stripeSet > 0 && stripeSet < 3) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together',
     ]);
   }
   if (e.NODE_ENV === 'production') {
@@ -139,6 +265,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       !e.SMTP_URL && 'SMTP_URL is required when NODE_ENV=production (the outbox is for development only)',
       !e.PUBLIC_URL &&
         'PUBLIC_URL is required when NODE_ENV=production (e-mailed links and sign-out return here)',
+      !e.IDENTITY_URL &&
+        !e.IDENTITY_KEY_ENCRYPTION_KEY &&
+        'IDENTITY_KEY_ENCRYPTION_KEY is required when NODE_ENV=production (32+ random characters, the same on every instance)',
     ].filter((p): p is string => typeof p === 'string');
     if (missing.length > 0) throw new ConfigError(missing);
   }
@@ -149,18 +278,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     // Demo data never goes into production, whatever SEED_DEMO says; by default only the embedded database gets it.
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
-    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      store: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'database' : 'memory'),
+      redisUrl: e.REDIS_URL,
+      keyPrefix: e.REDIS_KEY_PREFIX,
+    },
     sessionPassword: e.SESSION_PASSWORD,
     identityUrl: e.IDENTITY_URL?.replace(/\/$/, ''),
     identityServiceSecret: e.IDENTITY_SERVICE_SECRET,
+    identityKeyEncryptionKey: e.IDENTITY_KEY_ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    jobsMode: e.JOBS_MODE,
     intercomSecret: e.INTERCOM_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     s3: e.S3_BUCKET
@@ -174,5 +313,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    sandboxes: e.SANDBOXES ?? e.NODE_ENV === 'development',
+    yardstik:
+      e.YARDSTIK_API_URL && e.YARDSTIK_API_KEY && e.YARDSTIK_WEBHOOK_SECRET
+        ? { apiUrl: e.YARDSTIK_API_URL, apiKey: e.YARDSTIK_API_KEY, webhookSecret: e.YARDSTIK_WEBHOOK_SECRET }
+        : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            apiUrl: e.STRIPE_API_URL,
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    billingTrialDays: e.BILLING_TRIAL_DAYS,
+    usSoccer:
+      e.US_SOCCER_API_URL && e.US_SOCCER_API_KEY
+        ? { apiUrl: e.US_SOCCER_API_URL, apiKey: e.US_SOCCER_API_KEY }
+        : undefined,
   };
 }

@@ -1,17 +1,25 @@
 import {
   buildIdentityApp,
+  confirmInvitedAddress,
   findDirectoryUser,
   findDirectoryUserByEmail,
   identitySchema,
+  keyEncryptionKeyFrom,
+  loadOrCreateKeyEncryptionSecret,
+  openSigningKeyRing,
+  rotateSigningKey,
   runIdentityMigrations,
+  setPlatformAdmin,
   setUserContext,
   updateUserNames,
   type IdentityDatabase,
-  type SigningKey,
+  type SigningKeyRing,
 } from '@touchline/identity';
+import path from 'node:path';
 import type { AppDependencies } from './app.ts';
+import type { Config } from './config.ts';
 import { drizzleOver, type DatabaseHandle } from './db/client.ts';
-import type { Mailer } from './mail/mailer.ts';
+import { queueMail } from './mail/outbox.ts';
 import { createAccessTokenVerifier } from './plugins/access-token-verifier.ts';
 import { httpIdentityDirectory, type IdentityDirectory } from './plugins/identity-directory.ts';
 import { httpIdentityClient, inProcessIdentityClient } from './session/identity-client.ts';
@@ -33,6 +41,7 @@ function inProcessDirectory(identityDb: IdentityDatabase): IdentityDirectory {
     findUserByEmail: (email) => findDirectoryUserByEmail(identityDb, email),
     setUserContext: (userId, context) => must(setUserContext(identityDb, userId, context)),
     updateUserNames: (userId, names) => must(updateUserNames(identityDb, userId, names)),
+    confirmInvitedAddress: (email, password) => confirmInvitedAddress(identityDb, email, password),
   };
 }
 
@@ -43,27 +52,44 @@ function inProcessDirectory(identityDb: IdentityDatabase): IdentityDirectory {
  */
 export async function inProcessIdentity(
   database: DatabaseHandle,
-  opts: { signingKey: SigningKey; mailer: Mailer; appUrl: string; accessTokenTtlSeconds: number },
-): Promise<IdentityWiring & { identityDb: IdentityDatabase }> {
+  opts: {
+    /** Seals the shared signing keys' private halves (IDENTITY_KEY_ENCRYPTION_KEY, ADR 019). */
+    keyEncryptionSecret: string;
+    appUrl: string;
+    accessTokenTtlSeconds: number;
+    /** The clock, replaceable in tests (key activation and retirement, token times). */
+    now?: () => Date;
+  },
+): Promise<IdentityWiring & { identityDb: IdentityDatabase; keys: SigningKeyRing }> {
   const identityDb = drizzleOver(database, identitySchema);
   await runIdentityMigrations(identityDb);
+  const keys = await openSigningKeyRing(identityDb, {
+    kek: keyEncryptionKeyFrom(opts.keyEncryptionSecret),
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   return {
     identityDb,
-    verifyAccessToken: createAccessTokenVerifier({ jwks: { keys: [opts.signingKey.publicJwk] } }),
+    keys,
+    verifyAccessToken: createAccessTokenVerifier({ keyById: keys.verificationKey }),
     identityClient: (app) => inProcessIdentityClient(app, ''),
     identityDirectory: inProcessDirectory(identityDb),
     mount: (instance) =>
       buildIdentityApp(instance, {
         issuer: opts.appUrl,
-        signingKey: opts.signingKey,
+        keys,
         db: identityDb,
-        mailer: opts.mailer,
+        // Identity's mail joins its own transaction in this same database: queued there, delivered by mail.send.
+        mailer: {
+          send: async (mail, tx) => {
+            await queueMail(instance.jobs, tx, [mail]);
+          },
+        },
         appUrl: opts.appUrl,
         // Relative too: without a configured public URL, sign-out returns to this same origin.
         allowedReturnUrls: [`${opts.appUrl}/signin`, '/signin'],
         accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
-        onMailError: (err, mail) =>
-          instance.log.error({ err, subject: mail.subject }, 'could not send an account e-mail'),
+        ...(opts.now ? { now: opts.now } : {}),
       }),
   };
 }
@@ -78,4 +104,42 @@ export function remoteIdentity(identityUrl: string, serviceSecret: string): Iden
       await instance.register(identityProxy, { identityUrl });
     },
   };
+}
+
+/**
+ * Rotates the mounted identity's signing key (`npm run keys:rotate`, ADR 019), after proving the secret opens the
+ * current key: a key sealed under a wrong secret would stop every instance from signing once it activates.
+ */
+export async function rotateIdentitySigningKey(
+  database: DatabaseHandle,
+  opts: { keyEncryptionSecret: string; accessTokenTtlSeconds: number; activateInSeconds: number },
+): Promise<{ kid: string; activatesAt: Date }> {
+  const identityDb = drizzleOver(database, identitySchema);
+  await runIdentityMigrations(identityDb);
+  const kek = keyEncryptionKeyFrom(opts.keyEncryptionSecret);
+  await openSigningKeyRing(identityDb, { kek, accessTokenTtlSeconds: opts.accessTokenTtlSeconds });
+  return rotateSigningKey(identityDb, kek, { now: new Date(), activateInSeconds: opts.activateInSeconds });
+}
+
+/**
+ * Grants or withdraws the platform role of an existing account in the identity tables of this database (the
+ * `npm run platform-admin` CLI): how a production deployment names its operators; the demo's one is seeded.
+ */
+export async function setPlatformAdminRole(
+  database: DatabaseHandle,
+  input: { email: string; grant: boolean; by: string },
+): ReturnType<typeof setPlatformAdmin> {
+  const identityDb = drizzleOver(database, identitySchema);
+  await runIdentityMigrations(identityDb);
+  return setPlatformAdmin(identityDb, input);
+}
+
+/**
+ * The secret that seals the signing keys: IDENTITY_KEY_ENCRYPTION_KEY, or outside production one generated once
+ * under DATA_DIR/identity (every instance on one database must then be given the same one).
+ */
+export function identityKeyEncryptionSecret(config: Config): string {
+  return (
+    config.identityKeyEncryptionKey ?? loadOrCreateKeyEncryptionSecret(path.join(config.dataDir, 'identity'))
+  );
 }

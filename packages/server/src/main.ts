@@ -1,30 +1,49 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { demoAdmin, ensureUser, loadOrCreateSigningKey } from '@touchline/identity';
+import { demoAdmin, demoPlatformAdmin, ensureUser } from '@touchline/identity';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { trackConnections } from './connection-drain.ts';
 import { openDatabase } from './db/client.ts';
-import { inProcessIdentity, remoteIdentity, type IdentityWiring } from './identity-wiring.ts';
+import {
+  identityKeyEncryptionSecret,
+  inProcessIdentity,
+  remoteIdentity,
+  type IdentityWiring,
+} from './identity-wiring.ts';
 import { runMigrations } from './db/migrate.ts';
-import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './db/seed-demo.ts';
-import { seedDemoActivity, type DemoAccountMaker } from './db/seed-demo-activity.ts';
-import { findDemoVideo, seedDemoContent } from './db/seed-demo-content.ts';
-import { invitationRemindersJob } from './jobs/invitation-reminders.ts';
-import { requirementRemindersJob } from './jobs/requirement-reminders.ts';
-import { requirementStatusesJob } from './jobs/requirement-statuses.ts';
-import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { createMailer } from './mail/mailer.ts';
+import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './seeds/seed-demo.ts';
+import { seedDemoActivity, type DemoAccountMaker } from './seeds/seed-demo-activity.ts';
+import { findDemoVideo, seedDemoContent } from './seeds/seed-demo-content.ts';
+import { jobDepsOf } from './jobs/job-deps.ts';
+import { createMailTransport } from './mail/mailer.ts';
+import { startSandboxes } from './sandboxes-wiring.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
 
 /** Boots the whole product in one process: config → database → migrations → demo seed → listen. */
-async function main(config: Config) {
-  const database = await openDatabase(config);
+async function main(configured: Config) {
+  // In development our vendor sandboxes stand in for vendors nobody configured (ADR 027); production refuses them.
+  const sandboxes =
+    configured.sandboxes && (!configured.yardstik || !configured.stripe || !configured.usSoccer)
+      ? await startSandboxes()
+      : null;
+  const config: Config = sandboxes
+    ? {
+        ...configured,
+        yardstik: configured.yardstik ?? sandboxes.yardstik,
+        stripe: configured.stripe ?? sandboxes.stripe,
+        usSoccer: configured.usSoccer ?? sandboxes.usSoccer,
+      }
+    : configured;
+  // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).
+  let onConnectionError = (err: Error) => console.error(`database connection lost: ${err.message}`);
+  const database = await openDatabase({ ...config, onConnectionError: (err) => onConnectionError(err) });
   await runMigrations(database);
   if (config.seedDemo && (await isEmpty(database.db))) {
     const seeded = await seedDemoOrganization(database.db);
     console.warn(`Seeded the demo league: ${seeded.levels} levels, ${seeded.members} members.`);
   }
-  const mailer = createMailer(config, database.db);
+  const mailer = createMailTransport(config);
   const sessionPassword =
     config.sessionPassword ?? loadOrCreateSecret(path.join(config.dataDir, 'session-password'));
   const appUrl = config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
@@ -35,10 +54,9 @@ async function main(config: Config) {
   if (config.identityUrl) {
     wiring = remoteIdentity(config.identityUrl, config.identityServiceSecret ?? '');
   } else {
-    const signingKey = await loadOrCreateSigningKey(path.join(config.dataDir, 'identity'));
+    // The signing keys live in the database for every instance; only their sealing secret is configuration.
     const { identityDb, ...inProcess } = await inProcessIdentity(database, {
-      signingKey,
-      mailer,
+      keyEncryptionSecret: identityKeyEncryptionSecret(config),
       appUrl,
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     });
@@ -48,6 +66,8 @@ async function main(config: Config) {
         ensureUser(identityDb, demoAdmin, { currentProfileId }),
       );
       if (profileId) console.warn(`Demo sign-in: ${demoAdmin.email} / ${demoAdmin.password}`);
+      // A platform administrator beside the league's, for the platform's own screens (README).
+      await ensureUser(identityDb, demoPlatformAdmin, { acceptedPolicies: true });
       // Demo members who accepted their invitation sign in with the same password (README).
       makeDemoAccount = (member) =>
         ensureUser(
@@ -59,31 +79,38 @@ async function main(config: Config) {
   }
   const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
   if (config.seedDemo) {
-    const added = await seedDemoContent(database.db, app.storage, findDemoVideo(config.webDistDir));
+    const added = await seedDemoContent(app.deps, findDemoVideo(config.webDistDir));
     if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
     // The history is seeded with the library it is about, never into a demo someone has been using.
-    const history =
-      added > 0 && makeDemoAccount && (await seedDemoActivity(database.db, app.storage, makeDemoAccount));
+    const history = added > 0 && makeDemoAccount && (await seedDemoActivity(app.deps, makeDemoAccount));
     if (history)
       console.warn(`Seeded the demo history: ${history.accounts} of ${history.members} members signed up.`);
   }
-  const background: { scheduler?: Scheduler } = {};
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  onConnectionError = (err) =>
+    app.log.warn({ err }, 'database connection lost; the pool reconnects on demand');
+  const connections = trackConnections(app.server);
+  // Shutdown (ADR 018): readiness off and Connection: close on every response first; jobs stop after their current
+  // run; the server stops accepting and its connections close after their next response; then app.close() ends
+  // the idle ones and waits for in-flight requests. Past the grace, close-with-grace exits 1.
+  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await background.scheduler?.stop();
-    await app.close();
+    app.beginShutdown();
+    const jobs = app.jobs.stop(config.shutdownGraceMs / 2);
+    // A second: a busy client has sent on its connection by then; one still silent is idle and safe to cut.
+    await connections.drain(Math.min(1000, config.shutdownGraceMs / 2));
+    await Promise.all([jobs, app.close()]);
     mailer.close();
+    await sandboxes?.close();
     await database.close();
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
-  // Background jobs start once the server serves, and stop before it closes (ADR 011).
-  background.scheduler = startScheduler(
-    [invitationRemindersJob(app), requirementStatusesJob(app), requirementRemindersJob(app)],
-    app.log,
-  );
+  // Job workers start once the server serves (unless JOBS_MODE=web), and stop before it closes (ADR 021).
+  if (config.jobsMode !== 'web') await app.jobs.startWorkers(jobDepsOf(app));
   const url = config.publicUrl ?? address.replace('://127.0.0.1', '://localhost');
+  sandboxes?.sendWebhooksTo(address);
+  for (const line of sandboxes?.describe() ?? []) console.warn(line);
   console.warn(
     `\nTouchline is running at ${url}  (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,
   );

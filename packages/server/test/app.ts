@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createSigningKey, ensureUser, type IdentityDatabase, type SigningKey } from '@touchline/identity';
+import { ensureUser, type IdentityDatabase, type SigningKey } from '@touchline/identity';
 import { webClientId } from '@touchline/contracts/accounts';
 import { tokenResponseSchema, type TokenResponse } from '@touchline/contracts/auth';
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { inProcessIdentity } from '../src/identity-wiring.ts';
-import { outboxMailer } from '../src/mail/mailer.ts';
 import { openTestDatabase } from './database.ts';
 
 /** The session password tests seal cookies with (spec §5: at least 32 characters). */
@@ -38,35 +37,37 @@ export type TestUser = {
 /** The password test accounts get unless they say otherwise. */
 export const testPassword = 'test password 123';
 
-let sharedKey: Promise<SigningKey> | undefined;
+/** The key-encryption secret test apps seal their signing keys with. */
+export const testKeyEncryptionSecret = 'test-key-encryption-secret-0123456789abcdef';
 
 /**
  * Builds the app the way main does (identity mounted in process, outbox mail), on a fresh test database, with
- * quiet logs and no SPA unless asked. Dependencies passed in replace the defaults.
+ * quiet logs and no SPA unless asked. Mail is queued, not delivered: no job worker runs unless a test starts one
+ * (JOBS_MODE=web by default). Dependencies passed in replace the defaults. Given a database (a second instance on
+ * a shared one), the app runs on it and leaves closing it to the caller.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Omit<AppDependencies, 'database'> = {},
+  shared?: DatabaseHandle,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     SESSION_PASSWORD: testSessionPassword,
+    JOBS_MODE: 'web',
     ...env,
   });
-  const database = await openTestDatabase();
-  sharedKey ??= createSigningKey();
-  const signingKey = await sharedKey;
-  const mailer = deps.mailer ?? outboxMailer(database.db);
-  const { identityDb, ...identity } = await inProcessIdentity(database, {
-    signingKey,
-    mailer,
+  const database = shared ?? (await openTestDatabase());
+  const { identityDb, keys, ...identity } = await inProcessIdentity(database, {
+    keyEncryptionSecret: testKeyEncryptionSecret,
     appUrl: 'http://localhost:3000',
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   });
-  const app = await buildApp(config, { database, mailer, ...identity, ...deps });
+  const app = await buildApp(config, { database, ...identity, ...deps });
   await app.ready();
+  const signingKey = await keys.signingKey();
   return {
     app,
     database,
@@ -103,7 +104,7 @@ export async function createTestApp(
     },
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -41,3 +41,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * Another connection to the same test database, as a second instance would open: its own pool on PostgreSQL; on
+ * PGlite (one connection per process) the same handle, whose close is left to its owner.
+ */
+export function openSecondConnection(database: DatabaseHandle): DatabaseHandle {
+  if (!database.pool) return { ...database, close: async () => undefined };
+  const pool = new pg.Pool({ connectionString: database.pool.options.connectionString, max: 4 });
+  pool.on('error', () => undefined);
+  return fromPool(pool);
+}

@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { identitySchema, runIdentityMigrations } from '@touchline/identity';
 import { drizzleOver, fromPglite, fromPool, pgliteExtensions } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { jobDefinitions } from '../src/jobs/definitions.ts';
+import { openJobQueue } from '../src/jobs/queue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +30,7 @@ export default async function setup(project: TestProject) {
     const handle = fromPool(new pg.Pool({ connectionString: templateUrl.toString(), max: 1 }));
     await runMigrations(handle);
     await runIdentityMigrations(drizzleOver(handle, identitySchema));
+    await (await openJobQueue(handle, jobDefinitions)).stop();
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', adminUrl: url, template });
     return async () => {
@@ -43,6 +46,8 @@ export default async function setup(project: TestProject) {
   const handle = fromPglite(client);
   await runMigrations(handle);
   await runIdentityMigrations(drizzleOver(handle, identitySchema));
+  // The queue's schema and queues are installed once here, so each test file's queue opens in a fraction of a second.
+  await (await openJobQueue(handle, jobDefinitions)).stop();
   const dump = await client.dumpDataDir('none');
   await handle.close();
   const templateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-test-')), 'template.tar');

@@ -10,3 +10,12 @@ export function mailTo(t: TestApp, email: string) {
     .where(eq(mailOutbox.to, email))
     .orderBy(asc(mailOutbox.createdAt));
 }
+
+// One SMTP sink for every package's tests (identity's own), so the two services' mail tests meet the same server.
+export {
+  eventually,
+  startSilentServer,
+  startSmtpSink,
+  type SinkMail,
+  type SmtpSink,
+} from '@touchline/identity/test/smtp-sink';

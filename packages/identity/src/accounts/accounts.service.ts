@@ -6,7 +6,8 @@ import {
   type ResetPasswordBody,
 } from '@touchline/contracts/accounts';
 import type { AcceptanceType } from '@touchline/contracts/roles';
-import type { IdentityMail, ResolvedIdentityConfig } from '../config.ts';
+import type { ResolvedIdentityConfig } from '../config.ts';
+import type { IdentityDatabase } from '../db/database.ts';
 import { identityUsers } from '../db/schema.ts';
 import { hashPassword } from '../passwords.ts';
 import { normalizeEmail } from '../secrets.ts';
@@ -37,40 +38,24 @@ async function limitEmailRequest(config: ResolvedIdentityConfig, email: string, 
   await recordFailure(config.db, addressKey, config.throttle.emailPerAddress, now);
 }
 
-/**
- * Sends an account e-mail without making the caller wait for the mail server: how long SMTP takes would otherwise
- * tell whether an address has an account. Failures are logged; pending sends finish before the service closes.
- */
-function deliver(config: ResolvedIdentityConfig, mail: IdentityMail) {
-  const sending = config.mailer.send(mail).catch((err: unknown) => {
-    config.onMailError(err, mail);
-  });
-  pendingMail.add(sending);
-  void sending.finally(() => pendingMail.delete(sending));
-}
-
-const pendingMail = new Set<Promise<void>>();
-
-/** Waits for account e-mails still being sent (at shutdown, and in tests that read the mailbox). */
-export async function flushPendingMail(): Promise<void> {
-  await Promise.allSettled([...pendingMail]);
-}
-
+/** A new confirmation token and its e-mail, both in the caller's transaction (the mail port queues it there). */
 async function sendConfirmation(
   config: ResolvedIdentityConfig,
+  tx: IdentityDatabase,
   user: { id: string; email: string; firstName: string },
 ) {
-  const token = await createEmailToken(config.db, user.id, 'confirm-email', config.now());
+  const token = await createEmailToken(tx, user.id, 'confirm-email', config.now());
   const url = `${config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  deliver(
-    config,
+  await config.mailer.send(
     confirmEmailMail(user.email, user.firstName, url, emailTokenLifetimeSeconds['confirm-email'] / 3600),
+    tx,
   );
 }
 
 /**
- * Creates an account waiting for e-mail confirmation. An address that already has an account gets a notice
- * instead, and the caller sees the same answer either way.
+ * Creates an account waiting for e-mail confirmation, having accepted the current terms and privacy policy (the
+ * form requires it), so its first token already carries both claims. An address that already has an account gets
+ * a notice instead (its acceptances untouched), and the caller sees the same answer either way.
  */
 export async function registerAccount(config: ResolvedIdentityConfig, body: RegisterAccountBody, ip: string) {
   await limitEmailRequest(config, body.email, ip);
@@ -78,26 +63,40 @@ export async function registerAccount(config: ResolvedIdentityConfig, body: Regi
   // Hashed either way, so a taken address answers in the same time as a new one.
   const passwordHash = await hashPassword(body.password);
   if (existing) {
-    deliver(config, alreadyRegisteredMail(existing.email, existing.firstName, `${config.appUrl}/signin`));
-    await auditIdentity(config.db, { userId: existing.id, action: 'register.existing-address', ip });
+    await config.db.transaction(async (tx) => {
+      await config.mailer.send(
+        alreadyRegisteredMail(existing.email, existing.firstName, `${config.appUrl}/signin`),
+        tx,
+      );
+      await auditIdentity(tx, { userId: existing.id, action: 'register.existing-address', ip });
+    });
     return { message: accountRequestMessages.registered };
   }
-  const [user] = await config.db
-    .insert(identityUsers)
-    .values({
-      email: body.email,
-      normalizedEmail: normalizeEmail(body.email),
-      passwordHash,
-      firstName: body.firstName,
-      lastName: body.lastName,
-    })
-    .onConflictDoNothing()
-    .returning();
-  // A parallel registration of the same address won the insert: answer the same, send nothing twice.
-  if (user) {
-    await auditIdentity(config.db, { userId: user.id, action: 'register', ip });
-    await sendConfirmation(config, user);
-  }
+  const now = config.now();
+  await config.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(identityUsers)
+      .values({
+        email: body.email,
+        normalizedEmail: normalizeEmail(body.email),
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        termsAcceptedAt: now,
+        privacyAcceptedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A parallel registration of the same address won the insert: answer the same, send nothing twice.
+    if (user) {
+      await auditIdentity(tx, { userId: user.id, action: 'register', ip });
+      // The same audit lines as the Updated Policies modal's acceptances, so every acceptance reads alike.
+      for (const type of ['terms', 'privacy'] as const) {
+        await auditIdentity(tx, { userId: user.id, action: `policy.accepted.${type}`, ip });
+      }
+      await sendConfirmation(config, tx, user);
+    }
+  });
   return { message: accountRequestMessages.registered };
 }
 
@@ -117,7 +116,7 @@ export async function confirmEmail(config: ResolvedIdentityConfig, token: string
 export async function resendConfirmation(config: ResolvedIdentityConfig, email: string, ip: string) {
   await limitEmailRequest(config, email, ip);
   const user = await findUserByEmail(config.db, email);
-  if (user && !user.emailConfirmedAt) await sendConfirmation(config, user);
+  if (user && !user.emailConfirmedAt) await config.db.transaction((tx) => sendConfirmation(config, tx, user));
   return { message: accountRequestMessages.resendConfirmation };
 }
 
@@ -126,13 +125,16 @@ export async function forgotPassword(config: ResolvedIdentityConfig, body: Forgo
   await limitEmailRequest(config, body.email, ip);
   const user = await findUserByEmail(config.db, body.email);
   if (user) {
-    const token = await createEmailToken(config.db, user.id, 'reset-password', config.now());
-    const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    deliver(
-      config,
-      resetPasswordMail(user.email, user.firstName, url, emailTokenLifetimeSeconds['reset-password'] / 60),
-    );
-    await auditIdentity(config.db, { userId: user.id, action: 'password.reset-requested', ip });
+    // The token, its e-mail and the audit line commit together: a reset asked for is a reset e-mailed.
+    await config.db.transaction(async (tx) => {
+      const token = await createEmailToken(tx, user.id, 'reset-password', config.now());
+      const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await config.mailer.send(
+        resetPasswordMail(user.email, user.firstName, url, emailTokenLifetimeSeconds['reset-password'] / 60),
+        tx,
+      );
+      await auditIdentity(tx, { userId: user.id, action: 'password.reset-requested', ip });
+    });
   }
   return { message: accountRequestMessages.forgotPassword };
 }

@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRequestMessages, webClientId } from '@touchline/contracts/accounts';
-import { lastLinkTo, startIdentity, type IdentityHarness } from '../../test/harness.ts';
+import { lastLinkTo, passwordGrant, startIdentity, type IdentityHarness } from '../../test/harness.ts';
 import { ensureUser } from '../demo.ts';
-import { flushPendingMail } from './accounts.service.ts';
+import { defaultThrottleRules } from '../throttle.ts';
 
 const json = (url: string, payload: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,
@@ -11,18 +11,7 @@ const json = (url: string, payload: unknown, headers: Record<string, string> = {
   payload: payload as Record<string, unknown>,
   headers,
 });
-const signIn = (username: string, password: string) => ({
-  method: 'POST' as const,
-  url: '/connect/token',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams({
-    grant_type: 'password',
-    client_id: webClientId,
-    scope: 'openid',
-    username,
-    password,
-  }).toString(),
-});
+const signIn = passwordGrant;
 
 describe('account calls', () => {
   let id: IdentityHarness;
@@ -38,6 +27,7 @@ describe('account calls', () => {
         password: 'a long password',
         firstName: 'Kim',
         lastName: 'Park',
+        acceptedPolicies: true,
       }),
     );
     expect(res.statusCode).toBe(200);
@@ -71,6 +61,7 @@ describe('account calls', () => {
         password: 'attacker password',
         firstName: 'X',
         lastName: 'Y',
+        acceptedPolicies: true,
       }),
     );
     const fresh = await id.app.inject(
@@ -79,6 +70,7 @@ describe('account calls', () => {
         password: 'attacker password',
         firstName: 'X',
         lastName: 'Y',
+        acceptedPolicies: true,
       }),
     );
     expect(taken.statusCode).toBe(fresh.statusCode);
@@ -100,7 +92,7 @@ describe('account calls', () => {
       .json()
       .error.validationErrors.map((e: { field: string }) => e.field)
       .sort();
-    expect(fields).toEqual(['email', 'firstName', 'lastName', 'password']);
+    expect(fields).toEqual(['acceptedPolicies', 'email', 'firstName', 'lastName', 'password']);
     expect(res.json().error.code).toBe('validation_failed');
   });
 
@@ -208,7 +200,7 @@ describe('throttling', () => {
   });
   afterAll(() => id.close());
 
-  it('blocks an account after 5 wrong passwords with Retry-After, the same for an unknown address, and lifts it later', async () => {
+  it('blocks an (account, address) pair after 5 wrong passwords with Retry-After, the same for an unknown address, and lifts it later', async () => {
     for (const email of ['target@example.org', 'unknown@example.org']) {
       for (let i = 0; i < 5; i += 1) await id.app.inject(signIn(email, 'wrong password'));
       const blocked = await id.app.inject(
@@ -220,6 +212,22 @@ describe('throttling', () => {
     }
     id.advance(61);
     expect((await id.app.inject(signIn('target@example.org', 'target password'))).statusCode).toBe(200);
+  });
+
+  it("slows only the stranger: the owner still signs in from another address while the stranger's is throttled", async () => {
+    const stranger = (password: string) => ({
+      ...signIn('target@example.org', password),
+      remoteAddress: '198.51.100.7',
+    });
+    for (let i = 0; i < 5; i += 1) await id.app.inject(stranger('guess'));
+    expect((await id.app.inject(stranger('guess'))).statusCode).toBe(429);
+    const owner = await id.app.inject({
+      ...signIn('target@example.org', 'target password'),
+      remoteAddress: '192.0.2.44',
+    });
+    expect(owner.statusCode).toBe(200);
+    // The owner's success clears the owner's own counters, not the stranger's block.
+    expect((await id.app.inject(stranger('target password'))).statusCode).toBe(429);
   });
 
   it('blocks a client address after 30 failures across accounts', async () => {
@@ -247,32 +255,41 @@ describe('throttling', () => {
   });
 });
 
-describe('account e-mail delivery', () => {
-  it('answers without waiting for the mail server, and reports a failed send instead of failing the request', async () => {
-    const failures: string[] = [];
+describe('throttling per account across addresses', () => {
+  it('follows NIST SP 800-63B §5.2.2 by default: an account is limited after at most 100 consecutive failures', () => {
+    expect(defaultThrottleRules.account.maxFailures).toBeLessThanOrEqual(100);
+    expect(defaultThrottleRules.account.maxFailures).toBeGreaterThan(
+      defaultThrottleRules.accountFromIp.maxFailures * 10,
+    );
+  });
+
+  it('blocks the account everywhere once failures from many addresses reach its limit', async () => {
     const id = await startIdentity({
-      mailer: { send: () => Promise.reject(new Error('SMTP is down')) },
-      onMailError: (err, mail) => failures.push(`${mail.subject}: ${(err as Error).message}`),
+      throttle: {
+        ...defaultThrottleRules,
+        account: { maxFailures: 8, windowSeconds: 86_400, blockSeconds: 900, maxBlockSeconds: 3600 },
+      },
     });
     try {
-      const res = await id.app.inject(
-        json('/api/app/app-users/forgot-password', { email: 'nobody@example.org' }),
-      );
-      expect(res.statusCode).toBe(200);
       await ensureUser(id.db, {
-        email: 'real@example.org',
-        password: 'real password',
-        firstName: 'R',
-        lastName: 'E',
+        email: 'wide@example.org',
+        password: 'wide password',
+        firstName: 'W',
+        lastName: 'D',
         roles: [],
       });
-      const known = await id.app.inject(
-        json('/api/app/app-users/forgot-password', { email: 'real@example.org' }),
-      );
-      expect(known.statusCode).toBe(200);
-      expect(known.json()).toEqual(res.json());
-      await flushPendingMail();
-      expect(failures).toEqual(['Reset your password: SMTP is down']);
+      const from = (address: string, password: string) => ({
+        ...signIn('wide@example.org', password),
+        remoteAddress: address,
+      });
+      // Two guesses from each of four addresses: no pair and no address reaches its own limit.
+      for (let n = 0; n < 8; n += 1) {
+        expect((await id.app.inject(from(`203.0.113.${n % 4}`, 'guess'))).statusCode).toBe(400);
+      }
+      const owner = await id.app.inject(from('192.0.2.1', 'wide password'));
+      expect(owner.statusCode).toBe(429);
+      id.advance(901);
+      expect((await id.app.inject(from('192.0.2.1', 'wide password'))).statusCode).toBe(200);
     } finally {
       await id.close();
     }

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { Role } from '@touchline/contracts/roles';
 import type { IdentityDatabase } from '../db/database.ts';
 import { identityAuditEvents, identityUserRoles, identityUsers } from '../db/schema.ts';
+import { verifyPassword } from '../passwords.ts';
 import { normalizeEmail } from '../secrets.ts';
 
 /** What the product may read of an account: never the password hash or throttling state. */
@@ -84,4 +85,71 @@ export async function updateUserNames(
     .where(eq(identityUsers.id, userId))
     .returning({ id: identityUsers.id });
   return updated.length > 0;
+}
+
+/**
+ * Grants or withdraws the platform role (TouchlineAdmin) of an existing, confirmed account, found by e-mail: the
+ * operator's way to name who runs the deployment (`npm run platform-admin`). Audited in the identity trail with who
+ * ran it; the account's next token carries the change. Idempotent: asking for what is already so changes nothing.
+ */
+export async function setPlatformAdmin(
+  db: IdentityDatabase,
+  input: { email: string; grant: boolean; by: string },
+): Promise<{ outcome: 'no_account' | 'unconfirmed' | 'granted' | 'revoked' | 'unchanged'; userId?: string }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(identityUsers)
+      .where(eq(identityUsers.normalizedEmail, normalizeEmail(input.email)))
+      .for('update');
+    if (!user) return { outcome: 'no_account' };
+    if (input.grant && user.emailConfirmedAt === null) return { outcome: 'unconfirmed', userId: user.id };
+    const held = await tx
+      .select({ role: identityUserRoles.role })
+      .from(identityUserRoles)
+      .where(and(eq(identityUserRoles.userId, user.id), eq(identityUserRoles.role, Role.TouchlineAdmin)));
+    if (held.length > 0 === input.grant) return { outcome: 'unchanged', userId: user.id };
+    if (input.grant)
+      await tx.insert(identityUserRoles).values({ userId: user.id, role: Role.TouchlineAdmin });
+    else
+      await tx
+        .delete(identityUserRoles)
+        .where(and(eq(identityUserRoles.userId, user.id), eq(identityUserRoles.role, Role.TouchlineAdmin)));
+    await tx.insert(identityAuditEvents).values({
+      userId: user.id,
+      action: input.grant ? 'user.platform_admin_granted' : 'user.platform_admin_revoked',
+      data: JSON.stringify({ by: input.by }),
+    });
+    return { outcome: input.grant ? 'granted' : 'revoked', userId: user.id };
+  });
+}
+
+/** What confirming an address by an invitation found: done now, done before, or no account with that password. */
+export type InvitedAddressConfirmation = 'confirmed' | 'already-confirmed' | 'mismatch';
+
+/**
+ * Confirms an account's address on the product's word that its holder followed an invitation e-mailed there (the
+ * link proves the address, ADR 033) — only for the account whose password is given, so an account someone else
+ * registered for that address beforehand is never confirmed by the invitee's link.
+ */
+export async function confirmInvitedAddress(
+  db: IdentityDatabase,
+  email: string,
+  password: string,
+  now: Date = new Date(),
+): Promise<InvitedAddressConfirmation> {
+  const [row] = await db
+    .select()
+    .from(identityUsers)
+    .where(eq(identityUsers.normalizedEmail, normalizeEmail(email)));
+  if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) return 'mismatch';
+  if (row.emailConfirmedAt) return 'already-confirmed';
+  await db
+    .update(identityUsers)
+    .set({ emailConfirmedAt: now, updatedAt: now })
+    .where(eq(identityUsers.id, row.id));
+  await db
+    .insert(identityAuditEvents)
+    .values({ userId: row.id, action: 'email.confirmed-by-invitation', data: JSON.stringify({}) });
+  return 'confirmed';
 }

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import * as schema from './schema.ts';
 
 /** The identity schema, so a caller can open a Drizzle client over its own connection for the identity service. */
@@ -16,15 +17,40 @@ export type IdentityTransaction = Parameters<Parameters<IdentityDatabase['transa
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
+/** A node-postgres pool, told apart by shape: PGlite has no `totalCount`, and a second copy of pg fails instanceof. */
+function isPool(client: unknown): client is pg.Pool {
+  return typeof client === 'object' && client !== null && 'totalCount' in client && 'connect' in client;
+}
+
+/**
+ * The advisory lock held while migrating: the same number as the product's (server src/db/migrate.ts), so product
+ * and identity migrations of instances started together never run at once (both create extensions).
+ */
+const migrationLockKey = 720_260_018;
+
 /**
  * Applies the identity service's own migrations, tracked in their own table so they never mix with the product's.
- * Drizzle's migrators for PGlite and node-postgres are the same function, so one serves both drivers.
+ * Drizzle's migrators for PGlite and node-postgres are the same function, so one serves both drivers; on
+ * PostgreSQL they run on one connection holding the migration lock, so N instances may start together.
  */
 export async function runIdentityMigrations(db: IdentityDatabase): Promise<void> {
-  await migrate(db as unknown as NodePgDatabase, {
-    migrationsFolder,
-    migrationsTable: '__identity_migrations',
-  });
+  const options = { migrationsFolder, migrationsTable: '__identity_migrations' };
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!isPool(pool)) {
+    await migrate(db as unknown as NodePgDatabase, options);
+    return;
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migrate(drizzlePg(client) as unknown as NodePgDatabase, options);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** What both drivers' underlying clients (PGlite and a node-postgres pool) answer a parameterized query with. */

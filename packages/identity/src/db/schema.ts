@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { JWK } from 'jose';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -114,4 +125,54 @@ export const identityAuditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('identity_audit_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The access-token signing keys every instance shares (ADR 019). The private key is stored encrypted (AES-256-GCM
+ * under the configured key-encryption key); the unique generation makes creation and rotation race-safe across
+ * instances: the newest generation whose activates_at has passed signs, and a retired key stays published until
+ * the tokens it signed have expired.
+ */
+export const identitySigningKeys = pgTable(
+  'identity_signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    generation: integer('generation').notNull(),
+    alg: text('alg').notNull().$type<'EdDSA'>(),
+    publicJwk: jsonb('public_jwk').notNull().$type<JWK>(),
+    encryptedPrivateKey: text('encrypted_private_key').notNull(),
+    activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
+    retiredAt: at('retired_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identity_signing_keys_generation_uq').on(t.generation)],
+);
+
+/**
+ * The standalone identity service's mail outbox (ADR 022): each message is written in the transaction of the change
+ * that causes it and delivered after commit by the mail worker (src/mail/worker.ts). next_attempt_at carries the
+ * backoff; locked_until is the lease of the worker sending it, so instances on one database never send a row at once
+ * and a row whose worker died is taken again once its lease has passed. Unused when identity is mounted in the
+ * product server, whose own outbox carries identity's mail.
+ */
+export const identityMailOutbox = pgTable(
+  'identity_mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: at('locked_until'),
+    deliveredAt: at('delivered_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('identity_mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
+  ],
 );

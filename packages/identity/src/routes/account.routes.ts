@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { importJWK, jwtVerify, type CryptoKey, type KeyObject } from 'jose';
+import { importJWK, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { z } from 'zod';
 import {
   confirmEmailBodySchema,
@@ -35,14 +35,11 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   );
 }
 
-async function bearerUserId(
-  request: FastifyRequest,
-  key: CryptoKey | KeyObject | Uint8Array,
-): Promise<string> {
+async function bearerUserId(request: FastifyRequest, key: JWTVerifyGetKey): Promise<string> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw AccountRequestError.unauthenticated();
   try {
-    const { payload } = await jwtVerify(match[1], key);
+    const { payload } = await jwtVerify(match[1], key, { algorithms: ['EdDSA'] });
     if (!payload.sub) throw new Error('no subject');
     return payload.sub;
   } catch {
@@ -55,7 +52,11 @@ async function bearerUserId(
  * password, and policy acceptance. Every answer that could reveal whether an address is registered is the same.
  */
 export async function accountRoutes(app: FastifyInstance, config: ResolvedIdentityConfig) {
-  const publicKey = await importJWK(config.signingKey.publicJwk, config.signingKey.alg);
+  const publicKey: JWTVerifyGetKey = async (header) => {
+    const jwk = await config.keys.verificationKey(header.kid);
+    if (!jwk) throw new Error('unknown signing key');
+    return importJWK(jwk, 'EdDSA');
+  };
   const noContent = (reply: FastifyReply) => reply.code(204).send();
 
   app.post('/api/app/app-users/register-account', publicRoute, async (request) =>

@@ -135,4 +135,45 @@ describe('/internal/directory', () => {
       await plain.close();
     }
   });
+
+  it('confirms an unconfirmed address for the account with that password only (ADR 033)', async () => {
+    const call = (body: object, headers: Record<string, string> = bearer) =>
+      id.app.inject({
+        method: 'POST',
+        url: '/internal/directory/confirm-invited-address',
+        headers,
+        payload: body,
+      });
+    const registered = await id.app.inject({
+      method: 'POST',
+      url: '/api/app/app-users/register-account',
+      payload: {
+        email: 'invitee@example.org',
+        password: 'the invitee password',
+        firstName: 'Ivy',
+        lastName: 'Invitee',
+        acceptedPolicies: true,
+      },
+    });
+    expect(registered.statusCode).toBe(200);
+    expect((await call({ email: 'invitee@example.org', password: 'x' }, {})).statusCode).toBe(401);
+    expect((await call({ email: 'invitee@example.org' })).statusCode).toBe(400);
+    expect((await call({ email: 'invitee@example.org', password: 'not the password' })).json()).toEqual({
+      result: 'mismatch',
+    });
+    expect((await call({ email: 'nobody@example.org', password: 'the invitee password' })).json()).toEqual({
+      result: 'mismatch',
+    });
+    expect((await call({ email: 'INVITEE@example.org', password: 'the invitee password' })).json()).toEqual({
+      result: 'confirmed',
+    });
+    expect((await call({ email: 'invitee@example.org', password: 'the invitee password' })).json()).toEqual({
+      result: 'already-confirmed',
+    });
+    const byEmail = await id.app.inject({
+      url: '/internal/directory/users?email=invitee%40example.org',
+      headers: bearer,
+    });
+    expect(byEmail.json().emailConfirmed).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  confirmInvitedAddress,
   findDirectoryUser,
   findDirectoryUserByEmail,
   setUserContext,
@@ -15,6 +16,7 @@ const contextBody = z.object({
   currentProfileId: z.uuid().nullable(),
   roles: z.array(z.string().min(1).max(64)).max(16),
 });
+const confirmBody = z.object({ email: z.string().min(3).max(320), password: z.string().min(1).max(1000) });
 const namesBody = z.object({ firstName: z.string().min(1).max(100), lastName: z.string().min(1).max(100) });
 
 function sameSecret(given: string, expected: string): boolean {
@@ -77,5 +79,10 @@ export async function directoryRoutes(app: FastifyInstance, config: ResolvedIden
       parse(namesBody, request.body),
     );
     return reply.code(ok ? 204 : 404).send();
+  });
+  app.post('/internal/directory/confirm-invited-address', guard, async (request) => {
+    check(request);
+    const { email, password } = parse(confirmBody, request.body);
+    return { result: await confirmInvitedAddress(config.db, email, password, config.now()) };
   });
 }

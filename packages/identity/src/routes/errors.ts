@@ -6,6 +6,7 @@ import {
   errorCodeStatus,
   type ValidationError,
 } from '@touchline/contracts/errors';
+import { RequestCharactersError } from '@touchline/contracts/text';
 import { InvalidLinkError } from '../accounts/accounts.service.ts';
 import { ThrottledError } from '../throttle.ts';
 import { TokenGrantError } from '../tokens/grants.ts';
@@ -43,6 +44,17 @@ export function installIdentityErrorHandler(app: FastifyInstance) {
       if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
       if (err.status === 401) void reply.header('www-authenticate', 'Basic realm="touchline"');
       return reply.code(err.status).send({ error: err.code, error_description: err.description });
+    }
+    if (err instanceof RequestCharactersError) {
+      if (isTokenEndpoint) {
+        return reply.code(400).send({ error: TokenErrorCode.InvalidRequest, error_description: err.message });
+      }
+      const body = {
+        code: err.code,
+        message: 'The request is invalid',
+        validationErrors: err.validationErrors,
+      };
+      return reply.code(400).send({ error: body });
     }
     if (err instanceof ThrottledError) {
       void reply.header('retry-after', String(err.retryAfterSeconds));

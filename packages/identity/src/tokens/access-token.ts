@@ -49,13 +49,13 @@ export async function signAccessToken(
   return `${signingInput}.${signature.toString('base64url')}`;
 }
 
-const keyObjects = new WeakMap<SigningKey, KeyObject>();
+const keyObjects = new WeakMap<SigningKey['privateKey'], KeyObject>();
 
 function privateKeyObject(key: SigningKey): KeyObject {
-  let keyObject = keyObjects.get(key);
+  let keyObject = keyObjects.get(key.privateKey);
   if (!keyObject) {
     keyObject = KeyObject.from(key.privateKey);
-    keyObjects.set(key, keyObject);
+    keyObjects.set(key.privateKey, keyObject);
   }
   return keyObject;
 }

@@ -14,7 +14,13 @@ import {
 } from '../accounts/users.ts';
 import { verifyPassword } from '../passwords.ts';
 import { normalizeEmail } from '../secrets.ts';
-import { clearFailures, recordFailure, ThrottledError, throwIfBlocked } from '../throttle.ts';
+import {
+  clearFailures,
+  recordFailure,
+  signInThrottleKeys,
+  ThrottledError,
+  throwIfBlocked,
+} from '../throttle.ts';
 import { signAccessToken, type TokenSubject } from './access-token.ts';
 import { consumeRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
 
@@ -49,14 +55,9 @@ async function answerFor(
   refreshToken: string,
 ) {
   if (!subject) throw new TokenGrantError(TokenErrorCode.InvalidGrant, 'The account no longer exists');
+  const key = await config.keys.signingKey();
   const now = config.now();
-  const accessToken = await signAccessToken(
-    config.signingKey,
-    subject,
-    authTime,
-    now,
-    config.accessTokenTtlSeconds,
-  );
+  const accessToken = await signAccessToken(key, subject, authTime, now, config.accessTokenTtlSeconds);
   const answer: TokenAnswer = {
     access_token: accessToken,
     refresh_token: refreshToken,
@@ -68,7 +69,7 @@ async function answerFor(
 
 /**
  * The password grant (spec §7): the same answer for an unknown e-mail and a wrong password, throttled per
- * account and per client address. An unconfirmed address is told only after the right password.
+ * (account, client address), per account and per client address (ADR 019). An unconfirmed address is told only after the right password.
  */
 export async function passwordGrant(
   config: ResolvedIdentityConfig,
@@ -83,11 +84,11 @@ export async function passwordGrant(
   }
   const { db } = config;
   const now = config.now();
-  const accountKey = `account:${normalizeEmail(input.username)}`;
-  const ipKey = `ip:${input.ip}`;
+  const keys = signInThrottleKeys(normalizeEmail(input.username), input.ip);
   const { user, blockedUntil, keysWithFailures } = await lookupForSignIn(db, input.username, [
-    accountKey,
-    ipKey,
+    keys.accountFromIp,
+    keys.account,
+    keys.ip,
   ]);
   try {
     throwIfBlocked(blockedUntil, now);
@@ -97,12 +98,16 @@ export async function passwordGrant(
   }
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
-    await recordFailure(db, accountKey, config.throttle.account, now);
-    await recordFailure(db, ipKey, config.throttle.ip, now);
+    await recordFailure(db, keys.accountFromIp, config.throttle.accountFromIp, now);
+    await recordFailure(db, keys.account, config.throttle.account, now);
+    await recordFailure(db, keys.ip, config.throttle.ip, now);
     await auditIdentity(db, { userId: user?.id, action: 'sign-in.failed', ip: input.ip });
     throw new TokenGrantError(TokenErrorCode.InvalidGrant, invalidCredentialsMessage);
   }
-  if (keysWithFailures.includes(accountKey)) await clearFailures(db, accountKey);
+  await clearFailures(
+    db,
+    [keys.accountFromIp, keys.account].filter((key) => keysWithFailures.includes(key)),
+  );
   if (!user.emailConfirmedAt) {
     throw new TokenGrantError(TokenErrorCode.InvalidGrant, emailNotConfirmedMessage);
   }

@@ -2,15 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { requireActor } from '../plugins/authenticate.ts';
-import { loadActorContext, type ActorContext } from './actor-context.ts';
+import type { ActorRequestContext, RequestContext } from '../deps.ts';
+import { cachedActorContext, type ActorContext } from './actor-context.ts';
 
 const loaded = new WeakMap<FastifyRequest, Promise<ActorContext | null>>();
 
-/** The actor's organization context, loaded once per request; null when no organization is selected. */
+/** The actor's organization context, loaded once per request (through the cache); null when no organization is selected. */
 export function findActorContext(request: FastifyRequest): Promise<ActorContext | null> {
   let pending = loaded.get(request);
   if (!pending) {
-    pending = loadActorContext(request.server.database.db, requireActor(request));
+    pending = cachedActorContext(
+      request.server.database.db,
+      requireActor(request),
+      request.server.requestCaches,
+    );
     loaded.set(request, pending);
   }
   return pending;
@@ -27,4 +32,14 @@ export async function requireActorContext(request: FastifyRequest): Promise<Acto
       details: 'Select an organization first (GET /api/app/organization/{id}/select-organization).',
     });
   return ctx;
+}
+
+/** The token's actor with the request id (401 without a token): the `ctx` of use cases run outside an organization. */
+export function requireActorRequestContext(request: FastifyRequest): ActorRequestContext {
+  return { ...requireActor(request), requestId: request.id };
+}
+
+/** {@link requireActorContext} with the request id: the `ctx` a use case takes (ADR 028). */
+export async function requireRequestContext(request: FastifyRequest): Promise<RequestContext> {
+  return { ...(await requireActorContext(request)), requestId: request.id };
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { acquireEmbeddedLock } from './embedded-lock.ts';
 import * as schema from './schema/index.ts';
 
 /** One Drizzle type for both drivers, so services never know which database runs underneath. */
@@ -80,13 +81,13 @@ export function fromPool(pool: pg.Pool): DatabaseHandle {
 
 /**
  * Opens the embedded database under dataDir/db. PGlite does not stop a second open of the same
- * directory, which would corrupt it, so a pid lock file guards it across processes.
+ * directory, which would corrupt it, so a lock file guards it across processes (embedded-lock.ts).
  */
 export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.join(dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
   const lock = path.join(dataDir, 'db.lock');
-  acquireLock(lock);
+  acquireEmbeddedLock(lock);
   try {
     const client = await PGlite.create(dir, { extensions: pgliteExtensions });
     return fromPglite(client, () => fs.rmSync(lock, { force: true }));
@@ -96,38 +97,43 @@ export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-function acquireLock(lock: string): void {
-  try {
-    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-    return;
-  } catch {
-    const holder = Number(fs.readFileSync(lock, 'utf8'));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${path.dirname(lock)} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder.`,
-      );
-    }
-    fs.writeFileSync(lock, String(process.pid));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * A node-postgres pool that survives its server going away: a dropped connection is reported to `onError` (an
+ * unhandled `error` event would end the process), a connection that cannot be made in time fails the request
+ * instead of hanging it, and broken clients are discarded so the pool reconnects by itself (ADR 018).
+ */
+export function createPool(opts: {
+  connectionString: string;
+  max: number;
+  connectTimeoutMs: number;
+  onError: (err: Error) => void;
+}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.max,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+  });
+  // Idle clients report through the pool; a checked-out client between two queries reports only on itself.
+  pool.on('error', opts.onError);
+  pool.on('connect', (client) => client.on('error', opts.onError));
+  return pool;
 }
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else embedded. */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
-  poolSize?: number;
+  databasePoolSize?: number;
+  databaseConnectTimeoutMs?: number;
+  onConnectionError?: (err: Error) => void;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = createPool({
+      connectionString: opts.databaseUrl,
+      max: opts.databasePoolSize ?? 10,
+      connectTimeoutMs: opts.databaseConnectTimeoutMs ?? 5000,
+      onError: opts.onConnectionError ?? ((err) => console.error(`database connection lost: ${err.message}`)),
+    });
     return fromPool(pool);
   }
   return openEmbedded(opts.dataDir);

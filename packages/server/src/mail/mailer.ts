@@ -1,44 +1,43 @@
-import nodemailer from 'nodemailer';
-import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { smtpTransport } from '@touchline/identity';
 
 /** One outgoing message. */
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
-/** Sends mail; `kind` says where it goes, so the development outbox is shown only when it is the one in use. */
-export type Mailer = {
+/** A message as the outbox keeps it: its id is the message's identity (and its Message-ID) across retries. */
+export type StoredMail = OutgoingMail & { id: string };
+
+/**
+ * Where the mail.send job delivers a stored message (ADR 022). `kind` says which, so the development outbox page is
+ * shown only when the outbox is all there is.
+ */
+export type MailTransport = {
   kind: 'smtp' | 'outbox';
-  send: (mail: OutgoingMail) => Promise<void>;
+  deliver: (mail: StoredMail) => Promise<void>;
   close: () => void;
 };
 
-/** Delivers over SMTP with nodemailer (ARCHITECTURE §2). */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
-  return {
-    kind: 'smtp',
-    send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
-    },
-    close: () => transport.close(),
-  };
+/**
+ * SMTP delivery and the Message-ID are identity's (src/mail/smtp.ts), so the product's mail.send job and the
+ * standalone identity's mail worker send alike: nodemailer, every phase bounded by SMTP_TIMEOUT_MS, the outbox row
+ * id as Message-ID.
+ */
+export { smtpTransport };
+
+/**
+ * Development and the embedded demo: the outbox row itself is the delivered message, shown at /dev/outbox, so
+ * delivering only marks it. Production refuses to start without SMTP_URL.
+ */
+export function outboxTransport(): MailTransport {
+  return { kind: 'outbox', deliver: async () => undefined, close: () => undefined };
 }
 
-/** Keeps every message in the mail_outbox table instead of sending it (development and the embedded demo). */
-export function outboxMailer(db: Database): Mailer {
-  return {
-    kind: 'outbox',
-    send: async (mail) => {
-      await db.insert(mailOutbox).values(mail);
-    },
-    close: () => undefined,
-  };
-}
-
-/** The mailer the configuration asks for: SMTP when a URL is set, else the outbox. */
-export function createMailer(
-  config: { smtpUrl: string | undefined; mailFrom: string },
-  db: Database,
-): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db);
+/** The transport the configuration asks for: SMTP when a URL is set, else the development outbox. */
+export function createMailTransport(config: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smtpTimeoutMs: number;
+}): MailTransport {
+  return config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs)
+    : outboxTransport();
 }

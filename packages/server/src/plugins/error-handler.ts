@@ -7,7 +7,12 @@ import {
   type ErrorBody,
   type ValidationError,
 } from '@touchline/contracts/errors';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { RequestCharactersError } from '@touchline/contracts/text';
 import { AppError } from '../errors.ts';
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const databaseRetryAfterSeconds = 5;
 
 const partNames: Record<string, ValidationError['in']> = {
   body: 'body',
@@ -42,6 +47,13 @@ async function errorHandlerPlugin(app: FastifyInstance) {
         ...(err.options.validationErrors ? { validationErrors: err.options.validationErrors } : {}),
       });
     }
+    if (err instanceof RequestCharactersError) {
+      return sendError(reply, request, 400, {
+        code: err.code,
+        message: 'The request is invalid',
+        validationErrors: err.validationErrors,
+      });
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = partNames[err.validationContext ?? 'body'] ?? 'body';
       const validationErrors = err.validation.map((v) => ({
@@ -58,6 +70,15 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return sendError(reply, request, 500, { code: ErrorCode.Internal, message: 'Internal server error' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A lost or refused database connection is an outage the client can retry, not a bug (ADR 018).
+      request.log.warn({ err }, 'database unavailable');
+      void reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendError(reply, request, 503, {
+        code: ErrorCode.ServiceUnavailable,
+        message: 'The database is unavailable. Try again in a few seconds.',
+      });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {

@@ -24,6 +24,14 @@ export type IdentityDirectory = {
     context: { currentProfileId: string | null; roles: readonly string[] },
   ) => Promise<void>;
   updateUserNames: (userId: string, names: { firstName: string; lastName: string }) => Promise<void>;
+  /**
+   * Confirms the address of the account registered for `email` with this `password`, on the product's word that
+   * its holder followed an invitation e-mailed there (ADR 033); 'mismatch' when no such account has that password.
+   */
+  confirmInvitedAddress: (
+    email: string,
+    password: string,
+  ) => Promise<'confirmed' | 'already-confirmed' | 'mismatch'>;
 };
 
 declare module 'fastify' {
@@ -64,6 +72,18 @@ export function httpIdentityDirectory(origin: string, secret: string): IdentityD
     setUserContext: async (userId, context) => {
       if ((await call('PUT', `/users/${encodeURIComponent(userId)}/context`, context)) === null)
         throw new Error('the identity account no longer exists');
+    },
+    confirmInvitedAddress: async (email, password) => {
+      const res = await fetch(`${origin}/internal/directory/confirm-invited-address`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`identity directory confirm-invited-address answered ${res.status}`);
+      return z
+        .object({ result: z.enum(['confirmed', 'already-confirmed', 'mismatch']) })
+        .parse(await res.json()).result;
     },
     updateUserNames: async (userId, names) => {
       if ((await call('PUT', `/users/${encodeURIComponent(userId)}/names`, names)) === null)

@@ -12,8 +12,16 @@ const apiPrefixes = ['/api/', '/api?', '/connect/', '/.well-known/', '/healthz',
 const isApiPath = (url: string) => url === '/api' || apiPrefixes.some((p) => url.startsWith(p));
 
 /**
+ * Source maps are never served, whatever a build left in the folder: they publish the whole client source
+ * (ADR 029). The build no longer writes them; an older build or a hand-made one may still hold some.
+ */
+const isSourceMap = (pathName: string) => /\.map(?:\.(?:br|gz))?$/i.test(pathName);
+
+/**
  * Serves the built SPA on the same origin as the API: hashed assets cached for a year, index.html
- * never cached, and any other GET of a non-API path answered with index.html (history routing).
+ * never cached, and any other GET of a non-API path answered with index.html (history routing). The build
+ * writes brotli and gzip copies beside the assets; the copy the request's Accept-Encoding prefers is sent,
+ * with `Vary: Accept-Encoding` (ADR 024). Source maps and the build's manifest are not served (ADR 029).
  */
 async function staticWebPlugin(app: FastifyInstance, opts: { distDir: string }) {
   const indexFile = path.join(opts.distDir, 'index.html');
@@ -25,6 +33,11 @@ async function staticWebPlugin(app: FastifyInstance, opts: { distDir: string }) 
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
+      // A refused path is a 404, as a missing file is: source maps, and any dot file or folder (the build's
+      // manifest under .vite/; @fastify/static would serve them by default).
+      allowedPath: (pathName: string) => !isSourceMap(pathName),
+      dotfiles: 'ignore',
       // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response its types still name.
       setHeaders: (reply: unknown, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

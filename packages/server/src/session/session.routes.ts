@@ -14,6 +14,7 @@ import { migrateLegacyRoles, AccessTokenClaim } from '@touchline/contracts/roles
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
 import type { AccessTokenVerifier } from '../plugins/authenticate.ts';
+import { servedOverTls } from '../plugins/transport-security.ts';
 import {
   clearedSessionCookie,
   sealSessionCookie,
@@ -69,9 +70,7 @@ function assertSameOrigin(request: FastifyRequest, appOrigin: string | undefined
  */
 export async function sessionRoutes(app: FastifyInstance, opts: SessionRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cookieSettings = (request: FastifyRequest) => ({
-    secure: request.protocol === 'https' || (opts.appOrigin?.startsWith('https://') ?? false),
-  });
+  const cookieSettings = (request: FastifyRequest) => ({ secure: servedOverTls(request, opts.appOrigin) });
   app.addHook('onRequest', async (request) => assertSameOrigin(request, opts.appOrigin));
 
   /** The live session of this request's cookie, or null (no cookie, tampered, expired, or revoked). */

@@ -3,13 +3,14 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildIdentityApp,
-  createSigningKey,
   ensureUser,
   identitySchema,
+  keyEncryptionKeyFrom,
+  openSigningKeyRing,
   type IdentityMail,
 } from '@touchline/identity';
 import { webClientId } from '@touchline/contracts/accounts';
-import { createTestApp, testPassword, type TestApp } from '../../test/app.ts';
+import { createTestApp, testKeyEncryptionSecret, testPassword, type TestApp } from '../../test/app.ts';
 import { drizzleOver } from '../db/client.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -33,7 +34,10 @@ describe('identity on its own host', () => {
     identity = Fastify({ trustProxy: true });
     await buildIdentityApp(identity, {
       issuer: 'http://127.0.0.1',
-      signingKey: await createSigningKey(),
+      keys: await openSigningKeyRing(db, {
+        kek: keyEncryptionKeyFrom(testKeyEncryptionSecret),
+        accessTokenTtlSeconds: 600,
+      }),
       db,
       mailer: { send: async (m) => void mail.push(m) },
       appUrl: 'http://app.test',

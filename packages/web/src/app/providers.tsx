@@ -1,11 +1,10 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DarkModeProvider } from '../lib/dark-mode.tsx';
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <DarkModeProvider>{children}</DarkModeProvider>
-    </QueryClientProvider>
-  );
+/**
+ * What every screen needs, the error screens included. The QueryClient is provided by the root route instead
+ * (routes/root.tsx), so the data library is not part of the entry (ADR 029).
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  return <DarkModeProvider>{children}</DarkModeProvider>;
 }

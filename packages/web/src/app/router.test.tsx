@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SystemInfo } from '@touchline/contracts/system';
 import { browserLocation } from '../lib/browser-location.ts';
 import { session } from '../lib/session.ts';
 import { serveGlobally } from '../test/fake-server.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { signedInWebSession, signedOutWebSession, testClaims } from '../test/tokens.ts';
+import { homeAccess, homeProfile } from '../features/home/components/home-fixtures.ts';
 import { appRoutes } from './router.tsx';
 
 const info: SystemInfo = {
@@ -14,7 +15,6 @@ const info: SystemInfo = {
   version: '0.1.0',
   environment: 'development',
   database: 'embedded',
-  demo: { organizationName: 'Riverside Youth Soccer League', memberCount: 36, levelCount: 9 },
 };
 
 type Routes = Parameters<typeof serveGlobally>[0];
@@ -24,6 +24,7 @@ async function renderAt(path: string, routes: Routes = {}, web: object = signedI
   const server = serveGlobally({
     'GET /api/session': { status: 200, body: web },
     'GET /api/system/info': { status: 200, body: info },
+    'GET /api/app/profile': { status: 204 },
     'GET /api/logout-session-set': { status: 200, body: { logoutUrl: '/connect/endsession?x=1' } },
     ...routes,
   });
@@ -32,32 +33,53 @@ async function renderAt(path: string, routes: Routes = {}, web: object = signedI
   return { router, server };
 }
 
+// The root and the layouts are lazy route modules (ADR 029): load them once before the tests, so the first test
+// does not spend its timeout transforming them.
+beforeAll(() =>
+  Promise.all([
+    import('./routes/root.tsx'),
+    import('./routes/app-shell.tsx'),
+    import('../components/layouts/public-layout.tsx'),
+  ]),
+);
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('the app shell and routes', () => {
-  it('home: header with the user and Sign out, skip link, the Levels navigation, a welcome and the demo league', async () => {
+  it('home: header with the user and Sign out, skip link, the Levels navigation, a welcome and no deployment facts', async () => {
     const { server } = await renderAt('/');
-    const main = await screen.findByRole('main');
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
     expect(await within(main).findByRole('heading', { name: 'Welcome, Alex' })).toBeInTheDocument();
-    expect(within(main).getByText('Riverside Youth Soccer League')).toBeInTheDocument();
-    expect(within(main).getByText('36')).toBeInTheDocument();
-    expect(within(main).getByText('9')).toBeInTheDocument();
     const banner = screen.getByRole('banner');
     expect(banner).toHaveTextContent('Touchline');
     expect(banner).toHaveTextContent('Alex Morgan');
     expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('navigation', { name: 'Levels' })).toHaveTextContent('No levels to show yet');
-    expect(server.callsTo('GET', '/api/system/info')).toHaveLength(1);
+    // An organization's Admin is not a platform admin: the deployment's facts are not theirs to see.
+    expect(server.callsTo('GET', '/api/system/info')).toHaveLength(0);
+    expect(within(main).queryByText('Version')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('home without a demo league says so', async () => {
-    await renderAt('/', { 'GET /api/system/info': { status: 200, body: { ...info, demo: null } } });
-    expect(await screen.findByRole('heading', { name: 'No organization yet' })).toBeInTheDocument();
+  it('home without an organization says how to create or join one', async () => {
+    await renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Start your league' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an organization' })).toHaveAttribute(
+      'href',
+      '/organizations/new',
+    );
+    expect(screen.getByRole('heading', { name: 'Join your league' })).toBeInTheDocument();
+  });
+
+  it('home shows a platform admin the deployment facts', async () => {
+    await renderAt('/', {}, signedInWebSession(testClaims({ 'User/Role': ['TouchlineAdmin'] })));
+    expect(await screen.findByRole('heading', { name: 'This deployment' })).toBeInTheDocument();
+    expect(screen.getByText('0.1.0')).toBeInTheDocument();
+    expect(screen.getByText('Embedded PostgreSQL (PGlite)')).toBeInTheDocument();
   });
 
   it('a signed-out visitor of a signed-in page is sent to sign in, and comes back after signing in', async () => {
@@ -89,23 +111,51 @@ describe('the app shell and routes', () => {
     expect(screen.getByRole('navigation', { name: 'Levels' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
     expect(router.state.location.pathname).toBe('/');
-    expect(await screen.findByText('Riverside Youth Soccer League')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Start your league' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('/_app is the shell, and /dashboard (partner return path) opens the dashboard of the topmost level', async () => {
+    const { router } = await renderAt('/_app');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    await router.navigate('/dashboard?requirementStatuses=4');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+
+    const levelId = '11111111-1111-4111-8111-111111111111';
+    const withOrg = await renderAt('/dashboard?requirementStatuses=4', {
+      'GET /api/app/profile': {
+        status: 200,
+        body: { ...homeProfile([homeAccess(levelId, 'Club', 'Admin')]), hierarchyLevelId: levelId },
+      },
+    });
+    await waitFor(() => expect(withOrg.router.state.location.pathname).toBe(`/levels/${levelId}/dashboard`), {
+      timeout: 5000,
+    });
+    expect(withOrg.router.state.location.search).toBe('?requirementStatuses=4');
+  });
+
+  it('a level address that is no level id shows the 404 page, not an invalid request', async () => {
+    await renderAt('/levels/not-a-uuid');
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('a failed page load shows the full-page error screen with its code, and Try Again loads it again', async () => {
     let failing = true;
     await renderAt('/', {
-      'GET /api/system/info': () =>
+      'GET /api/app/profile': () =>
         failing
           ? { status: 403, body: { error: { code: 'forbidden', message: 'Not allowed' } } }
-          : { status: 200, body: info },
+          : { status: 204 },
     });
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('Error Code: 403')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Levels' })).not.toBeInTheDocument();
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Riverside Youth Soccer League')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Start your league' })).toBeInTheDocument();
   });
 
   it('the dark mode toggle in the header switches the theme', async () => {

@@ -1,15 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/layouts/app-layout.tsx';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
-import { UpdatedPoliciesGate } from '../features/auth/components/updated-policies-gate.tsx';
-import { OrganizationSwitcher } from '../features/organizations/components/organization-switcher.tsx';
-import { session } from '../lib/session.ts';
-import { LevelNavigation } from './level-navigation.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { PageLoading } from './routes/page-loading.tsx';
-import { RequireSession, requireSessionLoader } from './routes/require-session.tsx';
+import type { RootLoaderData } from './routes/root.tsx';
 import { RouteErrorScreen } from './routes/route-error.tsx';
 
 /**
@@ -21,27 +15,49 @@ const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType
   Component: async () => pick(await load()),
 });
 
-/** Restores the session from its cookie before the first page renders, whichever page that is. */
-async function sessionLoader() {
-  await session.ensureLoaded();
-  return null;
+/**
+ * The app's QueryClient, or how to get it: the browser app creates it on first use from its own chunk (the data
+ * library stays out of the entry, ADR 029); tests hand in one they made.
+ */
+export type QueryClientSource = QueryClient | (() => Promise<QueryClient>);
+
+/**
+ * Restores the session from its cookie before the first page renders, whichever page that is, and hands the root
+ * its QueryClient. The session module (the API client and the contracts' schemas) is imported here, not
+ * statically: it loads beside the first page's own chunks instead of weighing on the entry (ADR 029).
+ */
+async function rootLoader(getQueryClient: () => Promise<QueryClient>): Promise<RootLoaderData> {
+  const [queryClient] = await Promise.all([
+    getQueryClient(),
+    import('../lib/session.ts').then(({ session }) => session.ensureLoaded()),
+  ]);
+  return { queryClient };
 }
 
 /**
  * Every page of the SPA. Routes stay thin: load data, then compose features. The pages anyone may open sit in
  * the public layout; the app shell's pages need a signed-in session (except the 404 page) and show the Updated
- * Policies modal to a user who still has policies to acknowledge.
+ * Policies modal to a user who still has policies to acknowledge. Layouts load lazily like the pages: the entry
+ * holds this table, the error screens and the loading screen, no schema and no dialog (ADR 029).
  */
-export function appRoutes(queryClient: QueryClient): RouteObject[] {
+export function appRoutes(source: QueryClientSource): RouteObject[] {
+  const queryClient = typeof source === 'function' ? source : () => Promise.resolve(source);
   return [
     {
       id: 'root',
-      loader: sessionLoader,
+      loader: () => rootLoader(queryClient),
+      lazy: lazyPage(
+        () => import('./routes/root.tsx'),
+        (m) => m.Root,
+      ),
       errorElement: <RouteErrorScreen />,
       hydrateFallbackElement: <PageLoading />,
       children: [
         {
-          element: <PublicLayout />,
+          lazy: lazyPage(
+            () => import('../components/layouts/public-layout.tsx'),
+            (m) => m.PublicLayout,
+          ),
           children: [
             {
               path: 'signin',
@@ -110,17 +126,16 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: '/',
-          element: (
-            <AppLayout
-              navigation={<LevelNavigation />}
-              overlay={<UpdatedPoliciesGate />}
-              headerStart={<OrganizationSwitcher />}
-            />
+          lazy: lazyPage(
+            () => import('./routes/app-shell.tsx'),
+            (m) => m.AppShell,
           ),
           children: [
             {
-              loader: requireSessionLoader,
-              element: <RequireSession />,
+              lazy: async () => {
+                const { RequireSession, requireSessionLoader } = await import('./routes/require-session.tsx');
+                return { loader: requireSessionLoader, Component: RequireSession };
+              },
               children: [
                 {
                   index: true,
@@ -129,7 +144,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       () => import('./routes/home.tsx'),
                       (m) => m.HomePage,
                     ),
-                    loader: async () => (await import('./routes/home.tsx')).homeLoader(queryClient),
+                    loader: async () => (await import('./routes/home.tsx')).homeLoader(await queryClient()),
                   },
                 },
                 {
@@ -139,7 +154,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                       () => import('./routes/level.tsx'),
                       (m) => m.LevelRoute,
                     ),
-                    loader: async () => (await import('./routes/level.tsx')).levelLoader(queryClient),
+                    loader: async () => (await import('./routes/level.tsx')).levelLoader(await queryClient()),
                   },
                 },
                 {
@@ -185,6 +200,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'organization/screening',
+                  lazy: lazyPage(
+                    () => import('./routes/organization-screening.tsx'),
+                    (m) => m.OrganizationScreeningRoute,
+                  ),
+                },
+                {
                   path: 'organization/roles',
                   lazy: lazyPage(
                     () => import('../features/labels/components/roles-page.tsx'),
@@ -219,17 +241,39 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.AccountSettingsPage,
                   ),
                 },
+                // Organization billing (issue 21): the subscription, the card and the invoices.
+                {
+                  path: 'account/billing',
+                  lazy: lazyPage(
+                    () => import('../features/billing/components/billing-page.tsx'),
+                    (m) => m.BillingPage,
+                  ),
+                },
+                {
+                  path: 'account/billing/payment',
+                  lazy: lazyPage(
+                    () => import('../features/billing/components/payment-page.tsx'),
+                    (m) => m.PaymentPage,
+                  ),
+                },
+                {
+                  path: 'account/billing/invoices',
+                  lazy: lazyPage(
+                    () => import('../features/billing/components/invoices-page.tsx'),
+                    (m) => m.InvoicesPage,
+                  ),
+                },
                 {
                   path: 'requirements',
                   lazy: lazyPage(
-                    () => import('../features/requirements/components/requirements-page.tsx'),
-                    (m) => m.RequirementsPage,
+                    () => import('./routes/requirements.tsx'),
+                    (m) => m.RequirementsRoute,
                   ),
                 },
                 {
                   path: 'requirements/:definitionId',
                   lazy: lazyPage(
-                    () => import('../features/requirements/components/requirement-page.tsx'),
+                    () => import('./routes/requirement.tsx'),
                     (m) => m.RequirementRoute,
                   ),
                 },
@@ -263,6 +307,25 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 { path: 'editProfile', element: <Navigate to="/account/settings" replace /> },
+                // Partner return path (spec §2): the dashboard of the current level.
+                {
+                  path: 'dashboard',
+                  lazy: lazyPage(
+                    () => import('./routes/current-dashboard.tsx'),
+                    (m) => m.CurrentDashboardRoute,
+                  ),
+                },
+                // The platform administrator's integrations: webhook log and dead letters (issue 17).
+                {
+                  path: 'platform/integrations',
+                  lazy: lazyPage(
+                    () =>
+                      import('../features/platform-integrations/components/platform-integrations-page.tsx'),
+                    (m) => m.PlatformIntegrationsPage,
+                  ),
+                },
+                // The application shell page (spec §2): the shell's own home.
+                { path: '_app', element: <Navigate to="/" replace /> },
               ],
             },
             { path: '*', element: <NotFoundPage /> },
@@ -273,5 +336,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** The browser router of the app. */
-export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));
+/** The browser router of the app, with the app's one QueryClient, made when the first page loads. */
+export function createAppRouter() {
+  let queryClient: Promise<QueryClient> | undefined;
+  return createBrowserRouter(
+    appRoutes(() => (queryClient ??= import('../lib/query-client.ts').then((m) => m.createQueryClient()))),
+  );
+}

@@ -1,37 +1,11 @@
 import type { ZodType } from 'zod';
 import { failedContextMessage, parseResponseFailedMessage } from '@touchline/contracts/messages';
-import { requestRetryDefaults } from '@touchline/contracts/session';
+import { requestRetryDefaults } from '@touchline/contracts/client-timings';
 import { errorBodySchema, type ValidationError } from '@touchline/contracts/errors';
+import { ApiError } from './api-error.ts';
 
-/** A failed call: the HTTP status (0 when the network failed), a readable message and what the server said. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly validationErrors: ValidationError[];
-  readonly body: unknown;
-  /** From a Retry-After header (429, 503): how many seconds to wait before trying again. */
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(
-    status: number,
-    message: string,
-    extra: {
-      code?: string;
-      validationErrors?: ValidationError[];
-      body?: unknown;
-      cause?: unknown;
-      retryAfterSeconds?: number;
-    } = {},
-  ) {
-    super(message, { cause: extra.cause });
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = extra.code;
-    this.validationErrors = extra.validationErrors ?? [];
-    this.body = extra.body;
-    this.retryAfterSeconds = extra.retryAfterSeconds;
-  }
-}
+// Callers keep importing the error with the client; only the first load's modules import api-error.ts directly.
+export { ApiError };
 
 /**
  * How the client authenticates product API calls (spec §4): the session hands out a fresh access token (refreshing

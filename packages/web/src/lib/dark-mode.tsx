@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { z } from 'zod';
-import { createPersistedStore, readStoredValue } from './persisted-state.ts';
+import { createPersistedStore, readStoredValue, type StoredValueSchema } from './persisted-state.ts';
 
 /** The spec's global darkMode flag, remembered across visits; first visit follows the OS preference. */
 const storageKey = 'touchline.darkMode';
-const flag = z.boolean();
+// Checked by hand, not with zod: this module is part of the entry chunk (ADR 029).
+const flag: StoredValueSchema<boolean> = {
+  safeParse: (value) => (typeof value === 'boolean' ? { success: true, data: value } : { success: false }),
+};
 
 export function initialDarkMode(): boolean {
   const saved = readStoredValue(storageKey, flag);

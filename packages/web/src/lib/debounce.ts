@@ -1,4 +1,4 @@
-import { defaultDebounceMs } from '@touchline/contracts/session';
+import { defaultDebounceMs } from '@touchline/contracts/client-timings';
 
 export interface Debounced<A extends unknown[]> {
   (...args: A): void;

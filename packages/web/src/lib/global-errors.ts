@@ -1,5 +1,5 @@
 import { isIgnoredErrorMessage } from '@touchline/contracts/monitoring';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 /** An error caught anywhere in the page, tagged for reporting (sending it to monitoring comes later). */
 export interface CapturedError {

@@ -1,5 +1,4 @@
-import type { ZodType } from 'zod';
-import { statePersistenceTimeoutMs } from '@touchline/contracts/session';
+import { statePersistenceTimeoutMs } from '@touchline/contracts/client-timings';
 
 /** Where client state is kept: localStorage by default; an async store (IndexedDB and the like) also fits. */
 export interface StateStorage {
@@ -17,10 +16,18 @@ export interface PersistedStore<T> {
   clear(): void;
 }
 
+/**
+ * What a saved value is checked with: a zod schema, or any other check of the same shape. Dark mode is read before
+ * the first paint, by the entry chunk, which checks its boolean by hand rather than load zod (ADR 029).
+ */
+export interface StoredValueSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
 interface Options<T> {
   key: string;
   initial: T;
-  schema: ZodType<T>;
+  schema: StoredValueSchema<T>;
   storage?: StateStorage | null;
   /** The spec's state persistence timeout: 5000 ms. */
   timeoutMs?: number;
@@ -117,7 +124,7 @@ export function createPersistedStore<T>(options: Options<T>): PersistedStore<T> 
 }
 
 /** Reads a saved value synchronously (for what must be right before the first paint, like the colour scheme). */
-export function readStoredValue<T>(key: string, schema: ZodType<T>): T | undefined {
+export function readStoredValue<T>(key: string, schema: StoredValueSchema<T>): T | undefined {
   try {
     const raw = browserStorage()?.getItem(key) ?? null;
     if (raw === null) return undefined;

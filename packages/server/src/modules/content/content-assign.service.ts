@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { AssignContentBody, ContentAssignment } from '@touchline/contracts/content';
 import type { ValidationError } from '@touchline/contracts/errors';
-import type { ActorContext } from '../../authz/actor-context.ts';
+import { comingSoonMessage, isRequirementTypeAvailable } from '@touchline/contracts/requirement-types';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import { invalid } from '../../errors.ts';
@@ -15,19 +15,19 @@ import {
   softDeleteAssignments,
 } from './content.queries.ts';
 import { refreshAfterContentChange } from './content.refresh.ts';
-import { auditActor, authorizeRead, entityType, loadDefinition } from './content.support.ts';
+import { authorizeRead, entityType, loadDefinition } from './content.support.ts';
 
 const pairKey = (p: { hierarchyLevelId: string; labelId: string }) => `${p.hierarchyLevelId}:${p.labelId}`;
 const assignRefusal = 'Only an Admin at a level can assign requirements there';
 
 /** GET {id}/content-assignments: where a definition applies. */
 export async function listAssignments(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  id: string,
+  deps: Deps,
+  ctx: RequestContext,
+  { id }: { id: string },
 ): Promise<{ items: ContentAssignment[] }> {
   authorizeRead(ctx);
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await loadDefinition(tx, ctx, id);
     return { items: (await assignmentsOf(tx, ctx.organizationId, row.id)).map(presentAssignment) };
   });
@@ -39,14 +39,12 @@ export async function listAssignments(
  * Members' requirements are re-derived after the change commits.
  */
 export async function assignContent(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  id: string,
-  body: AssignContentBody,
-  requestId: string,
+  deps: Deps,
+  ctx: RequestContext,
+  { id, ...body }: AssignContentBody & { id: string },
 ): Promise<{ items: ContentAssignment[] }> {
   authorizeRead(ctx);
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await loadDefinition(tx, ctx, id);
     const wanted = [...new Map(body.contentAssignments.map((p) => [pairKey(p), p])).values()];
     const levels = new Map(
@@ -83,6 +81,12 @@ export async function assignContent(
         assignRefusal,
       );
     for (const a of removed) authorize(contentPolicy.assignAt(ctx, { path: a.levelPath }), assignRefusal);
+    // A type members cannot complete yet is never assigned anew; removing old assignments stays possible.
+    if (added.length > 0 && !isRequirementTypeAvailable(row.type))
+      throw invalid(
+        [{ field: 'contentAssignments', in: 'body', message: comingSoonMessage(row.type) }],
+        comingSoonMessage(row.type),
+      );
     await softDeleteAssignments(
       tx,
       ctx.organizationId,
@@ -90,7 +94,7 @@ export async function assignContent(
     );
     await insertAssignments(tx, ctx.organizationId, row.id, ctx.userId, added);
     if (added.length > 0 || removed.length > 0)
-      await recordAuditEvent(tx, auditActor(ctx, requestId), {
+      await recordAuditEvent(tx, ctx, {
         organizationId: ctx.organizationId,
         action: 'content.assignments_changed',
         entityType,

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentAssignmentsResponseSchema } from '@touchline/contracts/content';
+import {
+  RequirementType,
+  isRequirementTypeAvailable,
+  requirementTypeTable,
+} from '@touchline/contracts/requirement-types';
 import { auditEvents, contentAssignments, memberRequirements } from '../../db/schema/index.ts';
 import { addTestMember } from '../../../test/factories.ts';
 import { as, contentWorld, createDefinition, libraryState, type ContentWorld } from './content.test-kit.ts';
@@ -141,5 +146,24 @@ describe('assigning content to role labels at levels', () => {
       (a) => a.definitionId === waiverId && a.deletedAt === null,
     );
     expect(live).toEqual([]);
+  });
+
+  it('refuses to assign a coming-soon type (400 saying so), for every type not yet built, changing nothing', async () => {
+    const body = { contentAssignments: [at(w.org.root, w.org.labelIds.member)] };
+    for (const row of requirementTypeTable) {
+      if (isRequirementTypeAvailable(row.no)) continue;
+      const id = await createDefinition(w.t, w.admin, w.org.id, row.slug, {}, `Soon ${row.label}`);
+      const before = await libraryState(w.t, w.org.id);
+      expect((await as(w.t, w.director).post(`${url}/${id}/assign-content`, body)).statusCode).toBe(403);
+      const res = await as(w.t, w.admin).post(`${url}/${id}/assign-content`, body);
+      expect(res.statusCode, row.slug).toBe(400);
+      expect(res.json().error.message).toBe(
+        `${row.label} is coming soon: members cannot complete it yet, so it cannot be assigned`,
+      );
+      expect(await libraryState(w.t, w.org.id)).toEqual(before);
+      const empty = await as(w.t, w.admin).post(`${url}/${id}/assign-content`, { contentAssignments: [] });
+      expect(empty.statusCode).toBe(200);
+    }
+    expect(isRequirementTypeAvailable(RequirementType.Waiver)).toBe(true);
   });
 });

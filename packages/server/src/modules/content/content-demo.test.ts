@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { findDemoVideo, seedDemoContent } from '../../db/seed-demo-content.ts';
-import { seedDemoOrganization } from '../../db/seed-demo.ts';
+import { findDemoVideo, seedDemoContent } from '../../seeds/seed-demo-content.ts';
+import { seedDemoOrganization } from '../../seeds/seed-demo.ts';
 import {
   contentAssignments,
   formVersions,
@@ -26,8 +26,8 @@ describe('the demo league’s content library', () => {
     const storage = localDiskStorage(path.join(mkdtempSync(path.join(tmpdir(), 'r2-demo-')), 'files'));
     const video = findDemoVideo(undefined);
     expect(video?.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-    expect(await seedDemoContent(t.database.db, storage, video)).toBe(5);
-    expect(await seedDemoContent(t.database.db, storage, video)).toBe(0);
+    expect(await seedDemoContent({ db: t.database.db, storage }, video)).toBe(5);
+    expect(await seedDemoContent({ db: t.database.db, storage }, video)).toBe(0);
     const defs = await t.database.db
       .select()
       .from(requirementDefinitions)

@@ -19,8 +19,9 @@ import {
   memberContentQuerySchema,
   memberContentResponseSchema,
 } from '@touchline/contracts/requirement-completion';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
+import { readMultipartFiles } from '../../storage/multipart-reader.ts';
 import { assignContent, listAssignments } from './content-assign.service.ts';
 import { uploadContentFile, type ContentUpload } from './content-files.service.ts';
 import {
@@ -40,16 +41,18 @@ const fileError = (message: string) => invalid([{ field: 'file', in: 'body', mes
 
 /** Reads the one file of a multipart request into memory, up to the given size, or refuses with a field error. */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<ContentUpload> {
-  if (!request.isMultipart()) throw fileError('Send the file as multipart/form-data');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  const [part] = await readMultipartFiles(request, {
+    field: 'file',
+    maxFileBytes: maxBytes,
+    maxFiles: 1,
+    messages: {
+      notMultipart: 'Send the file as multipart/form-data',
+      missing: 'Choose a file to upload',
+      fileTooLarge: `The file is larger than ${maxBytes / (1024 * 1024)} MB`,
+    },
+  });
   if (!part) throw fileError('Choose a file to upload');
-  try {
-    return { bytes: await part.toBuffer(), originalName: part.filename };
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError)
-      throw fileError(`The file is larger than ${maxBytes / (1024 * 1024)} MB`);
-    throw err;
-  }
+  return { bytes: part.bytes, originalName: part.fileName };
 }
 
 /** The content library of spec §7 "Content" (ADR 013). */
@@ -60,36 +63,40 @@ export async function contentRoutes(app: FastifyInstance) {
   r.get(
     base,
     { schema: { querystring: contentListQuerySchema, response: { 200: contentListResponseSchema } } },
-    async (request) => listContent(app, await requireActorContext(request), request.query.organizationId),
+    async (request) => listContent(app.deps, await requireRequestContext(request), request.query),
   );
   r.get(
     `${base}/content-library/:id`,
     { schema: { params, response: { 200: contentDefinitionSchema } } },
-    async (request) => getDefinition(app, await requireActorContext(request), request.params.id),
+    async (request) => getDefinition(app.deps, await requireRequestContext(request), request.params),
   );
   r.put(
     `${base}/content-order`,
     { schema: { body: contentOrderBodySchema, response: noContent } },
     async (request, reply) => {
-      await orderContent(app, await requireActorContext(request), request.body.ids, request.id);
+      await orderContent(app.deps, await requireRequestContext(request), request.body);
       return reply.status(204).send(null);
     },
   );
   r.get(
     `${base}/name-list/:id`,
     { schema: { params, response: { 200: contentNameListResponseSchema } } },
-    async (request) => contentNameList(app, await requireActorContext(request), request.params.id),
+    async (request) =>
+      contentNameList(app.deps, await requireRequestContext(request), { organizationId: request.params.id }),
   );
   r.get(
     `${base}/:id/content-assignments`,
     { schema: { params, response: { 200: contentAssignmentsResponseSchema } } },
-    async (request) => listAssignments(app, await requireActorContext(request), request.params.id),
+    async (request) => listAssignments(app.deps, await requireRequestContext(request), request.params),
   );
   r.put(
     `${base}/:id/content-base`,
     { schema: { params, body: contentBaseSchema, response: { 200: contentDefinitionSchema } } },
     async (request) =>
-      updateContentBase(app, await requireActorContext(request), request.params.id, request.body, request.id),
+      updateContentBase(app.deps, await requireRequestContext(request), {
+        ...request.body,
+        id: request.params.id,
+      }),
   );
   r.post(
     `${base}/content-:kind/:id`,
@@ -101,8 +108,8 @@ export async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      const saved = await saveContent(app, ctx, { ...request.params, body: request.body }, request.id);
+      const ctx = await requireRequestContext(request);
+      const saved = await saveContent(app.deps, ctx, { ...request.params, body: request.body });
       return reply.status(saved.created ? 201 : 200).send(saved.definition);
     },
   );
@@ -116,7 +123,7 @@ export async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      getDefinitionContent(app, await requireActorContext(request), {
+      getDefinitionContent(app.deps, await requireRequestContext(request), {
         ...request.params,
         plaId: request.query.plaId,
       }),
@@ -125,11 +132,9 @@ export async function contentRoutes(app: FastifyInstance) {
     `${base}/content-:kind/:id/file`,
     { schema: { params: contentKindParamsSchema, response: { 201: contentFileSchema } } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
+      const ctx = await requireRequestContext(request);
       const read = (maxBytes: number) => readUpload(request, maxBytes);
-      return reply
-        .status(201)
-        .send(await uploadContentFile(app, ctx, { ...request.params, read }, request.id));
+      return reply.status(201).send(await uploadContentFile(app.deps, ctx, { ...request.params, read }));
     },
   );
   r.post(
@@ -138,10 +143,13 @@ export async function contentRoutes(app: FastifyInstance) {
       schema: { params, body: assignContentBodySchema, response: { 200: contentAssignmentsResponseSchema } },
     },
     async (request) =>
-      assignContent(app, await requireActorContext(request), request.params.id, request.body, request.id),
+      assignContent(app.deps, await requireRequestContext(request), {
+        ...request.body,
+        id: request.params.id,
+      }),
   );
   r.delete(`${base}/:id`, { schema: { params, response: noContent } }, async (request, reply) => {
-    await deleteDefinition(app, await requireActorContext(request), request.params.id, request.id);
+    await deleteDefinition(app.deps, await requireRequestContext(request), request.params);
     return reply.status(204).send(null);
   });
 }

@@ -1,5 +1,5 @@
+import type { Deps, RequestContext } from '../../deps.ts';
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import {
   contentKindMismatchMessage,
   contentOrderMismatchMessage,
@@ -10,7 +10,6 @@ import {
 } from '@touchline/contracts/content';
 import type { MemberContentResponse } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { lockOrganizationRow } from '../../authz/live-queries.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
@@ -32,7 +31,6 @@ import { refreshAfterContentChange } from './content.refresh.ts';
 import { authorize } from '../../authz/rules.ts';
 import { contentPolicy } from './content.policy.ts';
 import {
-  auditActor,
   authorizeManage,
   authorizeRead,
   canManage,
@@ -50,33 +48,37 @@ import {
 
 /** GET /api/app/content?organizationId: the library in its order, for admins. */
 export async function listContent(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  organizationId: string,
+  deps: Deps,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
 ): Promise<ContentListResponse> {
   authorizeRead(ctx, organizationId);
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const items = (await listDefinitions(tx, ctx.organizationId)).map(presentListItem);
     return { items, totalCount: items.length, canManage: await canManage(tx, ctx) };
   });
 }
 
 /** GET name-list/{organizationId}: id, name and type of each definition, for pickers. */
-export async function contentNameList(app: FastifyInstance, ctx: ActorContext, organizationId: string) {
+export async function contentNameList(
+  deps: Deps,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
+) {
   authorizeRead(ctx, organizationId);
-  const rows = await listDefinitions(app.database.db, ctx.organizationId);
+  const rows = await listDefinitions(deps.db, ctx.organizationId);
   return { items: rows.map((r) => ({ id: r.id, name: r.name, type: presentListItem(r).type })) };
 }
 
 /** GET content-library/{id}: one definition with its content and assignments. */
 export async function getDefinition(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  id: string,
+  deps: Deps,
+  ctx: RequestContext,
+  { id }: { id: string },
 ): Promise<ContentDefinition> {
   authorizeRead(ctx);
-  return app.database.db.transaction(async (tx) =>
-    definitionAnswer(app, tx, ctx, await loadDefinition(tx, ctx, id)),
+  return deps.db.transaction(async (tx) =>
+    definitionAnswer(deps, tx, ctx, await loadDefinition(tx, ctx, id)),
   );
 }
 
@@ -86,11 +88,11 @@ export async function getDefinition(
  * their live form answers; without, for admins and the members who must complete it.
  */
 export async function getDefinitionContent(
-  app: FastifyInstance,
-  ctx: ActorContext,
+  deps: Deps,
+  ctx: RequestContext,
   input: { kind: string; id: string; plaId?: string | undefined },
 ): Promise<MemberContentResponse> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await loadDefinition(tx, ctx, input.id);
     const { plaId } = input;
     const submission = plaId
@@ -104,20 +106,15 @@ export async function getDefinitionContent(
     if (row.type !== typeOfKind(input.kind)) throw notFound('Requirement');
     const content = presentContent(row, {
       formVersion: await formVersionOf(tx, row),
-      file: await contentFileOf(app, tx, row),
+      file: await contentFileOf(deps, tx, row),
     });
     return submission === undefined ? content : { ...content, submission };
   });
 }
 
 /** PUT content-order: the library in the given order; the list must name each live definition once. */
-export async function orderContent(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  ids: string[],
-  requestId: string,
-) {
-  await app.database.db.transaction(async (tx) => {
+export async function orderContent(deps: Deps, ctx: RequestContext, { ids }: { ids: string[] }) {
+  await deps.db.transaction(async (tx) => {
     await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     const current = new Set((await listDefinitions(tx, ctx.organizationId)).map((r) => r.id));
@@ -125,7 +122,7 @@ export async function orderContent(
     if (sent.size !== ids.length || sent.size !== current.size || !ids.every((id) => current.has(id)))
       throw invalid([{ field: 'ids', in: 'body', message: contentOrderMismatchMessage }]);
     await setDefinitionOrder(tx, ctx.organizationId, ids);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'content.reordered',
       entityType,
@@ -136,24 +133,22 @@ export async function orderContent(
 
 /** PUT {id}/content-base: the common fields of a definition. */
 export async function updateContentBase(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  id: string,
-  base: ContentBase,
-  requestId: string,
+  deps: Deps,
+  ctx: RequestContext,
+  { id, ...base }: ContentBase & { id: string },
 ): Promise<ContentDefinition> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const row = await loadDefinition(tx, ctx, id);
     await authorizeManage(tx, ctx);
     const updated = await updateDefinition(tx, ctx.organizationId, row.id, base);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'content.base_updated',
       entityType,
       entityId: row.id,
       data: { name: base.name },
     });
-    return definitionAnswer(app, tx, ctx, updated);
+    return definitionAnswer(deps, tx, ctx, updated);
   });
 }
 
@@ -170,13 +165,12 @@ async function saveFormVersion(tx: Executor, row: DefinitionRow, content: Record
  * required); with a definition's id it replaces that definition's content (and its base when given).
  */
 export async function saveContent(
-  app: FastifyInstance,
-  ctx: ActorContext,
+  deps: Deps,
+  ctx: RequestContext,
   input: { kind: string; id: string; body: SaveContentBody },
-  requestId: string,
 ): Promise<{ created: boolean; definition: ContentDefinition }> {
   const type = typeOfKind(input.kind);
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const existing =
       input.id === ctx.organizationId ? undefined : await findDefinition(tx, ctx.organizationId, input.id);
     if (input.id !== ctx.organizationId && !existing) throw notFound('Requirement');
@@ -195,29 +189,24 @@ export async function saveContent(
       ? await updateDefinition(tx, ctx.organizationId, existing.id, { ...base, content })
       : await insertDefinition(tx, ctx.organizationId, { ...(base as ContentBase), type, content });
     await saveFormVersion(tx, row, content);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: existing ? 'content.updated' : 'content.created',
       entityType,
       entityId: row.id,
       data: { type, name: row.name },
     });
-    return { created: !existing, definition: await definitionAnswer(app, tx, ctx, row) };
+    return { created: !existing, definition: await definitionAnswer(deps, tx, ctx, row) };
   });
 }
 
 /** DELETE {id}: soft-deletes the definition and its assignments; members' requirements are deactivated, kept. */
-export async function deleteDefinition(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  id: string,
-  requestId: string,
-) {
-  await app.database.db.transaction(async (tx) => {
+export async function deleteDefinition(deps: Deps, ctx: RequestContext, { id }: { id: string }) {
+  await deps.db.transaction(async (tx) => {
     const row = await loadDefinition(tx, ctx, id);
     await authorizeManage(tx, ctx);
     await softDeleteDefinition(tx, ctx.organizationId, row.id);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'content.deleted',
       entityType,

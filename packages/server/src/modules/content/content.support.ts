@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -12,7 +12,6 @@ import { RequirementType, requirementTypeBySlug } from '@touchline/contracts/req
 import type { ValidationError } from '@touchline/contracts/errors';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
-import type { AuditActor } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { memberRequirements, profiles } from '../../db/schema/index.ts';
@@ -37,13 +36,6 @@ export const entityType = 'requirement_definition';
 /** Said to anyone below admin level at the top level. */
 export const manageRefusal =
   'Only an Admin at the top level of the organization can change the content library';
-
-/** Who caused an audit event. */
-export const auditActor = (ctx: ActorContext, requestId: string): AuditActor => ({
-  userId: ctx.userId,
-  profileId: ctx.profileId,
-  requestId,
-});
 
 /** Zod issues as field errors under a prefix (`base.name`, `content.fields.0.label`). */
 export function fieldErrors(prefix: string, error: z.ZodError): ValidationError[] {
@@ -150,19 +142,19 @@ export async function checkContentFile(
 
 /** The content file of a definition with a fresh expiring link, or null. */
 export async function contentFileOf(
-  app: FastifyInstance,
+  deps: Deps,
   tx: Executor,
   row: DefinitionRow,
 ): Promise<ContentFile | null> {
   const fileId = fileIdOf(row);
   if (fileId === null) return null;
   const file = await findStoredFile(tx, row.organizationId, fileId, Object.values(contentFilePurpose));
-  return file ? presentContentFile(app, file) : null;
+  return file ? presentContentFile(deps, file) : null;
 }
 
 /** A stored content file with a fresh expiring link. */
 export function presentContentFile(
-  app: FastifyInstance,
+  deps: Deps,
   file: { id: string; organizationId: string; originalName: string; contentType: string; byteSize: number },
 ): ContentFile {
   return {
@@ -170,7 +162,7 @@ export function presentContentFile(
     originalName: file.originalName,
     contentType: file.contentType,
     byteSize: file.byteSize,
-    ...expiringFileLink(app.fileLinks, file),
+    ...expiringFileLink(deps.fileLinks, file),
   };
 }
 
@@ -183,7 +175,7 @@ export async function formVersionOf(tx: Executor, row: DefinitionRow) {
 
 /** A whole definition answer, with its assignments, form version and file link. */
 export async function definitionAnswer(
-  app: FastifyInstance,
+  deps: Deps,
   tx: Executor,
   ctx: ActorContext,
   row: DefinitionRow,
@@ -191,7 +183,7 @@ export async function definitionAnswer(
   const assignments = await assignmentsOf(tx, ctx.organizationId, row.id);
   return presentDefinition(row, {
     formVersion: await formVersionOf(tx, row),
-    file: await contentFileOf(app, tx, row),
+    file: await contentFileOf(deps, tx, row),
     assignments: assignments.map(presentAssignment),
     canManage: await canManage(tx, ctx),
   });

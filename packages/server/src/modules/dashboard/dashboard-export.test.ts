@@ -5,7 +5,10 @@ import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members'
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { TestApp } from '../../../test/app.ts';
 import { createTestSuite, type TestMember, type TestOrganization } from '../../../test/factories.ts';
-import { escapeFormula } from './dashboard-export.ts';
+import { dashboardMembersQuerySchema } from '@touchline/contracts/dashboard';
+import { escapeFormula, exportPages } from './dashboard-export.ts';
+import { rowsOf } from './dashboard.queries.ts';
+import { exportRowsStatement } from './dashboard.sql.ts';
 import { addTestDefinitions, levelsUrl, seedDashboardMember } from './dashboard-test-kit.ts';
 
 describe('GET …/members/status-download', () => {
@@ -127,6 +130,23 @@ describe('GET …/members/status-download', () => {
     expect(values(2).slice(0, 2)).toEqual(['Pia', 'Player']);
     expect(values(3).slice(0, 2)).toEqual(['=HYPERLINK("http://evil")', 'Émile']);
     expect(sheet?.rowCount).toBe(3);
+  });
+
+  it('reads the same rows in keyset pages of one as in one statement, in every order and direction', async () => {
+    const scope = { organizationId: org.id, path: org.root.path };
+    for (const sortCol of ['FullName', 'Status', 'Level', 'Role', 'Email', 'LastActivity'])
+      for (const sortDir of ['ASC', 'DESC']) {
+        const { page: _p, perPage: _pp, ...filter } = dashboardMembersQuerySchema.parse({ sortCol, sortDir });
+        const whole = await rowsOf<{ cells: string[] }>(
+          t.database.db,
+          exportRowsStatement(scope, filter, []),
+        );
+        const paged: string[][] = [];
+        for await (const rows of exportPages(t.database.db, scope, filter, [], 1))
+          paged.push(...rows.map((r) => r.cells));
+        expect(paged, `${sortCol} ${sortDir}`).toEqual(whole.map((r) => r.cells));
+        expect(paged.length).toBeGreaterThan(3);
+      }
   });
 
   it('escapes every formula lead character', () => {

@@ -2,16 +2,18 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardExportQuery } from '@touchline/contracts/dashboard';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { rowsOf } from './dashboard.queries.ts';
 import { loadDashboardScope } from './dashboard.service.ts';
-import { exportColumnsStatement, exportRowsStatement } from './dashboard.sql.ts';
+import { exportColumnsStatement, exportRowsStatement, type DashboardScope } from './dashboard.sql.ts';
 
-/** Rows fetched from the cursor at a time: memory stays flat however many members there are. */
-const batchSize = 2000;
+/**
+ * Rows read per page of the download: each page is its own short statement, so memory stays flat however many
+ * members there are, and on the embedded database (one connection) other requests run between pages.
+ */
+export const exportPageSize = 1000;
 
 /** The fixed columns of the status download, before one column per requirement. */
 export const fixedHeader = [
@@ -33,15 +35,30 @@ export function escapeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** Reads a statement through a server-side cursor in batches, inside the caller's transaction. */
-async function* cursorBatches(tx: Executor, statement: SQL) {
-  await tx.execute(sql`declare dashboard_export no scroll cursor for ${statement}`);
+/**
+ * The download's rows in keyset pages (ADR 026): each page is one statement reading the rows after the previous
+ * page's last row in the list's order (which ends on the access id, so rows never repeat), and nothing is held
+ * between pages — not a transaction, not a connection — while the client reads. A member present for the whole
+ * download appears exactly once; one added, archived or re-sorted meanwhile appears where the page reading its
+ * place finds it.
+ */
+export async function* exportPages(
+  db: Database,
+  scope: DashboardScope,
+  filter: Omit<DashboardExportQuery, 'format'>,
+  columnIds: readonly string[],
+  pageSize = exportPageSize,
+) {
+  let after: string[] | undefined;
   for (;;) {
-    const rows = await rowsOf<{ cells: string[] }>(tx, sql.raw(`fetch ${batchSize} from dashboard_export`));
-    if (rows.length === 0) break;
-    yield rows;
+    const rows = await rowsOf<{ cells: string[]; sort_keys: string[] }>(
+      db,
+      exportRowsStatement(scope, filter, columnIds, { ...(after ? { after } : {}), limit: pageSize }),
+    );
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows.at(-1)!.sort_keys;
   }
-  await tx.execute(sql`close dashboard_export`);
 }
 
 /** A sink for lines: CSV (escaped) or XLSX (typed string cells, which a spreadsheet never evaluates). */
@@ -78,14 +95,15 @@ function lineSink(format: DashboardExportQuery['format'], out: PassThrough) {
 
 /**
  * The status download (issue 7): every member of the filtered list, in its order, one line each with a column per
- * requirement, streamed from a cursor so memory does not grow with the list. Authorization happens before the
- * first byte, so refusals are plain 404/403 answers.
+ * requirement, read in keyset pages so memory does not grow with the list and the database is free between pages.
+ * Authorization happens before the first byte, so refusals are plain 404/403 answers.
  */
 export async function streamStatusDownload(
   db: Database,
   ctx: ActorContext,
   levelId: string,
   query: DashboardExportQuery,
+  pageSize = exportPageSize,
 ): Promise<{ stream: Readable; levelName: string }> {
   const { level, scope } = await loadDashboardScope(db, ctx, levelId);
   const { format, ...filter } = query;
@@ -95,20 +113,13 @@ export async function streamStatusDownload(
   );
   const out = new PassThrough();
   const sink = lineSink(format, out);
-  const run = db.transaction(
-    async (tx) => {
-      await sink.write([...fixedHeader, ...columns.map((c) => c.name)]);
-      const statement = exportRowsStatement(
-        scope,
-        filter,
-        columns.map((c) => c.id),
-      );
-      for await (const rows of cursorBatches(tx, statement))
-        for (const row of rows) await sink.write(row.cells);
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  run.then(
+  const run = async () => {
+    await sink.write([...fixedHeader, ...columns.map((c) => c.name)]);
+    const ids = columns.map((c) => c.id);
+    for await (const rows of exportPages(db, scope, filter, ids, pageSize))
+      for (const row of rows) await sink.write(row.cells);
+  };
+  run().then(
     () => sink.end(),
     (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
   );

@@ -43,6 +43,7 @@ export function presentDashboardMember(
   row: DashboardRow,
   cells: readonly RequirementCell[],
   actions: MemberAction[],
+  staffMoves: (cell: RequirementCell) => ('markComplete' | 'markIncomplete')[] = () => [],
 ): DashboardMember {
   return {
     profileLevelAccessId: row.profile_level_access_id,
@@ -61,6 +62,7 @@ export function presentDashboardMember(
       memberRequirementId: c.id,
       definitionId: c.definition_id,
       status: c.status as RequirementStatus,
+      allowedActions: staffMoves(c),
     })),
     allowedActions: actions,
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { seedScaleOrganization, type ScaleSeed } from '../../db/seed-scale.ts';
+import { seedScaleOrganization, type ScaleSeed } from '../../seeds/seed-scale.ts';
 import { countRows, defaultSampleFraction, rowsOf, uuidBelow } from './dashboard.queries.ts';
 import { dashboardMembersQuerySchema, type DashboardFilter } from '@touchline/contracts/dashboard';
 import { locatePage } from './dashboard.service.ts';

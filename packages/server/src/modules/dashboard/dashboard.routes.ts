@@ -10,9 +10,11 @@ import {
   navigationSearchResponseSchema,
 } from '@touchline/contracts/dashboard';
 import { levelIdParamsSchema } from '@touchline/contracts/hierarchy';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { sendRemindersBodySchema, sendRemindersResultSchema } from '@touchline/contracts/member-reminders';
+import { requireActorContext, requireRequestContext } from '../../authz/request-context.ts';
 import { downloadFileName, streamStatusDownload } from './dashboard-export.ts';
 import { getDashboardInfo, listDashboardMembers } from './dashboard.service.ts';
+import { sendMemberReminders } from './member-reminders.service.ts';
 import { searchNavigation } from './navigation-search.ts';
 
 const base = '/api/app/hierarchy-level';
@@ -39,7 +41,10 @@ export async function dashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      listDashboardMembers(db, await requireActorContext(request), request.params.id, request.query),
+      listDashboardMembers(app.deps, await requireRequestContext(request), {
+        ...request.query,
+        levelId: request.params.id,
+      }),
   );
 
   r.get(
@@ -52,7 +57,10 @@ export async function dashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      getDashboardInfo(db, await requireActorContext(request), request.params.id, request.query),
+      getDashboardInfo(app.deps, await requireRequestContext(request), {
+        ...request.query,
+        levelId: request.params.id,
+      }),
   );
 
   r.get(
@@ -70,6 +78,23 @@ export async function dashboardRoutes(app: FastifyInstance) {
         )
         .header('cache-control', 'no-store')
         .send(stream);
+    },
+  );
+
+  r.post(
+    `${base}/:id/members/send-reminders`,
+    {
+      schema: {
+        params: levelIdParamsSchema,
+        body: sendRemindersBodySchema,
+        response: { 200: sendRemindersResultSchema },
+      },
+    },
+    async (request) => {
+      return sendMemberReminders(app.deps, await requireRequestContext(request), {
+        ...request.body,
+        levelId: request.params.id,
+      });
     },
   );
 

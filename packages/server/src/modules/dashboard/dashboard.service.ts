@@ -13,9 +13,11 @@ import {
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { memberActionsOf } from '../members/members.service.ts';
+import { staffMovesOf } from '../requirements/requirements.service.ts';
 import { dashboardPolicy } from './dashboard.policy.ts';
 import {
   presentDashboardMember,
@@ -23,6 +25,7 @@ import {
   type DashboardRow,
   type RequirementCell,
 } from './dashboard.presenter.ts';
+import { countedTiles, countsAnswer } from './level-counts.sql.ts';
 import { encodeCursor, readCursor, type CursorKeys, type PageCursor } from './dashboard.cursor.ts';
 import {
   countRows,
@@ -138,11 +141,11 @@ type KeyedRow = DashboardRow & { sort_keys: CursorKeys };
  * level and below, with their level, role label, overall status and active requirements' statuses.
  */
 export async function listDashboardMembers(
-  db: Database,
-  ctx: ActorContext,
-  levelId: string,
-  query: DashboardMembersQuery,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { levelId, ...query }: DashboardMembersQuery & { levelId: string },
 ): Promise<DashboardMembersResponse> {
+  const db = deps.db;
   const { page, perPage, after, before, ...filter } = query;
   const cursor = readCursor(filter, after, before);
   const { scope, total, rows, plan, more } = await db.transaction(
@@ -198,6 +201,7 @@ export async function listDashboardMembers(
         r,
         cells.filter((c) => c.profile_id === r.profile_id),
         actions.get(r.profile_level_access_id) ?? [],
+        (c) => staffMovesOf(ctx, { profileId: r.profile_id, levelPath: r.level_path }, c),
       ),
     ),
     totalCount: total.n,
@@ -213,22 +217,26 @@ export async function listDashboardMembers(
 
 /**
  * GET /api/app/hierarchy-level/{id}/dashboard-info: the tiles. Members by overall status (all 7) and, per
- * requirement status, the members the list filtered by that status would total — exact, from the stored statuses.
+ * requirement status, the members the list filtered by that status would total — exact: from the per-level counts
+ * (ADR 026) unless a search narrows them, then from the stored statuses of the rows it finds.
  */
 export async function getDashboardInfo(
-  db: Database,
-  ctx: ActorContext,
-  levelId: string,
-  query: DashboardInfoQuery,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { levelId, ...query }: DashboardInfoQuery & { levelId: string },
 ): Promise<DashboardInfo> {
-  return db.transaction(
+  return deps.db.transaction(
     async (tx) => {
       const { level, scope } = await loadDashboardScope(tx, ctx, levelId);
-      const overall = await rowsOf<{ status: number; n: number }>(tx, overallCountsStatement(scope, query));
-      const byRequirement = await rowsOf<{ status: number; n: number }>(
-        tx,
-        requirementCountsStatement(scope, query),
-      );
+      const { overall, byRequirement } = countsAnswer(query)
+        ? await countedTiles(tx, scope, query)
+        : {
+            overall: await rowsOf<{ status: number; n: number }>(tx, overallCountsStatement(scope, query)),
+            byRequirement: await rowsOf<{ status: number; n: number }>(
+              tx,
+              requirementCountsStatement(scope, query),
+            ),
+          };
       const countOf = (rows: { status: number; n: number }[], status: number) =>
         Number(rows.find((r) => Number(r.status) === status)?.n ?? 0);
       return {

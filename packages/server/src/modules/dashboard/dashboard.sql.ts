@@ -13,6 +13,7 @@ import {
 } from '@touchline/contracts/members';
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
 import { beyondRow, keysAsText, orderBy, pickedKeys, sortKeys, uuidText } from './dashboard-order.sql.ts';
+import { requirementStatusBits } from '../../db/requirement-status-set.ts';
 
 // The dashboard's SQL (ADR 016), written once and used by the list, the counts, the download and the bench, so
 // they cannot disagree. Every statement is set-based over the subtree's live accesses, read from the access row
@@ -65,11 +66,6 @@ function uuidArray(values: readonly string[]): SQL {
 /** A small-int list parameter as one array value. */
 function intArray(values: readonly number[]): SQL {
   return sql`${`{${values.join(',')}}`}::smallint[]`;
-}
-
-/** The set of requirement statuses as the access stores it: bit n for status n. */
-export function requirementStatusBits(statuses: readonly number[]): number {
-  return statuses.reduce((bits, status) => bits | (1 << status), 0);
 }
 
 /**
@@ -261,15 +257,21 @@ function labelOf(expr: SQL, values: readonly number[], label: (value: number) =>
 const groupLabel = (value: number) =>
   value === ActiveStatus.Inactive ? activeStatusLabels.Inactive : activeStatusLabels.Active;
 
+/** Where one page of the download starts (after the row whose sort keys `after` holds) and how many rows it takes. */
+export type ExportPage = { after?: readonly (string | null)[]; limit: number };
+
 /**
  * The export's row statement: each member's line as ready text cells — the fixed columns, then their status label
  * for each requirement column in order (blank when not theirs). The database writes the texts, so a row crosses to
  * the server as one text array rather than sixteen typed values (ADR 016: the download runs near COPY's speed).
+ * With `page`, one keyset page of it (ADR 026): the rows after a row in the list's order, with their sort keys as
+ * text (`sort_keys`, where the next page starts), so the download never holds the database between pages.
  */
 export function exportRowsStatement(
   scope: DashboardScope,
   filter: DashboardFilter,
   columnIds: readonly string[],
+  page?: ExportPage,
 ): SQL {
   const requirementCells = columnIds.length
     ? sql`array(select coalesce(${labelOf(sql`mr.status`, requirementStatusValues, (v) => requirementStatusLabel(v as RequirementStatus))}, '')
@@ -278,14 +280,22 @@ export function exportRowsStatement(
           and mr.profile_id = pla.profile_id and mr.definition_id = c.id and mr.active
         order by c.n)`
     : sql`array[]::text[]`;
+  const keys = sortKeys(filter.sortCol);
+  const where = page?.after
+    ? sql`${rowsWhere(scope, filter)} and ${beyondRow(keys, filter, false, page.after)}`
+    : rowsWhere(scope, filter);
+  const sortKeysText = sql`array[${sql.join(
+    keys.map((k) => sql`(${k.expr})::text`),
+    sql`, `,
+  )}]`;
   return sql`select array[p.first_name, p.last_name, coalesce(p.email::text, ''), lv.name, lb.name,
         ${labelOf(sql`pla.overall_status`, overallStatusValues, (v) => memberOverallStatusLabel(v as MemberOverallStatus))},
         ${labelOf(sql`pla.group_membership_status`, Object.values(ActiveStatus), groupLabel)},
         coalesce(to_char(pla.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')]
-      || ${requirementCells} as cells
+      || ${requirementCells} as cells${page ? sql`, ${sortKeysText} as sort_keys` : sql``}
     from ${accessesFrom(scope.organizationId, allJoins)}
-    where ${rowsWhere(scope, filter)}
-    order by ${orderBy(sortKeys(filter.sortCol), filter, false, null)}`;
+    where ${where}
+    order by ${orderBy(keys, filter, false, null)}${page ? sql` limit ${page.limit}` : sql``}`;
 }
 
 /** The export's requirement columns: the organization's definitions some member actively has, in library order. */
@@ -294,4 +304,20 @@ export function exportColumnsStatement(organizationId: string): SQL {
     where d.organization_id = ${organizationId} and exists (select 1 from member_requirements mr
       where mr.organization_id = ${organizationId} and mr.definition_id = d.id and mr.active)
     order by d.sort_order, touchline_search_key(d.name) collate "C", d.id`;
+}
+
+/**
+ * The members (by profile, once each however many accesses they hold) of the filter's rows, at most `limit`: whom a
+ * reminder to the whole filtered list reaches (ADR 033).
+ */
+export function filteredProfilesStatement(scope: DashboardScope, filter: RowFilter, limit: number): SQL {
+  return sql`select distinct pla.profile_id from ${countedFrom(scope, filter)}
+    where ${rowsWhere(scope, filter)} limit ${limit}`;
+}
+
+/** The live accesses among `ids` under the scope's level, with their profiles: a reminder's selected members. */
+export function selectedAccessesStatement(scope: DashboardScope, ids: readonly string[]): SQL {
+  return sql`select pla.id, pla.profile_id from profile_level_accesses pla
+    where pla.organization_id = ${scope.organizationId} and pla.deleted_at is null
+      and pla.level_path like ${`${likeEscape(scope.path)}%`} and pla.id = any(${uuidArray(ids)})`;
 }

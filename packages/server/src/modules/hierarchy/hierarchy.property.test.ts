@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@touchline/contracts/roles';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { addTestMember, createTestOrganization, type TestOrganization } from '../../../test/factories.ts';
-import type { ActorContext } from '../../authz/actor-context.ts';
+import type { RequestContext } from '../../deps.ts';
 import { hierarchyLevels, profileLevelAccesses } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { createLevel, deleteLevel, moveLevel } from './hierarchy.service.ts';
@@ -52,21 +52,15 @@ describe('the level tree under random creates, moves and deletes (ADR 002 invari
       .orderBy(hierarchyLevels.path);
 
   /** Runs one command as the organization's admin; the refusals the rules call for (4xx) are part of the game. */
-  async function run(org: TestOrganization, ctx: ActorContext, cmd: Command) {
+  async function run(org: TestOrganization, ctx: RequestContext, cmd: Command) {
     const live = (await levelsOf(org.id)).filter((l) => l.deletedAt === null);
     const at = (i: number) => live[i % live.length];
     try {
       if (cmd.kind === 'create')
-        await createLevel(t.database.db, ctx, { parentId: at(cmd.parent)?.id ?? '', name: cmd.name }, 'prop');
+        await createLevel(t.app.deps, ctx, { parentId: at(cmd.parent)?.id ?? '', name: cmd.name });
       if (cmd.kind === 'move')
-        await moveLevel(
-          t.database.db,
-          ctx,
-          at(cmd.level)?.id ?? '',
-          { parentId: at(cmd.parent)?.id ?? '' },
-          'prop',
-        );
-      if (cmd.kind === 'delete') await deleteLevel(t.database.db, ctx, at(cmd.level)?.id ?? '', 'prop');
+        await moveLevel(t.app.deps, ctx, { id: at(cmd.level)?.id ?? '', parentId: at(cmd.parent)?.id ?? '' });
+      if (cmd.kind === 'delete') await deleteLevel(t.app.deps, ctx, { id: at(cmd.level)?.id ?? '' });
       if (cmd.kind === 'join') {
         const level = at(cmd.level);
         if (level) await addTestMember(t, org, level, 'member', { signedUp: false });
@@ -111,7 +105,8 @@ describe('the level tree under random creates, moves and deletes (ADR 002 invari
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
         const org = await createTestOrganization(t);
-        const ctx: ActorContext = {
+        const ctx: RequestContext = {
+          requestId: 'prop',
           userId: crypto.randomUUID(),
           profileId: crypto.randomUUID(),
           organizationId: org.id,

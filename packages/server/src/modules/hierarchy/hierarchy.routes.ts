@@ -11,7 +11,7 @@ import {
   orderLevelChildrenBodySchema,
   renameLevelBodySchema,
 } from '@touchline/contracts/hierarchy';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   createLevel,
   deleteLevel,
@@ -28,25 +28,25 @@ const noContent = { 204: z.null() };
 /** The level tree calls (spec §7 "Hierarchy"): navigation, and the admin's create, rename, move, order and delete. */
 export async function hierarchyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
+  const deps = app.deps;
 
   r.get(
     `${base}/:id/navigation`,
     { schema: { params: levelIdParamsSchema, response: { 200: levelNavigationSchema } } },
-    async (request) => getLevelNavigation(db, await requireActorContext(request), request.params.id),
+    async (request) => getLevelNavigation(deps, await requireRequestContext(request), request.params),
   );
 
   r.get(
     `${base}/:id/move-targets`,
     { schema: { params: levelIdParamsSchema, response: { 200: moveTargetsResponseSchema } } },
-    async (request) => listMoveTargets(db, await requireActorContext(request), request.params.id),
+    async (request) => listMoveTargets(deps, await requireRequestContext(request), request.params),
   );
 
   r.post(
     base,
     { schema: { body: createLevelBodySchema, response: { 201: levelSchema } } },
     async (request, reply) => {
-      const level = await createLevel(db, await requireActorContext(request), request.body, request.id);
+      const level = await createLevel(deps, await requireRequestContext(request), request.body);
       return reply.status(201).send(level);
     },
   );
@@ -55,22 +55,22 @@ export async function hierarchyRoutes(app: FastifyInstance) {
     `${base}/:id`,
     { schema: { params: levelIdParamsSchema, body: renameLevelBodySchema, response: { 200: levelSchema } } },
     async (request) =>
-      renameLevel(db, await requireActorContext(request), request.params.id, request.body, request.id),
+      renameLevel(deps, await requireRequestContext(request), { ...request.body, ...request.params }),
   );
 
   r.post(
     `${base}/:id/move`,
     { schema: { params: levelIdParamsSchema, body: moveLevelBodySchema, response: { 200: levelSchema } } },
     async (request) =>
-      moveLevel(db, await requireActorContext(request), request.params.id, request.body, request.id),
+      moveLevel(deps, await requireRequestContext(request), { ...request.body, ...request.params }),
   );
 
   r.put(
     `${base}/:id/order`,
     { schema: { params: levelIdParamsSchema, body: orderLevelChildrenBodySchema, response: noContent } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      await orderLevelChildren(db, ctx, request.params.id, request.body, request.id);
+      const ctx = await requireRequestContext(request);
+      await orderLevelChildren(deps, ctx, { ...request.body, ...request.params });
       return reply.status(204).send(null);
     },
   );
@@ -79,7 +79,7 @@ export async function hierarchyRoutes(app: FastifyInstance) {
     `${base}/:id`,
     { schema: { params: levelIdParamsSchema, response: noContent } },
     async (request, reply) => {
-      await deleteLevel(db, await requireActorContext(request), request.params.id, request.id);
+      await deleteLevel(deps, await requireRequestContext(request), request.params);
       return reply.status(204).send(null);
     },
   );

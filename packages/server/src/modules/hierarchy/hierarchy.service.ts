@@ -12,8 +12,9 @@ import {
 } from '@touchline/contracts/hierarchy';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize, reachablePaths } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { levelPolicy } from './hierarchy.policy.ts';
@@ -39,11 +40,8 @@ import {
 /** The audit events of the level tree, all on entity type 'hierarchy_level'. */
 const entityType = 'hierarchy_level';
 
-const auditActor = (ctx: ActorContext, requestId: string): AuditActor => ({
-  userId: ctx.userId,
-  profileId: ctx.profileId,
-  requestId,
-});
+/** What the level-tree use cases reach: the database only. */
+type HierarchyDeps = Pick<Deps, 'db'>;
 
 async function loadLevel(tx: Executor, ctx: ActorContext, id: string): Promise<LevelRow> {
   const level = await findLevel(tx, ctx.organizationId, id);
@@ -65,11 +63,11 @@ async function ensureNameFree(
 
 /** GET …/{id}/navigation: the level, its breadcrumb and its children with counts, as the actor may see them. */
 export async function getLevelNavigation(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
+  { id }: { id: string },
 ): Promise<LevelNavigation> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const level = await loadLevel(tx, ctx, id);
     authorize(levelPolicy.view(ctx, level), 'You do not have access to this level');
     const ancestorIds = level.path.split('/').filter((segment) => segment !== '' && segment !== level.id);
@@ -82,11 +80,11 @@ export async function getLevelNavigation(
 
 /** GET …/{id}/move-targets: where the actor may move the level, for the move dialog's picker. */
 export async function listMoveTargets(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
+  { id }: { id: string },
 ): Promise<MoveTargetsResponse> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const level = await loadLevel(tx, ctx, id);
     authorize(levelPolicy.move(ctx, level));
     if (level.parentId === null) return { items: [] };
@@ -97,19 +95,18 @@ export async function listMoveTargets(
 
 /** POST /api/app/hierarchy-level: adds a level under a parent where the actor is admin level. */
 export async function createLevel(
-  db: Database,
-  ctx: ActorContext,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
   body: CreateLevelBody,
-  requestId: string,
 ): Promise<Level> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockTree(tx, ctx.organizationId);
     const parent = await loadLevel(tx, ctx, body.parentId);
     authorize(levelPolicy.createChild(ctx, parent));
     await ensureNameFree(tx, ctx, parent.id, body.name, 'name');
     const sortOrder = await nextSortOrder(tx, ctx.organizationId, parent.id);
     const level = await insertLevel(tx, ctx.organizationId, parent, body.name, sortOrder);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'level.created',
       entityType,
@@ -122,20 +119,18 @@ export async function createLevel(
 
 /** PUT …/{id}: renames a level (the top level too; the organization keeps its own name). */
 export async function renameLevel(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
-  body: RenameLevelBody,
-  requestId: string,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
+  { id, ...body }: RenameLevelBody & { id: string },
 ): Promise<Level> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockTree(tx, ctx.organizationId);
     const level = await loadLevel(tx, ctx, id);
     authorize(levelPolicy.rename(ctx, level));
     if (level.name === body.name) return presentLevel(level);
     if (level.parentId) await ensureNameFree(tx, ctx, level.parentId, body.name, 'name', level.id);
     await updateLevelName(tx, ctx.organizationId, level.id, body.name);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'level.renamed',
       entityType,
@@ -151,13 +146,11 @@ export async function renameLevel(
  * top level, and a move into the level's own subtree, are refused (409).
  */
 export async function moveLevel(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
-  body: MoveLevelBody,
-  requestId: string,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
+  { id, ...body }: MoveLevelBody & { id: string },
 ): Promise<Level> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockTree(tx, ctx.organizationId);
     const level = await loadLevel(tx, ctx, id);
     authorize(levelPolicy.move(ctx, level));
@@ -170,7 +163,7 @@ export async function moveLevel(
     await ensureNameFree(tx, ctx, target.id, level.name, 'parentId', level.id);
     const sortOrder = await nextSortOrder(tx, ctx.organizationId, target.id);
     const moved = await moveSubtree(tx, ctx.organizationId, level, target, sortOrder);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'level.moved',
       entityType,
@@ -187,12 +180,11 @@ export async function moveLevel(
  * membership remains anywhere in the subtree (compliance history must stay reachable).
  */
 export async function deleteLevel(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
-  requestId: string,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
+  { id }: { id: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await lockTree(tx, ctx.organizationId);
     const level = await loadLevel(tx, ctx, id);
     authorize(levelPolicy.delete(ctx, level));
@@ -200,7 +192,7 @@ export async function deleteLevel(
     const members = await countMembersInSubtree(tx, ctx.organizationId, level.path);
     if (members > 0) throw conflict(membersRemainMessage(members));
     const deleted = await softDeleteSubtree(tx, ctx.organizationId, level.path);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'level.deleted',
       entityType,
@@ -212,13 +204,11 @@ export async function deleteLevel(
 
 /** PUT …/{id}/order: puts the level's children in the given order; the list must name each child once. */
 export async function orderLevelChildren(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
-  body: OrderLevelChildrenBody,
-  requestId: string,
+  deps: HierarchyDeps,
+  ctx: RequestContext,
+  { id, ...body }: OrderLevelChildrenBody & { id: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await lockTree(tx, ctx.organizationId);
     const level = await loadLevel(tx, ctx, id);
     authorize(levelPolicy.reorder(ctx, level));
@@ -232,7 +222,7 @@ export async function orderLevelChildren(
     )
       throw invalid([{ field: 'childIds', in: 'body', message: childOrderMismatchMessage }]);
     await setChildOrder(tx, ctx.organizationId, level.id, body.childIds);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'level.reordered',
       entityType,

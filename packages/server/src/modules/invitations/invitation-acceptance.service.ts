@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ActorRequestContext, Deps } from '../../deps.ts';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   invitationMessages,
@@ -11,7 +11,6 @@ import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts
 import { recordAuditEvent } from '../../db/audit.ts';
 import { invitations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import type { Actor } from '../../plugins/authenticate.ts';
 import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { hashInvitationToken } from './invitations.mail.ts';
 import { findInvitationByTokenHash } from './invitations.queries.ts';
@@ -21,17 +20,16 @@ import { findInvitationByTokenHash } from './invitations.queries.ts';
  * replaced or revoked → 'error'; accepted, or the address already has an account → 'login'; otherwise the full
  * signup form, filled with the invited address and names.
  */
-export async function invitationNextStep(
-  app: FastifyInstance,
-  token: string | undefined,
-): Promise<InvitationNextStep> {
-  const invitation = token
-    ? await findInvitationByTokenHash(app.database.db, hashInvitationToken(token))
-    : undefined;
+export async function invitationNextStep(deps: Deps, token: string | undefined): Promise<InvitationNextStep> {
+  const invitation = token ? await findInvitationByTokenHash(deps.db, hashInvitationToken(token)) : undefined;
   if (!invitation) return { step: SignupStep.Error, message: invitationMessages.invalidLink };
-  const where = { organizationName: invitation.organizationName, levelName: invitation.levelName };
+  const where = {
+    organizationName: invitation.organizationName,
+    levelName: invitation.levelName,
+    roleName: invitation.roleName,
+  };
   if (invitation.acceptedAt) return { step: SignupStep.Login, email: invitation.email, ...where };
-  const account = await app.identityDirectory.findUserByEmail(invitation.email);
+  const account = await deps.identityDirectory.findUserByEmail(invitation.email);
   if (account) return { step: SignupStep.Login, email: invitation.email, ...where };
   return {
     step: SignupStep.FullSignupForm,
@@ -43,21 +41,35 @@ export async function invitationNextStep(
 }
 
 /**
+ * POST /api/app/invitation/confirm-address (ADR 033): the invitee who registered from the link confirms the address
+ * with it — the link was e-mailed there, so it proves the address. Only the account registered for the invited
+ * address with the given password is confirmed (409 otherwise), so an account someone else made for that address
+ * beforehand stays unconfirmed; 404 for a link that is not (or no longer) an open invitation.
+ */
+export async function confirmInvitedAddress(deps: Deps, token: string, password: string): Promise<void> {
+  const invitation = await findInvitationByTokenHash(deps.db, hashInvitationToken(token));
+  if (!invitation) throw notFound('Invitation');
+  if (invitation.acceptedAt) throw conflict(invitationMessages.alreadyAccepted);
+  const result = await deps.identityDirectory.confirmInvitedAddress(invitation.email, password);
+  if (result === 'mismatch') throw conflict(invitationMessages.passwordMismatch);
+}
+
+/**
  * POST /api/app/invitation/accept: the signed-in account takes the invitation sent to its own address (403
  * otherwise). Links the profile, marks the invitation accepted (no more reminders), moves the access from Invite
  * Pending to No Requirements, then makes that profile the account's current one with the roles its labels carry, so
  * the next refreshed token names it (ADR 007). Accepting again with the same account answers the same.
  */
 export async function acceptInvitation(
-  app: FastifyInstance,
-  actor: Actor,
-  token: string,
-  requestId: string,
+  deps: Deps,
+  actor: ActorRequestContext,
+  { token }: { token: string },
 ): Promise<AcceptInvitationResponse> {
+  const { requestId } = actor;
   // Read before the transaction: the mounted identity shares the embedded database's one connection.
-  const account = await app.identityDirectory.findUser(actor.userId);
+  const account = await deps.identityDirectory.findUser(actor.userId);
   const now = new Date();
-  const accepted = await app.database.db.transaction(async (tx) => {
+  const accepted = await deps.db.transaction(async (tx) => {
     const invitation = await findInvitationByTokenHash(tx, hashInvitationToken(token));
     if (!invitation) throw notFound('Invitation');
     if (!account || account.email.toLowerCase() !== invitation.email.toLowerCase())
@@ -117,8 +129,8 @@ export async function acceptInvitation(
     });
     return answer;
   });
-  const grants = await grantsOfProfile(app.database.db, accepted.organizationId, accepted.profileId);
-  await app.identityDirectory.setUserContext(actor.userId, {
+  const grants = await grantsOfProfile(deps.db, accepted.organizationId, accepted.profileId);
+  await deps.identityDirectory.setUserContext(actor.userId, {
     currentProfileId: accepted.profileId,
     roles: organizationRoles(grants),
   });

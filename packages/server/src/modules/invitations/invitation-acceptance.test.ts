@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { flushPendingMail } from '@touchline/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInvitationResponseSchema, invitationMessages } from '@touchline/contracts/invitations';
 import { MemberOverallStatus } from '@touchline/contracts/members';
@@ -56,10 +55,15 @@ describe('accepting an invitation', () => {
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/app/app-users/register-account',
-      payload: { email: invited.email, password, firstName: invited.firstName, lastName: invited.lastName },
+      payload: {
+        email: invited.email,
+        password,
+        firstName: invited.firstName,
+        lastName: invited.lastName,
+        acceptedPolicies: true,
+      },
     });
     expect(registered.statusCode).toBe(200);
-    await flushPendingMail();
     const confirmMail = (await mailTo(t, invited.email)).find((m) =>
       m.text.includes('/confirm-email?token='),
     );

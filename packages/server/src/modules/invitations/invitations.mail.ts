@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../mail/html.ts';
 
 /** A fresh invitation link secret: 32 random bytes (base64url) for the e-mail, only its SHA-256 for the row. */
@@ -59,37 +58,4 @@ export function invitationMail(appUrl: string, input: InvitationMailInput): Outg
       '<p>— Touchline</p>',
     ].join('\n'),
   };
-}
-
-/** How many invitation e-mails go out at once after an import, so a slow mail server is not flooded. */
-const sendConcurrency = 8;
-
-/**
- * Sends invitation e-mails after their transaction committed and reports which failed, so the caller can hand those
- * to the reminder job instead of failing a request whose rows are already saved.
- */
-export async function sendInvitationMails(
-  mailer: Mailer,
-  appUrl: string,
-  mails: readonly InvitationMailInput[],
-  log: FastifyBaseLogger,
-): Promise<{ sent: string[]; failed: string[] }> {
-  const sent: string[] = [];
-  const failed: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < mails.length) {
-      const mail = mails[next++];
-      if (!mail) return;
-      try {
-        await mailer.send(invitationMail(appUrl, mail));
-        sent.push(mail.invitationId);
-      } catch (err) {
-        log.error({ err, invitationId: mail.invitationId }, 'an invitation e-mail could not be sent');
-        failed.push(mail.invitationId);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(sendConcurrency, mails.length) }, worker));
-  return { sent, failed };
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { ActiveStatus } from '@touchline/contracts/members';
 import { liveAccessIn, liveAccessJoins } from '../../authz/live-queries.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -63,6 +64,29 @@ export function liveAccessLevels(db: Executor, organizationId: string, profileId
 }
 
 /**
+ * The joins of an invitation that can still lead somewhere: its organization, access, profile and level all live,
+ * in the invitation's organization. The link lookup and the reminder sweep both read invitations through these.
+ */
+const liveInvitation = {
+  organization: and(eq(organizations.id, invitations.organizationId), isNull(organizations.deletedAt)),
+  access: and(
+    eq(profileLevelAccesses.id, invitations.profileLevelAccessId),
+    eq(profileLevelAccesses.organizationId, invitations.organizationId),
+    isNull(profileLevelAccesses.deletedAt),
+  ),
+  profile: and(
+    eq(profiles.id, invitations.profileId),
+    eq(profiles.organizationId, invitations.organizationId),
+    isNull(profiles.deletedAt),
+  ),
+  level: and(
+    eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
+    eq(hierarchyLevels.organizationId, invitations.organizationId),
+    isNull(hierarchyLevels.deletedAt),
+  ),
+};
+
+/**
  * The invitation a link's token names, only while it can still be used: not revoked, its access not archived, its
  * organization not deleted. Public lookup by an unguessable token, so it is the one query not scoped by tenant.
  */
@@ -83,35 +107,16 @@ export async function findInvitationByTokenHash(db: Executor, tokenHash: string)
       overallStatus: profileLevelAccesses.overallStatus,
       hierarchyLevelId: hierarchyLevels.id,
       levelName: hierarchyLevels.name,
+      roleName: labels.name,
     })
     .from(invitations)
+    .innerJoin(organizations, liveInvitation.organization)
+    .innerJoin(profileLevelAccesses, liveInvitation.access)
+    .innerJoin(profiles, liveInvitation.profile)
+    .innerJoin(hierarchyLevels, liveInvitation.level)
     .innerJoin(
-      organizations,
-      and(eq(organizations.id, invitations.organizationId), isNull(organizations.deletedAt)),
-    )
-    .innerJoin(
-      profileLevelAccesses,
-      and(
-        eq(profileLevelAccesses.id, invitations.profileLevelAccessId),
-        eq(profileLevelAccesses.organizationId, invitations.organizationId),
-        isNull(profileLevelAccesses.deletedAt),
-      ),
-    )
-    .innerJoin(
-      profiles,
-      and(
-        eq(profiles.id, invitations.profileId),
-        eq(profiles.organizationId, invitations.organizationId),
-        isNull(profiles.deletedAt),
-      ),
-    )
-    .innerJoin(
-      hierarchyLevels,
-      and(
-        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
-        eq(hierarchyLevels.organizationId, invitations.organizationId),
-        isNull(hierarchyLevels.deletedAt),
-      ),
+      labels,
+      and(eq(labels.id, profileLevelAccesses.labelId), eq(labels.organizationId, invitations.organizationId)),
     )
     .where(and(eq(invitations.tokenHash, tokenHash), isNull(invitations.revokedAt)));
   return row;
@@ -186,18 +191,6 @@ export async function insertInvitationBatch(tx: Executor, batch: InvitationBatch
   if (batch.invitations.length > 0) await tx.insert(invitations).values(batch.invitations);
 }
 
-/**
- * Invitations whose e-mail could not be sent become due for the reminder job at once, as their step 0, so the job
- * retries them rather than the member waiting for the day-2 reminder.
- */
-export async function handToReminderJob(db: Executor, invitationIds: readonly string[], now: Date) {
-  if (invitationIds.length === 0) return;
-  await db
-    .update(invitations)
-    .set({ remindersSent: 0, nextReminderAt: now, updatedAt: now })
-    .where(and(inArray(invitations.id, [...invitationIds]), isNull(invitations.acceptedAt)));
-}
-
 /** Revokes the open invitations of archived accesses: their links stop working and no reminder goes out. */
 export async function revokeInvitationsOf(
   tx: Executor,
@@ -217,4 +210,42 @@ export async function revokeInvitationsOf(
         isNull(invitations.revokedAt),
       ),
     );
+}
+
+/**
+ * Up to `limit` invitations whose next e-mail is due at `now`, locked for the sweep that sends them: not accepted
+ * or revoked, the member's access live and Active. SKIP LOCKED lets several sweeps run at once on different rows.
+ */
+export function dueInvitationsForUpdate(tx: Executor, now: Date, limit: number) {
+  return tx
+    .select({
+      id: invitations.id,
+      organizationId: invitations.organizationId,
+      email: invitations.email,
+      remindersSent: invitations.remindersSent,
+      createdAt: invitations.createdAt,
+      firstName: profiles.firstName,
+      organizationName: organizations.name,
+      levelName: hierarchyLevels.name,
+      roleLabel: labels.name,
+    })
+    .from(invitations)
+    .innerJoin(organizations, liveInvitation.organization)
+    .innerJoin(
+      profileLevelAccesses,
+      and(liveInvitation.access, eq(profileLevelAccesses.groupMembershipStatus, ActiveStatus.Active)),
+    )
+    .innerJoin(profiles, liveInvitation.profile)
+    .innerJoin(hierarchyLevels, liveInvitation.level)
+    .innerJoin(labels, eq(labels.id, profileLevelAccesses.labelId))
+    .where(
+      and(
+        lte(invitations.nextReminderAt, now),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .orderBy(asc(invitations.nextReminderAt))
+    .limit(limit)
+    .for('update', { of: invitations, skipLocked: true });
 }

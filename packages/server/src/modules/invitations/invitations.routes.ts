@@ -3,15 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptInvitationBodySchema,
   acceptInvitationResponseSchema,
+  confirmInvitedAddressBodySchema,
   invitationNextStepQuerySchema,
   invitationNextStepSchema,
   inviteMemberBodySchema,
   inviteMemberResponseSchema,
   resendInvitationParamsSchema,
 } from '@touchline/contracts/invitations';
-import { requireActorContext } from '../../authz/request-context.ts';
-import { requireActor } from '../../plugins/authenticate.ts';
-import { acceptInvitation, invitationNextStep } from './invitation-acceptance.service.ts';
+import { requireActorRequestContext, requireRequestContext } from '../../authz/request-context.ts';
+import {
+  acceptInvitation,
+  confirmInvitedAddress,
+  invitationNextStep,
+} from './invitation-acceptance.service.ts';
 import { inviteMember, resendInvitation } from './invitations.service.ts';
 
 /** The invitation calls: invite (§7 Invitation), where a link leads, accept it, send it again. */
@@ -22,9 +26,8 @@ export async function invitationRoutes(app: FastifyInstance) {
     '/api/app/invitation',
     { schema: { body: inviteMemberBodySchema, response: { 201: inviteMemberResponseSchema } } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      const audit = { userId: ctx.userId, profileId: ctx.profileId, requestId: request.id };
-      return reply.status(201).send(await inviteMember(app, ctx, request.body, audit));
+      const ctx = await requireRequestContext(request);
+      return reply.status(201).send(await inviteMember(app.deps, ctx, request.body));
     },
   );
 
@@ -34,22 +37,29 @@ export async function invitationRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: { querystring: invitationNextStepQuerySchema, response: { 200: invitationNextStepSchema } },
     },
-    async (request) => invitationNextStep(app, request.query.token),
+    async (request) => invitationNextStep(app.deps, request.query.token),
+  );
+
+  r.post(
+    '/api/app/invitation/confirm-address',
+    { config: { public: true }, schema: { body: confirmInvitedAddressBodySchema } },
+    async (request, reply) => {
+      await confirmInvitedAddress(app.deps, request.body.token, request.body.password);
+      return reply.status(204).send();
+    },
   );
 
   r.post(
     '/api/app/invitation/accept',
     { schema: { body: acceptInvitationBodySchema, response: { 200: acceptInvitationResponseSchema } } },
-    async (request) => acceptInvitation(app, requireActor(request), request.body.token, request.id),
+    async (request) => acceptInvitation(app.deps, requireActorRequestContext(request), request.body),
   );
 
   r.post(
     '/api/app/invitation/:profileLevelAccessId/resend',
     { schema: { params: resendInvitationParamsSchema } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      const audit = { userId: ctx.userId, profileId: ctx.profileId, requestId: request.id };
-      await resendInvitation(app, ctx, request.params.profileLevelAccessId, audit);
+      await resendInvitation(app.deps, await requireRequestContext(request), request.params);
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,5 @@
+import type { Deps, RequestContext } from '../../deps.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   invitationMessages,
@@ -7,21 +7,20 @@ import {
   type InviteMemberResponse,
 } from '@touchline/contracts/invitations';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { invitations } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 import { afterStep } from './invitation-schedule.ts';
-import { newInvitationToken, sendInvitationMails, type InvitationMailInput } from './invitations.mail.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { invitationMail, newInvitationToken, type InvitationMailInput } from './invitations.mail.ts';
 import { invitationPolicy } from './invitations.policy.ts';
 import {
   findAccessForInvitation,
   findLabel,
-  handToReminderJob,
   insertInvitationBatch,
   latestInvitationOfAccess,
   liveAccessLevels,
@@ -50,7 +49,7 @@ export type InvitedMember = { profileId: string; profileLevelAccessId: string; n
 /**
  * Creates invited members in the caller's transaction with one INSERT per table: a profile unless the organization
  * has a live one with the address, an access (overall status Invite Pending) and an invitation whose day-0 e-mail
- * counts as sent. The caller checks duplicates and rights, and hands the mails to deliverInvitations after commit.
+ * counts as sent. The caller checks duplicates and rights, and queues the mails with queueInvitationMails.
  */
 export async function createInvitedMembers(
   tx: Transaction,
@@ -132,11 +131,17 @@ export async function createInvitedMembers(
   return { members: created, mails };
 }
 
-/** Sends invitation e-mails once their rows are committed; those that fail are left to the reminder job to retry. */
-export async function deliverInvitations(app: FastifyInstance, mails: readonly InvitationMailInput[]) {
-  if (mails.length === 0) return;
-  const { failed } = await sendInvitationMails(app.mailer, app.appUrl, mails, app.log);
-  await handToReminderJob(app.database.db, failed, new Date());
+/** Queues invitation e-mails in the transaction that creates their invitations: durable mail (ADR 022). */
+export async function queueInvitationMails(
+  deps: Deps,
+  tx: Transaction,
+  mails: readonly InvitationMailInput[],
+): Promise<void> {
+  await queueMail(
+    deps.jobs,
+    tx,
+    mails.map((m) => invitationMail(deps.appUrl, m)),
+  );
 }
 
 /** Revokes the open invitations of accesses being archived, in the caller's transaction. */
@@ -155,13 +160,12 @@ export function revokeInvitations(
  * live access at the level already is refused (409). The e-mail leaves after commit.
  */
 export async function inviteMember(
-  app: FastifyInstance,
-  ctx: ActorContext,
+  deps: Deps,
+  ctx: RequestContext,
   body: InviteMemberBody,
-  audit: AuditActor,
 ): Promise<InviteMemberResponse> {
   const now = new Date();
-  const { result, mails } = await app.database.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const level = await findLiveLevel(tx, ctx.organizationId, body.hierarchyLevelId);
     if (!level) throw notFound('Level');
     const label = await findLabel(tx, ctx.organizationId, body.labelId);
@@ -175,16 +179,16 @@ export async function inviteMember(
     const made = await createInvitedMembers(tx, ctx.organizationId, ctx.userId, [member], now);
     const [invited] = made.members;
     if (!invited) throw new Error('the invited member was not created');
-    await recordAuditEvent(tx, audit, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'member.invited',
       entityType: 'profile_level_access',
       entityId: invited.profileLevelAccessId,
       data: { profileId: invited.profileId, hierarchyLevelId: level.id, labelId: label.id },
     });
-    return { result: invited, mails: made.mails };
+    await queueInvitationMails(deps, tx, made.mails);
+    return invited;
   });
-  await deliverInvitations(app, mails);
   return { profileId: result.profileId, profileLevelAccessId: result.profileLevelAccessId };
 }
 
@@ -244,27 +248,25 @@ async function reinvite(
 
 /** POST /api/app/invitation/{profileLevelAccessId}/resend: a new link for a member who has not accepted yet. */
 export async function resendInvitation(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  profileLevelAccessId: string,
-  audit: AuditActor,
+  deps: Deps,
+  ctx: RequestContext,
+  { profileLevelAccessId }: { profileLevelAccessId: string },
 ): Promise<void> {
   const now = new Date();
-  const mail = await app.database.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const access = await findAccessForInvitation(tx, ctx.organizationId, profileLevelAccessId);
     if (!access) throw notFound('Member');
     authorize(invitationPolicy.resend(ctx, { path: access.levelPath }));
     const sent = await reinvite(tx, ctx.organizationId, access, ctx.userId, now);
-    await recordAuditEvent(tx, audit, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'invitation.resent',
       entityType: 'invitation',
       entityId: sent.invitationId,
       data: { profileLevelAccessId },
     });
-    return sent;
+    await queueInvitationMails(deps, tx, [sent]);
   });
-  await deliverInvitations(app, [mail]);
 }
 
 /**
@@ -273,11 +275,11 @@ export async function resendInvitation(
  * accepted or without an e-mail address.
  */
 export async function inviteAccess(
-  app: FastifyInstance,
+  deps: Deps,
   input: { organizationId: string; profileLevelAccessId: string; invitedByUserId: string },
 ): Promise<void> {
   const now = new Date();
-  const mail = await app.database.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const access = await findAccessForInvitation(tx, input.organizationId, input.profileLevelAccessId);
     if (!access) throw notFound('Member');
     const sent = await reinvite(tx, input.organizationId, access, input.invitedByUserId, now);
@@ -292,7 +294,6 @@ export async function inviteAccess(
         data: { profileLevelAccessId: input.profileLevelAccessId },
       },
     );
-    return sent;
+    await queueInvitationMails(deps, tx, [sent]);
   });
-  await deliverInvitations(app, [mail]);
 }

@@ -149,6 +149,7 @@ describe('invitations', () => {
         lastName: body.lastName,
         organizationName: org.name,
         levelName: 'Team',
+        roleName: 'Player',
       });
       await t.createUser({ email: body.email });
       expect(await nextStep(await latestToken(t, body.email))).toMatchObject({
@@ -205,7 +206,7 @@ describe('invitations', () => {
   describe('inviteAccess (the organizations module invites a new organization’s first admin)', () => {
     it('e-mails the holder of an existing access', async () => {
       const first = await addTestMember(t, org, org.root, 'Admin', { signedUp: false });
-      await inviteAccess(t.app, {
+      await inviteAccess(t.app.deps, {
         organizationId: org.id,
         profileLevelAccessId: first.profileLevelAccessId,
         invitedByUserId: admin.userId ?? '',
@@ -213,7 +214,7 @@ describe('invitations', () => {
       const [mail] = await mailTo(t, first.email);
       expect(mail?.text).toContain('as Admin');
       await expect(
-        inviteAccess(t.app, {
+        inviteAccess(t.app.deps, {
           organizationId: other.id,
           profileLevelAccessId: first.profileLevelAccessId,
           invitedByUserId: admin.userId ?? '',

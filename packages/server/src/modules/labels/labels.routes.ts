@@ -9,7 +9,7 @@ import {
   updateLabelBodySchema,
 } from '@touchline/contracts/labels';
 import { memberLabelSchema } from '@touchline/contracts/member-admin';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { createLabel, deleteLabel, listManagedLabels, orderLabels, updateLabel } from './labels.service.ts';
 
 const base = '/api/app/labels';
@@ -21,19 +21,19 @@ const noContent = { 204: z.null() };
  */
 export async function labelRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
+  const deps = app.deps;
 
   r.get(
     `${base}/management`,
     { schema: { response: { 200: managedLabelsResponseSchema } } },
-    async (request) => listManagedLabels(db, await requireActorContext(request)),
+    async (request) => listManagedLabels(deps, await requireRequestContext(request)),
   );
 
   r.post(
     base,
     { schema: { body: createLabelBodySchema, response: { 201: memberLabelSchema } } },
     async (request, reply) => {
-      const label = await createLabel(db, await requireActorContext(request), request.body, request.id);
+      const label = await createLabel(deps, await requireRequestContext(request), request.body);
       return reply.status(201).send(label);
     },
   );
@@ -42,7 +42,7 @@ export async function labelRoutes(app: FastifyInstance) {
     `${base}/order`,
     { schema: { body: orderLabelsBodySchema, response: noContent } },
     async (request, reply) => {
-      await orderLabels(db, await requireActorContext(request), request.body, request.id);
+      await orderLabels(deps, await requireRequestContext(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -57,14 +57,14 @@ export async function labelRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      updateLabel(db, await requireActorContext(request), request.params.id, request.body, request.id),
+      updateLabel(deps, await requireRequestContext(request), { ...request.body, ...request.params }),
   );
 
   r.delete(
     `${base}/:id`,
     { schema: { params: labelIdParamsSchema, response: noContent } },
     async (request, reply) => {
-      await deleteLabel(db, await requireActorContext(request), request.params.id, request.id);
+      await deleteLabel(deps, await requireRequestContext(request), request.params);
       return reply.status(204).send(null);
     },
   );

@@ -16,8 +16,9 @@ import { Role } from '@touchline/contracts/roles';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { liveRootLevel, lockOrganizationRow, lockRootAdminAccesses } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { labelPolicy } from './labels.policy.ts';
 import { presentLabel, presentManagedLabel } from './labels.presenter.ts';
@@ -41,11 +42,8 @@ const entityType = 'label';
 /** Said to anyone below admin level at the top level. */
 const manageRefusal = 'Only an Admin at the top level of the organization can manage roles';
 
-const auditActor = (ctx: ActorContext, requestId: string): AuditActor => ({
-  userId: ctx.userId,
-  profileId: ctx.profileId,
-  requestId,
-});
+/** What the label use cases reach: the database only. */
+type LabelDeps = Pick<Deps, 'db'>;
 
 /** 403 unless the actor is admin level at the organization's top level. */
 async function authorizeManage(tx: Executor, ctx: ActorContext): Promise<void> {
@@ -85,8 +83,11 @@ async function keepARootAdmin(tx: Executor, ctx: ActorContext, label: LabelRow, 
 }
 
 /** GET /api/app/labels/management: the labels with their member counts, for the top level's administrators. */
-export async function listManagedLabels(db: Database, ctx: ActorContext): Promise<ManagedLabelsResponse> {
-  return db.transaction(async (tx) => {
+export async function listManagedLabels(
+  deps: LabelDeps,
+  ctx: RequestContext,
+): Promise<ManagedLabelsResponse> {
+  return deps.db.transaction(async (tx) => {
     await authorizeManage(tx, ctx);
     const rows = await labelsWithMemberCounts(tx, ctx.organizationId);
     return { items: rows.map((row) => presentManagedLabel(ctx, row)) };
@@ -95,17 +96,16 @@ export async function listManagedLabels(db: Database, ctx: ActorContext): Promis
 
 /** POST /api/app/labels: adds a label after the others; never the default, so it may carry a role. */
 export async function createLabel(
-  db: Database,
-  ctx: ActorContext,
+  deps: LabelDeps,
+  ctx: RequestContext,
   body: CreateLabelBody,
-  requestId: string,
 ): Promise<MemberLabel> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     await ensureNameFree(tx, ctx, body.name);
     const label = await insertLabel(tx, ctx.organizationId, { name: body.name, role: body.role });
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'label.created',
       entityType,
@@ -122,13 +122,11 @@ export async function createLabel(
  * top level keeps it (409). One audit event per change, in the same transaction.
  */
 export async function updateLabel(
-  db: Database,
-  ctx: ActorContext,
-  id: string,
-  body: UpdateLabelBody,
-  requestId: string,
+  deps: LabelDeps,
+  ctx: RequestContext,
+  { id, ...body }: UpdateLabelBody & { id: string },
 ): Promise<MemberLabel> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockOrganizationRow(tx, ctx.organizationId);
     const label = await loadLabel(tx, ctx, id);
     await authorizeManage(tx, ctx);
@@ -139,7 +137,7 @@ export async function updateLabel(
     if (name === label.name && role === label.role && !makeDefault) return presentLabel(ctx, label);
     if (name !== label.name) await ensureNameFree(tx, ctx, name, label.id);
     if (role !== label.role) await keepARootAdmin(tx, ctx, label, role);
-    const audit = auditActor(ctx, requestId);
+    const audit = ctx;
     const event = { organizationId: ctx.organizationId, entityType, entityId: label.id };
     const previousDefaults = makeDefault ? await clearOtherDefaults(tx, ctx.organizationId, label.id) : [];
     await updateLabelRow(tx, ctx.organizationId, label.id, {
@@ -173,8 +171,8 @@ export async function updateLabel(
  * DELETE /api/app/labels/{id}: soft-deletes a label, refused (409) for the default and while live memberships hold
  * it (change their role first: archived ones keep it for history).
  */
-export async function deleteLabel(db: Database, ctx: ActorContext, id: string, requestId: string) {
-  await db.transaction(async (tx) => {
+export async function deleteLabel(deps: LabelDeps, ctx: RequestContext, { id }: { id: string }) {
+  await deps.db.transaction(async (tx) => {
     await lockOrganizationRow(tx, ctx.organizationId);
     const label = await loadLabel(tx, ctx, id);
     await authorizeManage(tx, ctx);
@@ -182,7 +180,7 @@ export async function deleteLabel(db: Database, ctx: ActorContext, id: string, r
     const holders = await countLiveAccesses(tx, ctx.organizationId, label.id);
     if (holders > 0) throw conflict(labelInUseMessage(holders));
     await softDeleteLabel(tx, ctx.organizationId, label.id);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'label.deleted',
       entityType,
@@ -193,8 +191,8 @@ export async function deleteLabel(db: Database, ctx: ActorContext, id: string, r
 }
 
 /** PUT /api/app/labels/order: puts the labels in the given order; the list must name each live label once. */
-export async function orderLabels(db: Database, ctx: ActorContext, body: OrderLabelsBody, requestId: string) {
-  await db.transaction(async (tx) => {
+export async function orderLabels(deps: LabelDeps, ctx: RequestContext, body: OrderLabelsBody) {
+  await deps.db.transaction(async (tx) => {
     await lockOrganizationRow(tx, ctx.organizationId);
     await authorizeManage(tx, ctx);
     const current = new Set(await liveLabelIds(tx, ctx.organizationId));
@@ -206,7 +204,7 @@ export async function orderLabels(db: Database, ctx: ActorContext, body: OrderLa
     )
       throw invalid([{ field: 'labelIds', in: 'body', message: labelOrderMismatchMessage }]);
     await setLabelOrder(tx, ctx.organizationId, body.labelIds);
-    await recordAuditEvent(tx, auditActor(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'labels.reordered',
       entityType,

@@ -1,6 +1,7 @@
 import { CsvError, parse, type Info } from 'csv-parse/sync';
 import {
   membersImportColumns,
+  membersImportIgnoredColumns,
   membersImportMaxRows,
   membersImportRequiredColumns,
   type MembersImportColumn,
@@ -16,14 +17,16 @@ export type CsvMemberRow = {
 };
 
 const byLowerName = new Map(membersImportColumns.map((c) => [c.toLowerCase(), c]));
+const ignored = new Set<string>(membersImportIgnoredColumns);
 
 /** A problem with the file as a whole (not one row): the import cannot even be previewed. */
 const fileError = (message: string) => invalid([{ field: 'csv', in: 'body', message }], message);
 
 /** Reads the header row into our column names: unknown, repeated or missing columns make the file unusable. */
-function readHeader(header: readonly string[]): MembersImportColumn[] {
+function readHeader(header: readonly string[]): (MembersImportColumn | null)[] {
   const columns = header.map((name) => {
     const column = byLowerName.get(name.trim().toLowerCase());
+    if (!column && ignored.has(name.trim().toLowerCase())) return null;
     if (!column) {
       throw fileError(
         `Unknown column "${name.trim()}". The columns are ${membersImportColumns.join(', ')} (in whatever order and case).`,
@@ -31,7 +34,7 @@ function readHeader(header: readonly string[]): MembersImportColumn[] {
     }
     return column;
   });
-  const repeated = columns.find((c, i) => columns.indexOf(c) !== i);
+  const repeated = columns.find((c, i) => c !== null && columns.indexOf(c) !== i);
   if (repeated) throw fileError(`The column ${repeated} appears twice`);
   const missing = membersImportRequiredColumns.filter((c) => !columns.includes(c));
   if (missing.length > 0) throw fileError(`The file needs the columns ${missing.join(', ')}`);
@@ -72,7 +75,7 @@ export function parseMembersCsv(csv: string): CsvMemberRow[] {
       string
     >;
     columns.forEach((column, i) => {
-      values[column] = record[i] ?? '';
+      if (column) values[column] = record[i] ?? '';
     });
     return { rowNumber: info.lines, values, extraValues: record.length > columns.length };
   });

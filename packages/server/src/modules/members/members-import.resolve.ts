@@ -117,6 +117,8 @@ export async function resolveImportRows(
       levelName: 'display' in resolved ? resolved.display : null,
       externalId: values.externalId.trim() || null,
       dateOfBirth: dateOfBirth || null,
+      roleText: values.role.trim(),
+      levelText: values.level.trim(),
       errors,
     };
   });

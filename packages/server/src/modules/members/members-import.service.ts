@@ -1,18 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type {
-  MembersImportPreview,
-  MembersImportResult,
-  MembersImportRow,
+import type { Deps, RequestContext } from '../../deps.ts';
+import {
+  MembersImportMode,
+  type MembersImportPreview,
+  type MembersImportResult,
+  type MembersImportRow,
 } from '@touchline/contracts/member-admin';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import {
   createInvitedMembers,
-  deliverInvitations,
+  queueInvitationMails,
   type NewMember,
 } from '../invitations/invitations.service.ts';
 import { parseMembersCsv } from './members-import.parse.ts';
@@ -39,12 +40,11 @@ async function readImport(db: Executor, ctx: ActorContext, levelId: string, csv:
  * Whole-file problems (not CSV, unknown columns, too many rows) are a 400; row problems are in the answer.
  */
 export async function previewMembersImport(
-  db: Executor,
-  ctx: ActorContext,
-  levelId: string,
-  csv: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { levelId, csv }: { levelId: string; csv: string },
 ): Promise<MembersImportPreview> {
-  const { rows } = await readImport(db, ctx, levelId, csv);
+  const { rows } = await readImport(deps.db, ctx, levelId, csv);
   const invalidRows = rows.filter((r) => r.errors.length > 0).length;
   return { rows, totalRows: rows.length, invalidRows, canImport: invalidRows === 0 };
 }
@@ -60,26 +60,33 @@ function rowErrors(rows: readonly MembersImportRow[]) {
 }
 
 /**
- * POST /api/app/hierarchy-level/{id}/members-import: checks the file again inside one transaction and, only if every
- * row is good, creates all the profiles, accesses and invitations with one INSERT per table (400 with every row's
- * errors otherwise: nothing is half-imported). The invitations are e-mailed after commit.
+ * POST /api/app/hierarchy-level/{id}/members-import: checks the file again inside one transaction, then creates the
+ * profiles, accesses and invitations with one INSERT per table; the invitations are e-mailed after commit. Mode
+ * `all` (the default) imports only if every row is good (400 with every row's errors otherwise: nothing is
+ * imported); mode `valid` imports the good rows — each whole, never part of a row — and answers the others with their
+ * problems (400 when no row is good).
  */
 export async function importMembers(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  levelId: string,
-  csv: string,
-  audit: AuditActor,
+  deps: Deps,
+  ctx: RequestContext,
+  { levelId, csv, mode = MembersImportMode.All }: { levelId: string; csv: string; mode?: MembersImportMode },
 ): Promise<MembersImportResult> {
   const now = new Date();
-  const { result, mails } = await app.database.db.transaction(async (tx) => {
-    const { level, rows } = await readImport(tx, ctx, levelId, csv);
-    const errors = rowErrors(rows);
-    if (errors.length > 0) {
-      const bad = new Set(errors.map((e) => e.field.split('.')[1])).size;
-      throw invalid(errors, `Nothing was imported: ${bad} of ${rows.length} rows have errors`);
+  return deps.db.transaction(async (tx) => {
+    const { level, rows: read } = await readImport(tx, ctx, levelId, csv);
+    const errors = rowErrors(read);
+    const skippedRows = read.filter((r) => r.errors.length > 0);
+    const rows = read.filter((r) => r.errors.length === 0);
+    if (errors.length > 0 && (mode === MembersImportMode.All || rows.length === 0)) {
+      const bad = skippedRows.length;
+      throw invalid(
+        errors,
+        mode === MembersImportMode.All
+          ? `Nothing was imported: ${bad} of ${read.length} rows have errors`
+          : `Nothing was imported: all ${read.length} rows have errors`,
+      );
     }
-    const members: NewMember[] = rows.map(({ labelId, roleLabel, ...row }) => {
+    const members: NewMember[] = rows.map(({ labelId, roleLabel, roleText: _r, levelText: _l, ...row }) => {
       // A row without errors has resolved its label; anything else is a bug in the checks, not bad input.
       if (!labelId || !roleLabel) throw new Error(`import row ${row.rowNumber} has no label`);
       return {
@@ -101,15 +108,14 @@ export async function importMembers(
       newProfiles,
       existingProfiles: made.members.length - newProfiles,
     };
-    await recordAuditEvent(tx, audit, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'members.imported',
       entityType: 'hierarchy_level',
       entityId: level.id,
-      data: counts,
+      data: { ...counts, skippedRows: skippedRows.length, mode },
     });
-    return { result: counts, mails: made.mails };
+    await queueInvitationMails(deps, tx, made.mails);
+    return { ...counts, skippedRows };
   });
-  await deliverInvitations(app, mails);
-  return result;
 }

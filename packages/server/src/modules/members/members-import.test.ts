@@ -42,12 +42,18 @@ describe('importing members from CSV', () => {
   });
   afterAll(() => t.close());
 
-  const post = (auth: { authorization: string }, levelId: string, csv: string, preview: boolean) =>
+  const post = (
+    auth: { authorization: string },
+    levelId: string,
+    csv: string,
+    preview: boolean,
+    mode?: string,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/app/hierarchy-level/${levelId}/members-import${preview ? '/preview' : ''}`,
       headers: auth,
-      payload: { csv },
+      payload: { csv, ...(mode ? { mode } : {}) },
     });
   const accessCount = async () =>
     (
@@ -137,6 +143,52 @@ describe('importing members from CSV', () => {
     expect(await mailTo(t, `good.${stamp}@example.org`)).toHaveLength(0);
   });
 
+  it('in valid mode imports the good rows whole and reports the bad ones with line and reason (issue 18 item 5)', async () => {
+    const csv = [
+      'firstName,lastName,email,role,level',
+      `Kai,One,kai.${stamp}@example.org,,`,
+      `Bad,Address,not-an-address,,`,
+      `Lea,Two,lea.${stamp}@example.org,,Team`,
+      `Rex,Three,rex.${stamp}@example.org,Wizard,`,
+    ].join('\n');
+    expect((await post(admin.auth, org.division.id, csv, false, 'some')).statusCode).toBe(400);
+    expect((await post({ authorization: '' }, org.division.id, csv, false, 'valid')).statusCode).toBe(401);
+    expect((await post(admin.auth, other.division.id, csv, false, 'valid')).statusCode).toBe(404);
+    expect((await post(player.auth, org.team.id, csv, false, 'valid')).statusCode).toBe(403);
+    const before = await accessCount();
+    const res = await post(divisionManager.auth, org.division.id, csv, false, 'valid');
+    expect(res.statusCode, res.body).toBe(200);
+    const result = membersImportResultSchema.parse(res.json());
+    expect(result).toMatchObject({ importedCount: 2, newProfiles: 2, existingProfiles: 0 });
+    expect(
+      result.skippedRows.map((r) => [r.rowNumber, r.email, r.roleText, r.errors.map((e) => e.message)]),
+    ).toEqual([
+      [3, 'not-an-address', '', ['Enter a valid e-mail address']],
+      [5, `rex.${stamp}@example.org`, 'Wizard', ['No role is named "Wizard"']],
+    ]);
+    expect(await accessCount()).toBe((before ?? 0) + 2);
+    expect(await mailTo(t, `kai.${stamp}@example.org`)).toHaveLength(1);
+    expect(await mailTo(t, `lea.${stamp}@example.org`)).toHaveLength(1);
+    expect(await mailTo(t, `rex.${stamp}@example.org`)).toHaveLength(0);
+    // The download of the left-out rows adds line and problems columns: a fixed copy imports as it is.
+    const fixed = `firstName,lastName,email,role,level,externalId,dateOfBirth,line,problems\nRex,Three,rex.${stamp}@example.org,,,,,5,"role: No role"\n`;
+    const again = membersImportPreviewSchema.parse(
+      (await post(admin.auth, org.division.id, fixed, true)).json(),
+    );
+    expect(again).toMatchObject({ totalRows: 1, invalidRows: 0 });
+    // Every row bad: nothing to import, in either mode.
+    const none = await post(
+      admin.auth,
+      org.division.id,
+      'firstName,lastName,email\nA,B,nope\n',
+      false,
+      'valid',
+    );
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Nothing was imported: all 1 rows have errors');
+    expect(await accessCount()).toBe((before ?? 0) + 2);
+  });
+
   it('imports 200 members in one go, invites each, and audits one event with the counts', async () => {
     const rows = Array.from(
       { length: 200 },
@@ -153,6 +205,7 @@ describe('importing members from CSV', () => {
       importedCount: 200,
       newProfiles: 200,
       existingProfiles: 0,
+      skippedRows: [],
     });
 
     const imported = await t.database.db
@@ -172,9 +225,12 @@ describe('importing members from CSV', () => {
     const events = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, org.id), eq(auditEvents.action, 'members.imported')));
+      .where(and(eq(auditEvents.organizationId, org.id), eq(auditEvents.action, 'members.imported')))
+      .orderBy(auditEvents.createdAt);
+    // One event per import (the partial import above wrote its own, with the rows it skipped).
     expect(events.map((e) => e.data)).toEqual([
-      { importedCount: 200, newProfiles: 200, existingProfiles: 0 },
+      { importedCount: 2, newProfiles: 2, existingProfiles: 0, skippedRows: 2, mode: 'valid' },
+      { importedCount: 200, newProfiles: 200, existingProfiles: 0, skippedRows: 0, mode: 'all' },
     ]);
 
     // The same file again: every row is now already a member.

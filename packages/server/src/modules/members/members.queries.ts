@@ -52,17 +52,22 @@ export async function findLabel(db: Executor, organizationId: string, labelId: s
   return label;
 }
 
-/** One page of the live accesses at exactly this level (not below), by last then first name, and their total. */
+/**
+ * One page of the live accesses at exactly this level — or, with `includeBelow`, at it and every level below it (by
+ * the access's copy of its level's path) — by last then first name, and their total.
+ */
 export async function directMembersPage(
   db: Executor,
   organizationId: string,
-  levelId: string,
-  page: { page: number; perPage: number },
+  level: { id: string; path: string },
+  page: { page: number; perPage: number; includeBelow?: boolean },
 ) {
   const on = liveAccessJoins(organizationId);
   const where = and(
     eq(profileLevelAccesses.organizationId, organizationId),
-    eq(profileLevelAccesses.hierarchyLevelId, levelId),
+    page.includeBelow
+      ? like(profileLevelAccesses.levelPath, `${level.path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : eq(profileLevelAccesses.hierarchyLevelId, level.id),
     isNull(profileLevelAccesses.deletedAt),
   );
   const rows = await db
@@ -79,10 +84,14 @@ export async function directMembersPage(
       groupMembershipStatus: profileLevelAccesses.groupMembershipStatus,
       overallStatus: profileLevelAccesses.overallStatus,
       externalId: profileLevelAccesses.externalId,
+      hierarchyLevelId: hierarchyLevels.id,
+      levelName: hierarchyLevels.name,
+      levelPath: hierarchyLevels.path,
     })
     .from(profileLevelAccesses)
     .innerJoin(profiles, on.profile)
     .innerJoin(labels, on.label)
+    .innerJoin(hierarchyLevels, on.level)
     .where(where)
     .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(profileLevelAccesses.id))
     .limit(page.perPage)

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changeRoleQuerySchema,
@@ -14,9 +14,7 @@ import {
   profileLevelAccessParamsSchema,
   setGroupMembershipStatusBulkBodySchema,
 } from '@touchline/contracts/member-admin';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import { requireActorContext } from '../../authz/request-context.ts';
-import type { AuditActor } from '../../db/audit.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { importMembers, previewMembersImport } from './members-import.service.ts';
 import {
   archiveAccess,
@@ -26,11 +24,8 @@ import {
   setGroupMembershipStatusBulk,
 } from './members.service.ts';
 
-/** The signed-in actor's context and how audit events name them, for the handlers below. */
-async function actorOf(request: FastifyRequest): Promise<{ ctx: ActorContext; audit: AuditActor }> {
-  const ctx = await requireActorContext(request);
-  return { ctx, audit: { userId: ctx.userId, profileId: ctx.profileId, requestId: request.id } };
-}
+/** The signed-in actor's context with the request id: what the use cases below take (it names them in the audit). */
+const actorOf = requireRequestContext;
 
 // The CSV travels as JSON text: its own limit plus room for the JSON escaping around it.
 const importBodyLimit = membersImportMaxLength * 2 + 1024;
@@ -52,8 +47,8 @@ export async function memberRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { ctx } = await actorOf(request);
-      return listDirectMembers(app.database.db, ctx, request.params.id, request.query);
+      const ctx = await actorOf(request);
+      return listDirectMembers(app.deps, ctx, { ...request.query, levelId: request.params.id });
     },
   );
 
@@ -61,15 +56,14 @@ export async function memberRoutes(app: FastifyInstance) {
     '/api/app/labels',
     { schema: { querystring: labelsQuerySchema, response: { 200: labelsResponseSchema } } },
     async (request) =>
-      listLabels(app.database.db, (await actorOf(request)).ctx, request.query.hierarchyLevelId),
+      listLabels(app.deps, await actorOf(request), { levelId: request.query.hierarchyLevelId }),
   );
 
   r.post(
     '/api/app/profile/change-role',
     { schema: { querystring: changeRoleQuerySchema } },
     async (request, reply) => {
-      const { ctx, audit } = await actorOf(request);
-      await changeRole(app.database.db, ctx, request.query, audit);
+      await changeRole(app.deps, await actorOf(request), request.query);
       return reply.status(204).send();
     },
   );
@@ -78,8 +72,7 @@ export async function memberRoutes(app: FastifyInstance) {
     '/api/app/profile/profile-level-access/:id',
     { schema: { params: profileLevelAccessParamsSchema } },
     async (request, reply) => {
-      const { ctx, audit } = await actorOf(request);
-      await archiveAccess(app.database.db, ctx, request.params.id, audit);
+      await archiveAccess(app.deps, await actorOf(request), request.params);
       return reply.status(204).send();
     },
   );
@@ -88,8 +81,7 @@ export async function memberRoutes(app: FastifyInstance) {
     '/api/app/profile/set-group-membership-status-bulk',
     { schema: { body: setGroupMembershipStatusBulkBodySchema } },
     async (request, reply) => {
-      const { ctx, audit } = await actorOf(request);
-      await setGroupMembershipStatusBulk(app.database.db, ctx, request.body, audit);
+      await setGroupMembershipStatusBulk(app.deps, await actorOf(request), request.body);
       return reply.status(204).send();
     },
   );
@@ -105,8 +97,10 @@ export async function memberRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { ctx } = await actorOf(request);
-      return previewMembersImport(app.database.db, ctx, request.params.id, request.body.csv);
+      return previewMembersImport(app.deps, await actorOf(request), {
+        levelId: request.params.id,
+        csv: request.body.csv,
+      });
     },
   );
 
@@ -121,8 +115,11 @@ export async function memberRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { ctx, audit } = await actorOf(request);
-      return importMembers(app, ctx, request.params.id, request.body.csv, audit);
+      return importMembers(app.deps, await actorOf(request), {
+        levelId: request.params.id,
+        csv: request.body.csv,
+        mode: request.body.mode,
+      });
     },
   );
 }

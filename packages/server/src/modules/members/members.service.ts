@@ -10,7 +10,8 @@ import { Role } from '@touchline/contracts/roles';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { findLiveLevel, lockRootAdminAccesses } from '../../authz/live-queries.ts';
 import { authorize, holdsAnywhere } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeInvitations } from '../invitations/invitations.service.ts';
@@ -32,24 +33,29 @@ import {
 export const lastAdminMessage =
   'The organization needs an Admin at its top level: make someone else Admin there first';
 
-/** GET /api/app/hierarchy-level/{id}/direct-members: the management list of the members at exactly this level. */
+/**
+ * GET /api/app/hierarchy-level/{id}/direct-members: the management list of the members at exactly this level, or
+ * with `includeBelow` at it and every level below (issue 18 item 12); each row's actions follow its own level.
+ */
 export async function listDirectMembers(
-  db: Database,
-  ctx: ActorContext,
-  levelId: string,
-  page: { page: number; perPage: number },
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { levelId, ...page }: { levelId: string; page: number; perPage: number; includeBelow?: boolean },
 ): Promise<DirectMembersResponse> {
+  const db = deps.db;
   const level = await findLiveLevel(db, ctx.organizationId, levelId);
   if (!level) throw notFound('Level');
   authorize(memberPolicy.manage(ctx, level));
-  const { rows, totalCount } = await directMembersPage(db, ctx.organizationId, level.id, page);
+  const { rows, totalCount } = await directMembersPage(db, ctx.organizationId, level, page);
   const invitations = await invitationsOfAccesses(db, ctx.organizationId, rows);
   const newest = new Map<string, (typeof invitations)[number]>();
   for (const invitation of invitations)
     if (!newest.has(invitation.profileLevelAccessId)) newest.set(invitation.profileLevelAccessId, invitation);
   return {
     level: { id: level.id, name: level.name },
-    items: rows.map((row) => presentDirectMember(ctx, level.path, row, newest.get(row.profileLevelAccessId))),
+    items: rows.map(({ levelPath, ...row }) =>
+      presentDirectMember(ctx, levelPath, row, newest.get(row.profileLevelAccessId)),
+    ),
     totalCount,
   };
 }
@@ -87,10 +93,11 @@ export async function memberActionsOf(
  * the label there; without one, whether they may give it anywhere.
  */
 export async function listLabels(
-  db: Database,
-  ctx: ActorContext,
-  levelId: string | undefined,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { levelId }: { levelId?: string },
 ): Promise<{ items: MemberLabel[] }> {
+  const db = deps.db;
   const level = levelId ? await findLiveLevel(db, ctx.organizationId, levelId) : undefined;
   if (levelId && !level) throw notFound('Level');
   const rows = await organizationLabels(db, ctx.organizationId);
@@ -132,8 +139,8 @@ async function keepARootAdmin(tx: Executor, organizationId: string, access: Acce
  * POST /api/app/profile/change-role (§6: "changing a member's role uses a label id"). Manager level at the member's
  * level; admin level when the old or the new label carries a role; never the last Admin at the top level.
  */
-export async function changeRole(db: Database, ctx: ActorContext, query: ChangeRoleQuery, audit: AuditActor) {
-  await db.transaction(async (tx) => {
+export async function changeRole(deps: Pick<Deps, 'db'>, ctx: RequestContext, query: ChangeRoleQuery) {
+  await deps.db.transaction(async (tx) => {
     const access = await loadAccess(tx, ctx, query.profileLevelAccessId);
     const label = await findLabel(tx, ctx.organizationId, query.newLabelId);
     if (!label) throw notFound('Label');
@@ -145,7 +152,7 @@ export async function changeRole(db: Database, ctx: ActorContext, query: ChangeR
     if (access.labelId === label.id) return;
     if (label.role !== Role.Admin) await keepARootAdmin(tx, ctx.organizationId, access);
     await setAccessLabel(tx, ctx.organizationId, access.id, label.id);
-    await recordAuditEvent(tx, audit, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'member.role_changed',
       entityType: 'profile_level_access',
@@ -160,15 +167,19 @@ export async function changeRole(db: Database, ctx: ActorContext, query: ChangeR
  * DELETE /api/app/profile/profile-level-access/{id}: archives the access (history kept, who archived it recorded)
  * and revokes its pending invitation; the same rights and last-Admin rule as a role change.
  */
-export async function archiveAccess(db: Database, ctx: ActorContext, accessId: string, audit: AuditActor) {
-  await db.transaction(async (tx) => {
+export async function archiveAccess(
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { id: accessId }: { id: string },
+) {
+  await deps.db.transaction(async (tx) => {
     const access = await loadAccess(tx, ctx, accessId);
     authorizeManage(ctx, access);
     await keepARootAdmin(tx, ctx.organizationId, access);
     const now = new Date();
     await archiveAccessRow(tx, ctx.organizationId, access.id, ctx.userId, now);
     await revokeInvitations(tx, ctx.organizationId, [access.id], now);
-    await recordAuditEvent(tx, audit, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'member.archived',
       entityType: 'profile_level_access',
@@ -184,11 +195,11 @@ export async function archiveAccess(db: Database, ctx: ActorContext, accessId: s
  * the accesses change with one UPDATE, or none does — one unknown (404) or not manageable (403) leaves all as they were.
  */
 export async function setGroupMembershipStatusBulk(
-  db: Database,
-  ctx: ActorContext,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
   body: SetGroupMembershipStatusBulkBody,
-  audit: AuditActor,
 ) {
+  const db = deps.db;
   const ids = [...new Set(body.profileLevelAccessIds)];
   await db.transaction(async (tx) => {
     const found = await findAccesses(tx, ctx.organizationId, ids);
@@ -196,7 +207,7 @@ export async function setGroupMembershipStatusBulk(
     if (!found.every((access) => memberPolicy.manage(ctx, { path: access.levelPath })))
       throw forbidden('You may not change one or more of these members, so nothing was changed');
     await setAccessesStatus(tx, ctx.organizationId, ids, body.groupMembershipStatus);
-    await recordAuditEvent(tx, audit, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'members.group_membership_status_set',
       entityType: 'profile_level_access',

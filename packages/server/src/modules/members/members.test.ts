@@ -77,6 +77,33 @@ describe('managing members', () => {
       );
       expect(paged.items.map((m) => m.profileLevelAccessId)).toEqual([teamManager.profileLevelAccessId]);
     });
+
+    it('with includeBelow, lists the members of every level below too, each with its level (issue 18 item 12)', async () => {
+      expect((await list(admin.auth, org.root.id, '?includeBelow=maybe')).statusCode).toBe(400);
+      expect((await list({ authorization: '' }, org.root.id, '?includeBelow=true')).statusCode).toBe(401);
+      expect((await list(admin.auth, other.root.id, '?includeBelow=true')).statusCode).toBe(404);
+      expect((await list(teamManager.auth, org.division.id, '?includeBelow=true')).statusCode).toBe(403);
+      const direct = directMembersResponseSchema.parse((await list(admin.auth, org.root.id)).json());
+      expect(direct.items.map((m) => m.profileLevelAccessId)).toEqual([admin.profileLevelAccessId]);
+      const res = await list(admin.auth, org.root.id, '?includeBelow=true&perPage=50');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = directMembersResponseSchema.parse(res.json());
+      expect(body.totalCount).toBe(3);
+      expect(body.items.map((m) => [m.profileLevelAccessId, m.levelName])).toEqual([
+        [player.profileLevelAccessId, 'Team'],
+        [admin.profileLevelAccessId, org.root.name],
+        [teamManager.profileLevelAccessId, 'Team'],
+      ]);
+      // Another organization's members never appear, and each row's actions follow its own level.
+      expect(body.items.some((m) => m.profileLevelAccessId === outsider.profileLevelAccessId)).toBe(false);
+      expect(body.items[0]?.hierarchyLevelId).toBe(org.team.id);
+      const asManager = directMembersResponseSchema.parse(
+        (await list(teamManager.auth, org.team.id, '?includeBelow=true')).json(),
+      );
+      expect(
+        asManager.items.find((m) => m.profileLevelAccessId === player.profileLevelAccessId)?.allowedActions,
+      ).toEqual(['setGroupMembershipStatus', 'changeRole', 'archive']);
+    });
   });
 
   describe('GET /api/app/labels', () => {

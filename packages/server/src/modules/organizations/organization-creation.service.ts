@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import type { CreateOrganizationBody, CreateOrganizationResponse } from '@touchline/contracts/organizations';
 import { Role } from '@touchline/contracts/roles';
@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { invalid, unauthenticated } from '../../errors.ts';
 import type { Actor } from '../../plugins/authenticate.ts';
+import { openBillingAccount } from '../billing/billing.service.ts';
 import { inviteAccess } from '../invitations/invitations.service.ts';
 import { findCatalogPlan } from '../plans/plans.service.ts';
 import { organizationPolicy } from './organizations.policy.ts';
@@ -61,14 +62,14 @@ async function insertLabels(tx: Transaction, organizationId: string, roles: Orga
  * their own address; anyone else is left to accept an invitation.
  */
 export async function createOrganization(
-  app: FastifyInstance,
+  deps: Deps,
   actor: Actor,
   body: CreateOrganizationBody,
   requestId: string,
 ): Promise<CreateOrganizationResponse> {
-  const db = app.database.db;
+  const db = deps.db;
   // The identity directory may share the embedded database's one connection: ask it before the transaction.
-  const user = await app.identityDirectory.findUser(actor.userId);
+  const user = await deps.identityDirectory.findUser(actor.userId);
   if (!user) throw unauthenticated('Your account no longer exists');
   authorize(organizationPolicy.create(user), 'Confirm your e-mail address before creating an organization');
   const plan = await findCatalogPlan(db, body.plan.productName);
@@ -118,6 +119,8 @@ export async function createOrganization(
       })
       .returning({ id: profileLevelAccesses.id });
     if (!access) throw new Error('the administrator access was not created');
+    // The subscription starts after commit (customer, prices, trial at the provider), from the outbox.
+    await openBillingAccount(deps, tx, org.id, body.paySubscriptionOrganization?.priceIdStripe ?? null);
     const audit = { userId: actor.userId, profileId: linked ? profile.id : null, requestId };
     await recordAuditEvent(tx, audit, {
       organizationId: org.id,
@@ -141,7 +144,7 @@ export async function createOrganization(
     name: created.org.name,
     rootLevelId: created.rootLevelId,
     profileId: linked ? created.profileId : null,
-    adminInvited: linked ? false : await inviteAdmin(app, actor, created.org.id, created.accessId),
+    adminInvited: linked ? false : await inviteAdmin(deps, actor, created.org.id, created.accessId),
   };
 }
 
@@ -150,16 +153,16 @@ export async function createOrganization(
  * either way, so a failed invitation is logged and reported as not sent (it can be re-sent) rather than failing
  * a creation the client might then repeat.
  */
-async function inviteAdmin(app: FastifyInstance, actor: Actor, organizationId: string, accessId: string) {
+async function inviteAdmin(deps: Deps, actor: Actor, organizationId: string, accessId: string) {
   try {
-    await inviteAccess(app, {
+    await inviteAccess(deps, {
       organizationId,
       profileLevelAccessId: accessId,
       invitedByUserId: actor.userId,
     });
     return true;
   } catch (err) {
-    app.log.error({ err, organizationId }, 'could not invite the new organization’s administrator');
+    deps.log.error({ err, organizationId }, 'could not invite the new organization’s administrator');
     return false;
   }
 }

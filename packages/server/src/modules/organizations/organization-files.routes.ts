@@ -8,9 +8,10 @@ import {
   organizationIdParamsSchema,
   organizationPhotoRules,
 } from '@touchline/contracts/organizations';
-import type { AuditActor } from '../../db/audit.ts';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
+import { readMultipartFiles } from '../../storage/multipart-reader.ts';
+import { inlineContentTypes } from '../../storage/upload-check.ts';
 import {
   deleteOrganizationFile,
   getOrganizationFile,
@@ -25,23 +26,25 @@ const megabytes = organizationPhotoRules.maxBytes / (1024 * 1024);
 
 /** Reads the one file of a multipart request into memory (5 MB at most), or refuses with a field error. */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw fileError('Send the file as multipart/form-data');
-  const part = await request.file({ limits: { fileSize: organizationPhotoRules.maxBytes, files: 1 } });
+  const [part] = await readMultipartFiles(request, {
+    field: 'file',
+    maxFileBytes: organizationPhotoRules.maxBytes,
+    maxFiles: 1,
+    messages: {
+      notMultipart: 'Send the file as multipart/form-data',
+      missing: 'Choose a file to upload',
+      fileTooLarge: `The file is larger than ${megabytes} MB`,
+    },
+  });
   if (!part) throw fileError('Choose a file to upload');
-  try {
-    return { bytes: await part.toBuffer(), originalName: part.filename };
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError)
-      throw fileError(`The file is larger than ${megabytes} MB`);
-    throw err;
-  }
+  return { bytes: part.bytes, originalName: part.fileName };
 }
 
-const auditActor = (request: FastifyRequest, ctx: { userId: string; profileId: string }): AuditActor => ({
-  userId: ctx.userId,
-  profileId: ctx.profileId,
-  requestId: request.id,
-});
+/** Only PDF and images are shown in place; anything else (text, CSV, XML, archives) downloads as a file. */
+const disposition = (contentType: string) =>
+  inlineContentTypes.includes(contentType.split(';')[0]?.trim().toLowerCase() ?? '')
+    ? 'inline'
+    : 'attachment';
 
 /** GET, POST, DELETE {id}/file?purpose and GET {id}/file-url-with-token/?purpose (spec §7), plus the link target. */
 export async function organizationFileRoutes(app: FastifyInstance) {
@@ -51,8 +54,8 @@ export async function organizationFileRoutes(app: FastifyInstance) {
     '/api/app/organization/:id/file',
     { schema: { ...file, response: { 201: organizationFileSchema } } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      const stored = await uploadOrganizationFile(app, ctx, auditActor(request, ctx), {
+      const ctx = await requireRequestContext(request);
+      const stored = await uploadOrganizationFile(app.deps, ctx, {
         organizationId: request.params.id,
         purpose: request.query.purpose,
         read: () => readUpload(request),
@@ -64,11 +67,14 @@ export async function organizationFileRoutes(app: FastifyInstance) {
     '/api/app/organization/:id/file',
     { schema: { ...file, response: { 200: organizationFileSchema } } },
     async (request) =>
-      getOrganizationFile(app, await requireActorContext(request), request.params.id, request.query.purpose),
+      getOrganizationFile(app.deps, await requireRequestContext(request), {
+        organizationId: request.params.id,
+        purpose: request.query.purpose,
+      }),
   );
   routes.delete('/api/app/organization/:id/file', { schema: file }, async (request, reply) => {
-    const ctx = await requireActorContext(request);
-    await deleteOrganizationFile(app, ctx, auditActor(request, ctx), {
+    const ctx = await requireRequestContext(request);
+    await deleteOrganizationFile(app.deps, ctx, {
       organizationId: request.params.id,
       purpose: request.query.purpose,
     });
@@ -78,19 +84,17 @@ export async function organizationFileRoutes(app: FastifyInstance) {
     '/api/app/organization/:id/file-url-with-token/',
     { schema: { ...file, response: { 200: fileUrlResponseSchema } } },
     async (request) =>
-      getOrganizationFileUrl(
-        app,
-        await requireActorContext(request),
-        request.params.id,
-        request.query.purpose,
-      ),
+      getOrganizationFileUrl(app.deps, await requireRequestContext(request), {
+        organizationId: request.params.id,
+        purpose: request.query.purpose,
+      }),
   );
   // The target of the expiring links: public, because an <img> cannot send a Bearer token; the token is the key.
   routes.get(
     '/api/files/:token',
     { config: { public: true }, schema: { params: z.object({ token: z.string().min(1).max(1000) }) } },
     async (request, reply) => {
-      const file = await openLinkedFile(app, request.params.token, request.headers.range);
+      const file = await openLinkedFile(app.deps, request.params.token, request.headers.range);
       const maxAge = Math.max(0, file.expiresAt - Math.floor(Date.now() / 1000));
       if (file.range)
         void reply
@@ -102,8 +106,11 @@ export async function organizationFileRoutes(app: FastifyInstance) {
         .header('content-length', file.range ? file.range.end - file.range.start + 1 : file.byteSize)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', `private, max-age=${maxAge}`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header(
+          'content-disposition',
+          `${disposition(file.contentType)}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
         .send(file.stream);
     },
   );

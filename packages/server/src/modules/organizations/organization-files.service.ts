@@ -1,6 +1,6 @@
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   organizationPhotoRules,
@@ -11,7 +11,7 @@ import {
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizations, storedFiles } from '../../db/schema/index.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
@@ -53,18 +53,15 @@ export function safeFileName(name: string | undefined): string {
 }
 
 /** An expiring link to a stored file of the organization (GET /api/files/{token}). */
-export function fileLinkOf(
-  app: FastifyInstance,
-  row: Pick<StoredFileRow, 'id' | 'organizationId'>,
-): FileUrlResponse {
-  return expiringFileLink(app.fileLinks, row);
+export function fileLinkOf(deps: Deps, row: Pick<StoredFileRow, 'id' | 'organizationId'>): FileUrlResponse {
+  return expiringFileLink(deps.fileLinks, row);
 }
 
 /** Removes replaced files' bytes after their rows are soft-deleted; a failure only leaves an orphan, so it is logged. */
-async function removeBytes(app: FastifyInstance, rows: StoredFileRow[]) {
+async function removeBytes(deps: Deps, rows: StoredFileRow[]) {
   for (const row of rows) {
-    await app.storage.delete(row.storageKey).catch((err: unknown) => {
-      app.log.warn({ err, fileId: row.id }, 'could not remove a replaced file from storage');
+    await deps.storage.delete(row.storageKey).catch((err: unknown) => {
+      deps.log.warn({ err, fileId: row.id }, 'could not remove a replaced file from storage');
     });
   }
 }
@@ -75,12 +72,11 @@ async function removeBytes(app: FastifyInstance, rows: StoredFileRow[]) {
  * bytes removed once the change is committed.
  */
 export async function uploadOrganizationFile(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  actor: AuditActor,
+  deps: Deps,
+  ctx: RequestContext,
   input: { organizationId: string; purpose: OrganizationFilePurpose; read: () => Promise<Upload> },
 ): Promise<OrganizationFile> {
-  const db = app.database.db;
+  const db = deps.db;
   const org = await loadOrganization(db, ctx, input.organizationId);
   authorize(organizationPolicy.manageFiles(ctx, org));
   const upload = await input.read();
@@ -91,7 +87,7 @@ export async function uploadOrganizationFile(
       'The file is not an image of a type we accept',
     );
   const key = newStorageKey();
-  await app.storage.put(key, upload.bytes, type.mime);
+  await deps.storage.put(key, upload.bytes, type.mime);
   const purpose = storedPurpose(input.purpose);
   const written = await db
     .transaction(async (tx) => {
@@ -127,7 +123,7 @@ export async function uploadOrganizationFile(
         })
         .returning();
       if (!row) throw new Error('the stored file row was not written');
-      await recordAuditEvent(tx, actor, {
+      await recordAuditEvent(tx, ctx, {
         organizationId: org.id,
         action: 'organization.file_uploaded',
         entityType: 'stored_file',
@@ -142,55 +138,52 @@ export async function uploadOrganizationFile(
       return { row, replaced };
     })
     .catch(async (err: unknown) => {
-      await app.storage.delete(key);
+      await deps.storage.delete(key);
       throw err;
     });
-  await removeBytes(app, written.replaced);
+  await removeBytes(deps, written.replaced);
   return presentOrganizationFile(written.row, input.purpose);
 }
 
 /** The live file of a purpose, for every member of the organization; 404 when there is none. */
 async function liveFile(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   organizationId: string,
   purpose: OrganizationFilePurpose,
 ) {
-  const org = await loadOrganization(app.database.db, ctx, organizationId);
+  const org = await loadOrganization(deps.db, ctx, organizationId);
   authorize(organizationPolicy.viewFiles(ctx, org));
-  const [row] = await liveFilesOf(app.database.db, org.id, storedPurpose(purpose));
+  const [row] = await liveFilesOf(deps.db, org.id, storedPurpose(purpose));
   if (!row) throw notFound('File');
   return row;
 }
 
 /** GET {id}/file?purpose: what is stored (type, size, name, when), without the bytes. */
 export async function getOrganizationFile(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  organizationId: string,
-  purpose: OrganizationFilePurpose,
+  deps: Deps,
+  ctx: RequestContext,
+  { organizationId, purpose }: { organizationId: string; purpose: OrganizationFilePurpose },
 ): Promise<OrganizationFile> {
-  return presentOrganizationFile(await liveFile(app, ctx, organizationId, purpose), purpose);
+  return presentOrganizationFile(await liveFile(deps, ctx, organizationId, purpose), purpose);
 }
 
 /** GET {id}/file-url-with-token/?purpose: an expiring link the browser can put in an <img>. */
 export async function getOrganizationFileUrl(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  organizationId: string,
-  purpose: OrganizationFilePurpose,
+  deps: Deps,
+  ctx: RequestContext,
+  { organizationId, purpose }: { organizationId: string; purpose: OrganizationFilePurpose },
 ): Promise<FileUrlResponse> {
-  return fileLinkOf(app, await liveFile(app, ctx, organizationId, purpose));
+  return fileLinkOf(deps, await liveFile(deps, ctx, organizationId, purpose));
 }
 
 /** DELETE {id}/file?purpose: admin-level; soft-deletes the row (history stays) and removes the bytes. */
 export async function deleteOrganizationFile(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  actor: AuditActor,
+  deps: Deps,
+  ctx: RequestContext,
   input: { organizationId: string; purpose: OrganizationFilePurpose },
 ): Promise<void> {
-  const db = app.database.db;
+  const db = deps.db;
   const org = await loadOrganization(db, ctx, input.organizationId);
   authorize(organizationPolicy.manageFiles(ctx, org));
   const removed = await db.transaction(async (tx) => {
@@ -208,7 +201,7 @@ export async function deleteOrganizationFile(
           ),
         ),
       );
-    await recordAuditEvent(tx, actor, {
+    await recordAuditEvent(tx, ctx, {
       organizationId: org.id,
       action: 'organization.file_removed',
       entityType: 'stored_file',
@@ -217,7 +210,7 @@ export async function deleteOrganizationFile(
     });
     return rows;
   });
-  await removeBytes(app, removed);
+  await removeBytes(deps, removed);
 }
 
 /**
@@ -225,7 +218,7 @@ export async function deleteOrganizationFile(
  * expired one is refused, so a leaked link stops working within minutes.
  */
 export async function openLinkedFile(
-  app: FastifyInstance,
+  deps: Deps,
   token: string,
   rangeHeader?: string,
 ): Promise<{
@@ -236,18 +229,18 @@ export async function openLinkedFile(
   expiresAt: number;
   range: ByteRange | null;
 }> {
-  const claims = app.fileLinks.verify(token);
+  const claims = deps.fileLinks.verify(token);
   if (claims === 'forged') throw notFound('File');
   if (claims.expiresAt * 1000 <= Date.now())
     throw forbidden('This link has expired; open the page again for a new one');
-  const row = await liveFileById(app.database.db, claims.organizationId, claims.fileId);
+  const row = await liveFileById(deps.db, claims.organizationId, claims.fileId);
   if (!row) throw notFound('File');
   const range = parseByteRange(rangeHeader, row.byteSize);
   if (range === 'unsatisfiable')
     throw new AppError(ErrorCode.RangeNotSatisfiable, 'The requested range is outside the file', {
       headers: { 'content-range': `bytes */${row.byteSize}` },
     });
-  const stream = await app.storage.get(row.storageKey, range ?? undefined);
+  const stream = await deps.storage.get(row.storageKey, range ?? undefined);
   if (!stream) throw notFound('File');
   return {
     stream,

@@ -226,8 +226,8 @@ describe('GET {id}/file and {id}/file-url-with-token/, and the link itself', () 
     ).json();
     expect(list.items[0].image).toMatch(/^\/api\/files\//);
     expect((await t.app.inject(list.items[0].image)).statusCode).toBe(200);
-    expect(await organizationPhotoUrl(t.app, org.id)).toMatch(/^\/api\/files\//);
-    expect(await organizationPhotoUrl(t.app, other.id)).toBeNull();
+    expect(await organizationPhotoUrl(t.app.deps, org.id)).toMatch(/^\/api\/files\//);
+    expect(await organizationPhotoUrl(t.app.deps, other.id)).toBeNull();
   });
 });
 

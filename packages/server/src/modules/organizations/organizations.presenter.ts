@@ -7,11 +7,18 @@ import {
 import type { StoredFileRow } from './organizations.queries.ts';
 
 /**
- * One organization list entry (spec §3 orgData plus the user's profile). The flags of features not built yet
+ * One organization list entry (spec §3 orgData plus the user's profile and the organization's phone and website). The flags of features not built yet
  * (background-check notices and external review, partner integrations) are honestly false.
  */
 export function presentOrganizationListItem(
-  row: { id: string; name: string; isDemo: boolean; profileId: string | null },
+  row: {
+    id: string;
+    name: string;
+    isDemo: boolean;
+    phone: string | null;
+    website: string | null;
+    profileId: string | null;
+  },
   image: string | null,
 ): OrganizationListItem {
   return {
@@ -24,6 +31,8 @@ export function presentOrganizationListItem(
     reviewBackgroundChecksExternally: false,
     isPartner: false,
     profileId: row.profileId,
+    phone: row.phone,
+    website: row.website,
   };
 }
 

@@ -36,7 +36,14 @@ export async function organizationsOfUser(
     order by ${profiles.createdAt}, ${profiles.id} limit 1)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: organizations.id, name: organizations.name, isDemo: organizations.isDemo, profileId })
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        isDemo: organizations.isDemo,
+        phone: organizations.phone,
+        website: organizations.website,
+        profileId,
+      })
       .from(organizations)
       .where(visible)
       .orderBy(asc(organizations.name), asc(organizations.id))

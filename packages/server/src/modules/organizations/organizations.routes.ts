@@ -9,6 +9,7 @@ import {
   selectOrganizationResponseSchema,
 } from '@touchline/contracts/organizations';
 import { requireActor } from '../../plugins/authenticate.ts';
+import { requireActorRequestContext } from '../../authz/request-context.ts';
 import { createOrganization } from './organization-creation.service.ts';
 import { organizationFileRoutes } from './organization-files.routes.ts';
 import { listOrganizations, selectOrganization } from './organizations.service.ts';
@@ -20,7 +21,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     '/api/app/organization',
     { schema: { body: createOrganizationBodySchema, response: { 201: createOrganizationResponseSchema } } },
     async (request, reply) => {
-      const created = await createOrganization(app, requireActor(request), request.body, request.id);
+      const created = await createOrganization(app.deps, requireActor(request), request.body, request.id);
       return reply.status(201).send(created);
     },
   );
@@ -29,12 +30,15 @@ export async function organizationRoutes(app: FastifyInstance) {
     {
       schema: { querystring: organizationListQuerySchema, response: { 200: organizationListResponseSchema } },
     },
-    async (request) => listOrganizations(app, requireActor(request), request.query),
+    async (request) => listOrganizations(app.deps, requireActorRequestContext(request), request.query),
   );
   routes.get(
     '/api/app/organization/:id/select-organization',
     { schema: { params: organizationIdParamsSchema, response: { 200: selectOrganizationResponseSchema } } },
-    async (request) => selectOrganization(app, requireActor(request), request.params.id, request.id),
+    async (request) =>
+      selectOrganization(app.deps, requireActorRequestContext(request), {
+        organizationId: request.params.id,
+      }),
   );
   await organizationFileRoutes(app);
 }

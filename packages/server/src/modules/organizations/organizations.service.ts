@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ActorRequestContext, Deps } from '../../deps.ts';
 import {
   OrganizationFilePurpose,
   type OrganizationListResponse,
@@ -9,7 +9,6 @@ import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts
 import { profileOfUserIn } from '../../authz/live-queries.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import { notFound } from '../../errors.ts';
-import type { Actor } from '../../plugins/authenticate.ts';
 import { fileLinkOf, storedPurpose } from './organization-files.service.ts';
 import { presentOrganizationListItem } from './organizations.presenter.ts';
 import { liveFilesOf, liveFilesOfOrganizations, organizationsOfUser } from './organizations.queries.ts';
@@ -19,11 +18,11 @@ import { liveFilesOf, liveFilesOfOrganizations, organizationsOfUser } from './or
  * each with its logo link; a platform admin (TouchlineAdmin in the token) sees every organization.
  */
 export async function listOrganizations(
-  app: FastifyInstance,
-  actor: Actor,
+  deps: Deps,
+  actor: ActorRequestContext,
   page: { PerPage: number; Page: number },
 ): Promise<OrganizationListResponse> {
-  const db = app.database.db;
+  const db = deps.db;
   const { rows, totalCount } = await organizationsOfUser(db, actor.userId, {
     everyOrganization: actor.roles.includes(Role.TouchlineAdmin),
     limit: page.PerPage,
@@ -37,7 +36,7 @@ export async function listOrganizations(
   const photoOf = new Map(photos.reverse().map((p) => [p.organizationId, p]));
   const items = rows.map((row) => {
     const photo = photoOf.get(row.id);
-    return presentOrganizationListItem(row, photo ? fileLinkOf(app, photo).url : null);
+    return presentOrganizationListItem(row, photo ? fileLinkOf(deps, photo).url : null);
   });
   return { items, totalCount };
 }
@@ -48,16 +47,17 @@ export async function listOrganizations(
  * The identity service is switched first and the audit written after, so the trail records only what happened.
  */
 export async function selectOrganization(
-  app: FastifyInstance,
-  actor: Actor,
-  organizationId: string,
-  requestId: string,
+  deps: Deps,
+  ctx: ActorRequestContext,
+  input: { organizationId: string },
 ): Promise<SelectOrganizationResponse> {
-  const db = app.database.db;
+  const db = deps.db;
+  const { organizationId } = input;
+  const { requestId, ...actor } = ctx;
   const profile = await profileOfUserIn(db, actor.userId, organizationId);
   if (!profile) throw notFound('Organization');
   const roles = organizationRoles(await grantsOfProfile(db, organizationId, profile.id));
-  await app.identityDirectory.setUserContext(actor.userId, { currentProfileId: profile.id, roles });
+  await deps.identityDirectory.setUserContext(actor.userId, { currentProfileId: profile.id, roles });
   const audit: AuditActor = { userId: actor.userId, profileId: profile.id, requestId };
   await recordAuditEvent(db, audit, {
     organizationId,
@@ -73,14 +73,7 @@ export async function selectOrganization(
  * The current link to an organization's photo (its logo), or null when it has none: what the active profile
  * shows as organizationPhoto. The link expires (fileLinkOf), so callers ask again rather than store it.
  */
-export async function organizationPhotoUrl(
-  app: FastifyInstance,
-  organizationId: string,
-): Promise<string | null> {
-  const [photo] = await liveFilesOf(
-    app.database.db,
-    organizationId,
-    storedPurpose(OrganizationFilePurpose.Photo),
-  );
-  return photo ? fileLinkOf(app, photo).url : null;
+export async function organizationPhotoUrl(deps: Deps, organizationId: string): Promise<string | null> {
+  const [photo] = await liveFilesOf(deps.db, organizationId, storedPurpose(OrganizationFilePurpose.Photo));
+  return photo ? fileLinkOf(deps, photo).url : null;
 }

@@ -8,7 +8,7 @@ import {
   addTestUser,
   refreshTestToken,
 } from '../../../test/factories.ts';
-import { auditEvents, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
+import { auditEvents, organizations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +41,11 @@ describe('GET /api/app/organization/organization-list', () => {
 
   it('lists only the organizations where the user has a live profile, never another one', async () => {
     const member = await addTestMember(t, a, a.team, 'member');
+    // How to reach the organization comes with it (a disqualified member is told whom to contact).
+    await t.database.db
+      .update(organizations)
+      .set({ phone: '+1 555 0100', website: 'https://alpha.example.org' })
+      .where(eq(organizations.id, a.id));
     const res = await t.app.inject({
       url: '/api/app/organization/organization-list?PerPage=1000',
       headers: member.auth,
@@ -58,6 +63,8 @@ describe('GET /api/app/organization/organization-list', () => {
           reviewBackgroundChecksExternally: false,
           isPartner: false,
           profileId: member.profileId,
+          phone: '+1 555 0100',
+          website: 'https://alpha.example.org',
         },
       ],
       totalCount: 1,

@@ -1,5 +1,5 @@
+import type { Deps, RequestContext } from '../../deps.ts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   profilePhotoMimeTypes,
@@ -13,7 +13,6 @@ import { profiles, storedFiles } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { storedFileOf } from './account.queries.ts';
-import { auditActorOf } from './profile-updates.service.ts';
 import { profilePhotoDetails, profilePhotoPurpose } from './profile-photo.ts';
 
 /** A photo as the route read it from the multipart body; the name is the browser's, kept only to show it. */
@@ -55,10 +54,10 @@ async function retirePhoto(tx: Transaction, ctx: ActorContext, fileId: string | 
 }
 
 /** Removes bytes no row points at now; a failure only leaves an orphan, so it is logged, not raised. */
-async function removeBytes(app: FastifyInstance, key: string | null) {
+async function removeBytes(deps: Deps, key: string | null) {
   if (!key) return;
-  await app.storage.delete(key).catch((err: unknown) => {
-    app.log.warn({ err }, 'could not remove a replaced profile photo from storage');
+  await deps.storage.delete(key).catch((err: unknown) => {
+    deps.log.warn({ err }, 'could not remove a replaced profile photo from storage');
   });
 }
 
@@ -68,9 +67,8 @@ async function removeBytes(app: FastifyInstance, key: string | null) {
  * are written first and removed again if the change does not commit.
  */
 export async function uploadAccountPhoto(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  requestId: string,
+  deps: Deps,
+  ctx: RequestContext,
   upload: PhotoUpload,
 ): Promise<AccountPhoto> {
   const type = upload.bytes.length > 0 ? await fileTypeFromBuffer(upload.bytes) : undefined;
@@ -80,8 +78,8 @@ export async function uploadAccountPhoto(
       profilePhotoWrongTypeMessage,
     );
   const key = newStorageKey();
-  await app.storage.put(key, upload.bytes, type.mime);
-  const { file, oldKey } = await app.database.db
+  await deps.storage.put(key, upload.bytes, type.mime);
+  const { file, oldKey } = await deps.db
     .transaction(async (tx) => {
       const profile = await lockCurrentProfile(tx, ctx);
       const retired = await retirePhoto(tx, ctx, profile.photoFileId);
@@ -102,7 +100,7 @@ export async function uploadAccountPhoto(
         .update(profiles)
         .set({ photoFileId: row.id, updatedAt: new Date() })
         .where(and(eq(profiles.organizationId, ctx.organizationId), eq(profiles.id, ctx.profileId)));
-      await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+      await recordAuditEvent(tx, ctx, {
         organizationId: ctx.organizationId,
         action: 'profile.photo_replaced',
         entityType: 'profile',
@@ -112,20 +110,16 @@ export async function uploadAccountPhoto(
       return { file: row, oldKey: retired };
     })
     .catch(async (err: unknown) => {
-      await app.storage.delete(key);
+      await deps.storage.delete(key);
       throw err;
     });
-  await removeBytes(app, oldKey);
-  return profilePhotoDetails(app, { organizationId: file.organizationId, photoFileId: file.id });
+  await removeBytes(deps, oldKey);
+  return profilePhotoDetails(deps, { organizationId: file.organizationId, photoFileId: file.id });
 }
 
 /** DELETE /api/app/account/photo: removes the current profile's photo; 404 when it has none. */
-export async function removeAccountPhoto(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  requestId: string,
-): Promise<void> {
-  const oldKey = await app.database.db.transaction(async (tx) => {
+export async function removeAccountPhoto(deps: Deps, ctx: RequestContext): Promise<void> {
+  const oldKey = await deps.db.transaction(async (tx) => {
     const profile = await lockCurrentProfile(tx, ctx);
     if (!profile.photoFileId) throw notFound('Photo');
     const retired = await retirePhoto(tx, ctx, profile.photoFileId);
@@ -133,7 +127,7 @@ export async function removeAccountPhoto(
       .update(profiles)
       .set({ photoFileId: null, updatedAt: new Date() })
       .where(and(eq(profiles.organizationId, ctx.organizationId), eq(profiles.id, ctx.profileId)));
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.photo_removed',
       entityType: 'profile',
@@ -142,5 +136,5 @@ export async function removeAccountPhoto(
     });
     return retired;
   });
-  await removeBytes(app, oldKey);
+  await removeBytes(deps, oldKey);
 }

@@ -14,8 +14,9 @@ import {
   profilePhotoTooLargeMessage,
 } from '@touchline/contracts/account';
 import { webcamPhotoFieldName } from '@touchline/contracts/verification';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireActorContext, requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
+import { readMultipartFiles } from '../../storage/multipart-reader.ts';
 import { removeAccountPhoto, uploadAccountPhoto, type PhotoUpload } from './account-photo.service.ts';
 import { getAccount, replaceEmergencyContacts, updateContactInformation } from './account.service.ts';
 import { updateOwnNames } from './profile-updates.service.ts';
@@ -25,16 +26,18 @@ const photoError = (message: string) =>
 
 /** Reads the `photo` file of a multipart body into memory (5 MB at most), or refuses with a field error. */
 async function readPhoto(request: FastifyRequest): Promise<PhotoUpload> {
-  if (!request.isMultipart()) throw photoError(profilePhotoMissingMessage);
-  const part = await request.file({ limits: { fileSize: profilePhotoMaxBytes, files: 1 } });
-  if (!part || part.fieldname !== webcamPhotoFieldName) throw photoError(profilePhotoMissingMessage);
-  try {
-    return { bytes: await part.toBuffer(), fileName: part.filename };
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError)
-      throw photoError(profilePhotoTooLargeMessage);
-    throw err;
-  }
+  const [part] = await readMultipartFiles(request, {
+    field: webcamPhotoFieldName,
+    maxFileBytes: profilePhotoMaxBytes,
+    maxFiles: 1,
+    messages: {
+      notMultipart: profilePhotoMissingMessage,
+      missing: profilePhotoMissingMessage,
+      fileTooLarge: profilePhotoTooLargeMessage,
+    },
+  });
+  if (!part || part.fieldName !== webcamPhotoFieldName) throw photoError(profilePhotoMissingMessage);
+  return { bytes: part.bytes, fileName: part.fileName };
 }
 
 /**
@@ -43,16 +46,15 @@ async function readPhoto(request: FastifyRequest): Promise<PhotoUpload> {
  */
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
 
   r.get('/api/app/account', { schema: { response: { 200: accountSchema } } }, async (request) =>
-    getAccount(app, await requireActorContext(request)),
+    getAccount(app.deps, await requireRequestContext(request)),
   );
 
   r.put(
     '/api/app/account/user',
     { schema: { body: updateAccountUserBodySchema, response: { 200: accountUserSchema } } },
-    async (request) => updateOwnNames(app, await requireActorContext(request), request.id, request.body),
+    async (request) => updateOwnNames(app.deps, await requireActorContext(request), request.id, request.body),
   );
 
   r.put(
@@ -60,8 +62,7 @@ export async function accountRoutes(app: FastifyInstance) {
     {
       schema: { body: updateContactInformationBodySchema, response: { 200: savedContactInformationSchema } },
     },
-    async (request) =>
-      updateContactInformation(db, await requireActorContext(request), request.id, request.body),
+    async (request) => updateContactInformation(app.deps, await requireRequestContext(request), request.body),
   );
 
   r.put(
@@ -72,21 +73,20 @@ export async function accountRoutes(app: FastifyInstance) {
         response: { 200: emergencyContactsResponseSchema },
       },
     },
-    async (request) =>
-      replaceEmergencyContacts(db, await requireActorContext(request), request.id, request.body),
+    async (request) => replaceEmergencyContacts(app.deps, await requireRequestContext(request), request.body),
   );
 
   r.post(
     '/api/app/account/photo',
     { schema: { response: { 201: accountPhotoSchema } } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      return reply.code(201).send(await uploadAccountPhoto(app, ctx, request.id, await readPhoto(request)));
+      const ctx = await requireRequestContext(request);
+      return reply.code(201).send(await uploadAccountPhoto(app.deps, ctx, await readPhoto(request)));
     },
   );
 
   r.delete('/api/app/account/photo', async (request, reply) => {
-    await removeAccountPhoto(app, await requireActorContext(request), request.id);
+    await removeAccountPhoto(app.deps, await requireRequestContext(request));
     return reply.code(204).send();
   });
 }

@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type {
   Account,
   EmergencyContact,
   ReplaceEmergencyContactsBody,
   UpdateContactInformationBody,
 } from '@touchline/contracts/account';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
-import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import {
   contactInformationOf,
@@ -16,7 +14,6 @@ import {
   upsertContactInformation,
 } from './account.queries.ts';
 import { profilePhotoDetails } from './profile-photo.ts';
-import { auditActorOf } from './profile-updates.service.ts';
 import { findProfile } from './profiles.queries.ts';
 
 const emptyContactInformation = { email: null, address: null, city: null, phone: null, stateId: null };
@@ -26,11 +23,11 @@ const emptyContactInformation = { email: null, address: null, city: null, phone:
  * current profile) and the current profile's photo, contact information and emergency contacts. Only ever one's own:
  * the current profile is the only one it reads, so there is no role to check.
  */
-export async function getAccount(app: FastifyInstance, ctx: ActorContext): Promise<Account> {
-  const db = app.database.db;
+export async function getAccount(deps: Deps, ctx: RequestContext): Promise<Account> {
+  const db = deps.db;
   const [profile, user, contact, contacts] = await Promise.all([
     findProfile(db, ctx.organizationId, ctx.profileId),
-    app.identityDirectory.findUser(ctx.userId),
+    deps.identityDirectory.findUser(ctx.userId),
     contactInformationOf(db, ctx.organizationId, ctx.profileId),
     emergencyContactsOf(db, ctx.organizationId, ctx.profileId),
   ]);
@@ -45,7 +42,7 @@ export async function getAccount(app: FastifyInstance, ctx: ActorContext): Promi
       dateOfBirth: profile.dateOfBirth,
     },
     profile: {
-      ...(await profilePhotoDetails(app, profile)),
+      ...(await profilePhotoDetails(deps, profile)),
       profileContactInformationId: contactId,
       profileContactInformation: contactInformation,
       profileEmergencyContact: contacts,
@@ -55,14 +52,13 @@ export async function getAccount(app: FastifyInstance, ctx: ActorContext): Promi
 
 /** PUT /api/app/account/contact-information: saves the current profile's contact information (blank clears). */
 export async function updateContactInformation(
-  db: Database,
-  ctx: ActorContext,
-  requestId: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
   body: UpdateContactInformationBody,
 ) {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const saved = await upsertContactInformation(tx, ctx.organizationId, ctx.profileId, body);
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.contact_information_saved',
       entityType: 'profile',
@@ -78,12 +74,11 @@ export async function updateContactInformation(
  * already saved keeps that id; other ids are ignored and new ones given, so ids cannot be borrowed.
  */
 export async function replaceEmergencyContacts(
-  db: Database,
-  ctx: ActorContext,
-  requestId: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
   body: ReplaceEmergencyContactsBody,
 ): Promise<EmergencyContact[]> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const existing = new Set(
       (await emergencyContactsOf(tx, ctx.organizationId, ctx.profileId)).map((c) => c.id),
     );
@@ -95,7 +90,7 @@ export async function replaceEmergencyContacts(
       return { ...values, id: contactId };
     });
     const saved = await replaceEmergencyContactRows(tx, ctx.organizationId, ctx.profileId, contacts);
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.emergency_contacts_replaced',
       entityType: 'profile',

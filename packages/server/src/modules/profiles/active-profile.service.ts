@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { ActivationStatus, type ActiveProfile } from '@touchline/contracts/profiles';
 import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
 import { organizationRoles, type ActorContext } from '../../authz/actor-context.ts';
@@ -16,6 +16,7 @@ import {
   organizationNameOf,
   profilesOfUser,
 } from './profiles.queries.ts';
+import { organizationPaymentMethodProvided } from '../billing/billing.service.ts';
 
 const claimText = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];
@@ -42,13 +43,13 @@ export function assertOwnUserId(actor: Actor, appUserId: string) {
  * profile's topmost access.
  */
 export async function getActiveProfile(
-  app: FastifyInstance,
+  deps: Deps,
   actor: Actor,
   ctx: ActorContext,
   appUserId: string,
 ): Promise<ActiveProfile> {
   assertOwnUserId(actor, appUserId);
-  const db = app.database.db;
+  const db = deps.db;
   const [organizationName, levelRoles, contactId, ownProfiles] = await Promise.all([
     organizationNameOf(db, ctx.organizationId),
     levelRolesOfProfile(db, ctx.userId, ctx.profileId),
@@ -58,7 +59,7 @@ export async function getActiveProfile(
   const current = ownProfiles.find((p) => p.id === ctx.profileId);
   if (organizationName === undefined || !current) throw notFound('Profile');
   const accesses = await accessesOfUserProfiles(db, ownProfiles);
-  const pictures = await Promise.all(ownProfiles.map((p) => profilePhotoUrl(app, p)));
+  const pictures = await Promise.all(ownProfiles.map((p) => profilePhotoUrl(deps, p)));
   const profilesWithPlas = ownProfiles.map((p, i) =>
     presentProfileWithPlas(p, p.organizationName, pictures[i] ?? null, accesses),
   );
@@ -71,9 +72,9 @@ export async function getActiveProfile(
     id: ctx.profileId,
     userId: ctx.userId,
     organizationId: ctx.organizationId,
-    organizationPhoto: await organizationPhotoUrl(app, ctx.organizationId),
+    organizationPhoto: await organizationPhotoUrl(deps, ctx.organizationId),
     organizationName,
-    organizationPaymentMethodProvided: false,
+    organizationPaymentMethodProvided: await organizationPaymentMethodProvided(deps, ctx.organizationId),
     organizationContent: [],
     userAwaitingIndividualPaymentContent: [],
     hierarchyLevelId: topmost?.hierarchyLevelId ?? null,

@@ -59,15 +59,20 @@ describe('GET /api/app/profile?AppUserId (spec §3 active profile)', () => {
     expect(malformed.json().error.validationErrors[0].field).toBe('AppUserId');
   });
 
-  it("answers 404 'No organization is selected' for a user without a current profile", async () => {
+  it('answers 204 with no body for a user without a current profile (none, not an error)', async () => {
     const userId = await t.createUser({ email: 'newcomer@example.org' });
     const tokens = await t.signIn('newcomer@example.org');
     const res = await t.app.inject({
       url: url(userId),
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe('No organization is selected');
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const other = await t.app.inject({
+      url: url(userIdOf(player)),
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it('gives a member every field: token names, topmost level, own accesses and profiles across organizations', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { AccountPhoto } from '@touchline/contracts/account';
 import { expiringFileLink } from '../../storage/file-links.ts';
 import { storedFileOf } from './account.queries.ts';
@@ -15,15 +15,15 @@ export const profilePhotoExtensions: Readonly<Record<string, string>> = {
 
 /** A profile's photo as account settings show it: the link, the uploaded name and the extension (all null without). */
 export async function profilePhotoDetails(
-  app: FastifyInstance,
+  deps: Deps,
   profile: { organizationId: string; photoFileId: string | null },
 ): Promise<AccountPhoto> {
   const file = profile.photoFileId
-    ? await storedFileOf(app.database.db, profile.organizationId, profile.photoFileId)
+    ? await storedFileOf(deps.db, profile.organizationId, profile.photoFileId)
     : undefined;
   if (!file) return { photoUrl: null, photoName: null, photoExtension: null };
   return {
-    photoUrl: expiringFileLink(app.fileLinks, file).url,
+    photoUrl: expiringFileLink(deps.fileLinks, file).url,
     photoName: file.originalName,
     photoExtension: profilePhotoExtensions[file.contentType] ?? null,
   };
@@ -31,8 +31,8 @@ export async function profilePhotoDetails(
 
 /** The signed link to a profile's photo, or null: what the profile calls return as profilePicture. */
 export async function profilePhotoUrl(
-  app: FastifyInstance,
+  deps: Deps,
   profile: { organizationId: string; photoFileId: string | null },
 ): Promise<string | null> {
-  return (await profilePhotoDetails(app, profile)).photoUrl;
+  return (await profilePhotoDetails(deps, profile)).photoUrl;
 }

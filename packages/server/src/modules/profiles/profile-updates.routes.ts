@@ -9,8 +9,15 @@ import {
   setDateOfBirthBodySchema,
   updateProfileBodySchema,
 } from '@touchline/contracts/profiles';
+import { setUssfIdBodySchema } from '@touchline/contracts/us-soccer';
 import { requireActorContext } from '../../authz/request-context.ts';
-import { saveCitizenship, setDateOfBirth, updateOwnNames, updateProfile } from './profile-updates.service.ts';
+import {
+  saveCitizenship,
+  setDateOfBirth,
+  setUssfId,
+  updateOwnNames,
+  updateProfile,
+} from './profile-updates.service.ts';
 
 const profileIdParams = z.object({ id: z.uuid({ message: 'id must be a profile id' }) });
 
@@ -22,14 +29,20 @@ export async function profileUpdateRoutes(app: FastifyInstance) {
   r.put(
     '/api/app/profile/name-last-name-dob',
     { schema: { body: nameLastNameDobBodySchema, response: { 200: accountUserSchema } } },
-    async (request) => updateOwnNames(app, await requireActorContext(request), request.id, request.body),
+    async (request) => updateOwnNames(app.deps, await requireActorContext(request), request.id, request.body),
   );
 
   r.put(
     '/api/app/profile/:id',
     { schema: { params: profileIdParams, body: updateProfileBodySchema, response: { 200: profileSchema } } },
     async (request) =>
-      updateProfile(app, await requireActorContext(request), request.id, request.params.id, request.body),
+      updateProfile(
+        app.deps,
+        await requireActorContext(request),
+        request.id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   r.post(
@@ -38,6 +51,16 @@ export async function profileUpdateRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const ctx = await requireActorContext(request);
       await setDateOfBirth(db, ctx, request.id, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/app/profile/:id/set-ussf-id',
+    { schema: { params: profileIdParams, body: setUssfIdBodySchema } },
+    async (request, reply) => {
+      const ctx = await requireActorContext(request);
+      await setUssfId(app.deps, ctx, request.id, request.params.id, request.body);
       return reply.code(204).send();
     },
   );

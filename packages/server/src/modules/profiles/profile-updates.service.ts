@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AccountUser } from '@touchline/contracts/account';
 import type {
   Citizenship,
@@ -15,6 +15,8 @@ import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
+import type { SetUssfIdBody } from '@touchline/contracts/us-soccer';
+import { queueUsSoccerChecks } from '../requirements/requirements.service.ts';
 import { profilePhotoUrl } from './profile-photo.ts';
 import { profilePolicy } from './profiles.policy.ts';
 import { presentProfile } from './profiles.presenter.ts';
@@ -34,13 +36,13 @@ const profileKey = (ctx: ActorContext, profileId: string) =>
 
 /** PUT /api/app/profile/{id}: a profile's names, e-mail and date of birth, by itself, its guardian or a manager. */
 export async function updateProfile(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   requestId: string,
   profileId: string,
   body: UpdateProfileBody,
 ): Promise<Profile> {
-  const updated = await app.database.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const { target } = await loadProfileTarget(tx, ctx, profileId);
     authorize(profilePolicy.update(ctx, target));
     const [row] = await tx
@@ -58,8 +60,8 @@ export async function updateProfile(
     });
     return row;
   });
-  const organizationName = (await organizationNameOf(app.database.db, ctx.organizationId)) ?? '';
-  return presentProfile(updated, organizationName, await profilePhotoUrl(app, updated));
+  const organizationName = (await organizationNameOf(deps.db, ctx.organizationId)) ?? '';
+  return presentProfile(updated, organizationName, await profilePhotoUrl(deps, updated));
 }
 
 /**
@@ -69,12 +71,12 @@ export async function updateProfile(
  * the transaction would wait on). A failed rename leaves the profile saved and answers 500; saving again repairs it.
  */
 export async function updateOwnNames(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   requestId: string,
   body: NameLastNameDobBody,
 ): Promise<AccountUser> {
-  const row = await app.database.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(profiles)
       .set({ ...body, updatedAt: new Date() })
@@ -90,11 +92,11 @@ export async function updateOwnNames(
     });
     return updated;
   });
-  await app.identityDirectory.updateUserNames(ctx.userId, {
+  await deps.identityDirectory.updateUserNames(ctx.userId, {
     firstName: body.firstName,
     lastName: body.lastName,
   });
-  const user = await app.identityDirectory.findUser(ctx.userId);
+  const user = await deps.identityDirectory.findUser(ctx.userId);
   return {
     id: ctx.userId,
     firstName: body.firstName,
@@ -136,6 +138,44 @@ export async function setDateOfBirth(
       entityType: 'profile',
       entityId: profileId,
       data: { profileLevelAccessId: body.profileLevelAccessId },
+    });
+  });
+}
+
+/**
+ * POST /api/app/profile/{id}/set-ussf-id (spec §7, US Soccer's "set US soccer id"): stores the id on the profile
+ * and queues a license lookup of each of its US Soccer requirements in the same transaction (ADR 032). The access
+ * must be one of the profile's own.
+ */
+export async function setUssfId(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  ctx: ActorContext,
+  requestId: string,
+  profileId: string,
+  body: SetUssfIdBody,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { target, accesses } = await loadProfileTarget(tx, ctx, profileId);
+    authorize(profilePolicy.update(ctx, target));
+    if (!accesses.some((a) => a.id === body.profileLevelAccessId))
+      throw invalid([
+        {
+          field: 'profileLevelAccessId',
+          in: 'body',
+          message: 'This membership does not belong to the profile',
+        },
+      ]);
+    await tx
+      .update(profiles)
+      .set({ ussfId: body.ussfId, updatedAt: new Date() })
+      .where(profileKey(ctx, profileId));
+    const queued = await queueUsSoccerChecks(deps, tx, ctx.organizationId, profileId, requestId);
+    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+      organizationId: ctx.organizationId,
+      action: 'profile.ussf_id_set',
+      entityType: 'profile',
+      entityId: profileId,
+      data: { profileLevelAccessId: body.profileLevelAccessId, lookupsQueued: queued },
     });
   });
 }

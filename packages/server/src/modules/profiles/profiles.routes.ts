@@ -11,9 +11,9 @@ import {
   profileOrganizationsResponseSchema,
   profileSchema,
 } from '@touchline/contracts/profiles';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { findActorContext, requireActorContext } from '../../authz/request-context.ts';
 import { requireActor } from '../../plugins/authenticate.ts';
-import { getActiveProfile } from './active-profile.service.ts';
+import { assertOwnUserId, getActiveProfile } from './active-profile.service.ts';
 import {
   findPartner,
   getProfileByAccess,
@@ -39,16 +39,20 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => listLevelRoles(db, requireActor(request)),
   );
 
+  // A user with no organization yet has no active profile: 204, which the client reads as "none" (spec §7: "204 or
+  // empty body gives null"), so a newcomer's home is not an error in the browser's console.
   r.get(
     '/api/app/profile',
-    { schema: { querystring: appUserQuerySchema, response: { 200: activeProfileSchema } } },
-    async (request) =>
-      getActiveProfile(
-        app,
-        requireActor(request),
-        await requireActorContext(request),
-        request.query.AppUserId,
-      ),
+    {
+      schema: { querystring: appUserQuerySchema, response: { 200: activeProfileSchema, 204: z.null() } },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      assertOwnUserId(actor, request.query.AppUserId);
+      const ctx = await findActorContext(request);
+      if (!ctx) return reply.code(204).send(null);
+      return getActiveProfile(app.deps, actor, ctx, request.query.AppUserId);
+    },
   );
 
   r.get(
@@ -81,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/api/app/profile/by-profile-level-access/:id',
     { schema: { params: accessIdParams, response: { 200: profileSchema } } },
-    async (request) => getProfileByAccess(app, await requireActorContext(request), request.params.id),
+    async (request) => getProfileByAccess(app.deps, await requireActorContext(request), request.params.id),
   );
 
   // The spec's bare path (nothing after the slash) must reach the service too, for its 400 'externalId is required'.
@@ -105,7 +109,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/api/app/profile/child-profiles',
     { schema: { response: { 200: childProfilesResponseSchema } } },
-    async (request) => listChildProfiles(app, await requireActorContext(request)),
+    async (request) => listChildProfiles(app.deps, await requireActorContext(request)),
   );
 
   // No profile has a partner yet: 204, which the client's helper reads as null (spec §7 "204 … gives null").

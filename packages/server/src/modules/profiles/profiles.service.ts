@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { externalIdRequiredMessage } from '@touchline/contracts/messages';
 import type {
   LevelRole,
@@ -98,18 +98,14 @@ export async function listProfileAccesses(
 }
 
 /** GET /api/app/profile/by-profile-level-access/{id}: the profile an access belongs to, under the same rules. */
-export async function getProfileByAccess(
-  app: FastifyInstance,
-  ctx: ActorContext,
-  accessId: string,
-): Promise<Profile> {
-  const db = app.database.db;
+export async function getProfileByAccess(deps: Deps, ctx: ActorContext, accessId: string): Promise<Profile> {
+  const db = deps.db;
   const access = await findAccess(db, ctx.organizationId, accessId);
   if (!access) throw notFound('Profile level access');
   const { profile, target } = await loadProfileTarget(db, ctx, access.profileId);
   authorize(profilePolicy.view(ctx, target));
   const organizationName = (await organizationNameOf(db, ctx.organizationId)) ?? '';
-  return presentProfile(profile, organizationName, await profilePhotoUrl(app, profile));
+  return presentProfile(profile, organizationName, await profilePhotoUrl(deps, profile));
 }
 
 /**
@@ -141,8 +137,8 @@ export async function listAccessesByExternalId(
  * GET /api/app/profile/child-profiles (ours): the profiles the current profile is guardian of, with their accesses,
  * for the partner return path /groupAccountDashboard ("edit child profile info").
  */
-export async function listChildProfiles(app: FastifyInstance, ctx: ActorContext): Promise<ProfileWithPlas[]> {
-  const db = app.database.db;
+export async function listChildProfiles(deps: Deps, ctx: ActorContext): Promise<ProfileWithPlas[]> {
+  const db = deps.db;
   const children = await childProfilesOf(db, ctx.organizationId, ctx.profileId);
   const [organizationName, accesses, pictures] = await Promise.all([
     organizationNameOf(db, ctx.organizationId),
@@ -151,7 +147,7 @@ export async function listChildProfiles(app: FastifyInstance, ctx: ActorContext)
       ctx.organizationId,
       children.map((c) => c.id),
     ),
-    Promise.all(children.map((c) => profilePhotoUrl(app, c))),
+    Promise.all(children.map((c) => profilePhotoUrl(deps, c))),
   ]);
   return children.map((c, i) =>
     presentProfileWithPlas(c, organizationName ?? '', pictures[i] ?? null, accesses),

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelRolesResponseSchema } from '@touchline/contracts/profiles';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { demoAdminLabel, linkDemoAdminProfile, seedDemoOrganization } from '../../db/seed-demo.ts';
+import { demoAdminLabel, linkDemoAdminProfile, seedDemoOrganization } from '../../seeds/seed-demo.ts';
 
 describe('GET /api/app/profile/level-roles', () => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
 import {
+  hierarchyLevels,
   memberRequirements,
   profileLevelAccesses,
   requirementDefinitions,
@@ -15,6 +16,7 @@ export function activeRequirementsOfProfile(tx: Executor, organizationId: string
       id: memberRequirements.id,
       definitionId: memberRequirements.definitionId,
       profileLevelAccessId: profileLevelAccesses.id,
+      levelPath: hierarchyLevels.path,
       status: memberRequirements.status,
       completedAt: memberRequirements.completedAt,
       expiresAt: memberRequirements.expiresAt,
@@ -44,6 +46,14 @@ export function activeRequirementsOfProfile(tx: Executor, organizationId: string
         eq(profileLevelAccesses.id, memberRequirements.profileLevelAccessId),
         eq(profileLevelAccesses.organizationId, organizationId),
         isNull(profileLevelAccesses.deletedAt),
+      ),
+    )
+    .leftJoin(
+      hierarchyLevels,
+      and(
+        eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId),
+        eq(hierarchyLevels.organizationId, organizationId),
+        isNull(hierarchyLevels.deletedAt),
       ),
     )
     .where(

@@ -67,12 +67,51 @@ describe(`GET ${myRequirementsPath}`, () => {
       profileLevelAccessId: me.profileLevelAccessId,
     });
     expect(body.items[0]?.allowedActions).toContain('complete');
-    expect(body.items[1]?.allowedActions).toEqual([
-      'markIncomplete',
-      'setCompletedDate',
-      'expire',
-      'reassign',
-    ]);
+    // A plain member may take none of the staff moves on a completed requirement (ADR 014's matrix).
+    expect(body.items[1]?.allowedActions).toEqual([]);
     expect(body.items[1]?.completedAt).toBe('2020-05-01T00:00:00.000Z');
+  });
+});
+
+describe('allowedActions follow the permission rules, not only the state machine (issue 18 item 11)', () => {
+  it('a plain coach gets only their own moves; a Manager at their level also gets the staff moves', async () => {
+    const org = await createTestOrganization(t);
+    const licence = await addDefinition(t, org, { name: 'Licence', sortOrder: 0 });
+    await assign(t, org, licence, org.root, org.labelIds.member);
+    await assign(t, org, licence, org.root, org.labelIds.Manager);
+    const coach = await addTestMember(t, org, org.team, 'member');
+    const manager = await addTestMember(t, org, org.team, 'Manager');
+    await refreshMemberRequirements(t.database.db, org.id);
+    await t.database.db
+      .update(memberRequirements)
+      .set({ completedAt: new Date('2026-05-01T00:00:00Z') })
+      .where(eq(memberRequirements.definitionId, licence));
+    const actionsOf = async (who: typeof coach) =>
+      myRequirementsResponseSchema.parse(
+        (await t.app.inject({ url: myRequirementsPath, headers: who.auth })).json(),
+      ).items[0]?.allowedActions;
+    expect(await actionsOf(coach)).toEqual([]);
+    expect(await actionsOf(manager)).toEqual(['markIncomplete', 'setCompletedDate']);
+    const pla = coach.profileLevelAccessId;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/app/requirement/${licence}/mark-incomplete/${pla}`,
+      headers: coach.auth,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('an incomplete document offers the member upload and complete, and no staff move', async () => {
+    const org = await createTestOrganization(t);
+    const doc = await addDefinition(t, org, { name: 'Photo', sortOrder: 0 });
+    await assign(t, org, doc, org.root, org.labelIds.member);
+    const coach = await addTestMember(t, org, org.team, 'member');
+    await refreshMemberRequirements(t.database.db, org.id);
+    const res = await t.app.inject({ url: myRequirementsPath, headers: coach.auth });
+    expect(myRequirementsResponseSchema.parse(res.json()).items[0]?.allowedActions).toEqual([
+      'complete',
+      'upload',
+      'submitForReview',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { requirementTypeHasAction, type RequirementAction } from '@touchline/contracts/requirement-actions';
+import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { holdsAt } from '../../authz/rules.ts';
@@ -60,13 +61,25 @@ export const requirementActionMatrix: Readonly<Record<RequirementType, Row>> = {
   [RequirementType.Waiver]: { accept: ['self'], view: selfOrManager, download: selfOrManager },
   [RequirementType.Video]: { ...memberCompleted, upload: [], download: [], delete: [], watch: ['self'] },
   [RequirementType.CustomTraining]: memberCompleted,
-  [RequirementType.BackgroundCheck]: vendorRun,
-  [RequirementType.AbusePreventionTraining]: vendorRun,
+  // The member consents and orders (run); managers see the check and correct the status as for every vendor type.
+  // A Generic vendor's report is uploaded (and removed while open) by the member or a director, then reviewed.
+  [RequirementType.BackgroundCheck]: {
+    ...vendorRun,
+    run: ['self'],
+    upload: ['self', 'director'],
+    delete: ['self', 'director'],
+  },
+  [RequirementType.AbusePreventionTraining]: {
+    ...vendorRun,
+    begin: ['self'],
+    upload: ['self'],
+    delete: ['self', 'director'],
+  },
   [RequirementType.SexOffenderSearch]: vendorRun,
   [RequirementType.AgeVerification]: vendorRun,
   [RequirementType.IdentityVerification]: vendorRun,
-  [RequirementType.LiveScan]: vendorRun,
-  [RequirementType.USSoccer]: vendorRun,
+  [RequirementType.LiveScan]: { ...vendorRun, submit: ['self'] },
+  [RequirementType.USSoccer]: { ...vendorRun, setUsSoccerId: selfOrManager },
 };
 
 /** Who may take an action on a requirement of a type; empty when nobody may (yet). */
@@ -93,4 +106,50 @@ export function mayTakeAction(
   action: RequirementAction,
 ): boolean {
   return actionHolders(target.type, action).some((holder) => holds(ctx, target, holder));
+}
+
+/**
+ * The permission each state-machine move needs (the one the service loads the requirement with); null for the
+ * system's own moves (expire, reassign), which nobody takes by hand. A member's "complete" is the type's own act.
+ */
+function actionOfTransition(
+  type: RequirementType,
+  transition: RequirementTransition,
+): RequirementAction | null {
+  switch (transition) {
+    case 'complete':
+      if (type === RequirementType.Waiver) return 'accept';
+      if (type === RequirementType.Video) return 'watch';
+      if (type === RequirementType.CustomTraining) return 'begin';
+      return 'complete';
+    case 'upload':
+    case 'submitForReview':
+      return type === RequirementType.LiveScan ? 'submit' : 'upload';
+    case 'markComplete':
+    case 'setCompletedDate':
+      return 'markComplete';
+    case 'markIncomplete':
+      return 'markIncomplete';
+    case 'reviewApprove':
+    case 'reviewReset':
+    case 'reviewDisqualify':
+      return 'review';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The moves the state machine allows that the actor may also take (issue 18 item 11): a response's allowedActions
+ * list only what the server would accept from this actor, so the web never offers a button that ends in 403.
+ */
+export function permittedTransitions(
+  ctx: ActorContext,
+  target: RequirementTarget,
+  transitions: readonly RequirementTransition[],
+): RequirementTransition[] {
+  return transitions.filter((transition) => {
+    const action = actionOfTransition(target.type, transition);
+    return action !== null && mayTakeAction(ctx, target, action);
+  });
 }

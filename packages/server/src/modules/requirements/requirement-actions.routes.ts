@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,6 +6,7 @@ import {
   completeWaiverBodySchema,
   completedDateTimeBodySchema,
   completeWithoutUploadBodySchema,
+  markIncompleteBodySchema,
   filesToViewResponseSchema,
   formFileQuerySchema,
   requirementActionResultSchema,
@@ -16,8 +17,11 @@ import {
   trainingUrlSchema,
   videoProgressBodySchema,
   videoProgressResultSchema,
+  requirementUploadLimits,
 } from '@touchline/contracts/requirement-completion';
 import { requireActorContext } from '../../authz/request-context.ts';
+import { readMultipartFiles } from '../../storage/multipart-reader.ts';
+import { safeFileName } from '../../storage/upload-check.ts';
 import {
   completeForm,
   completeVideo,
@@ -39,7 +43,7 @@ import {
   uploadFormFile,
   uploadTrainingCertificate,
 } from './requirement-files.service.ts';
-import { readUploads } from './requirement-upload.ts';
+import type { RequirementUpload } from './requirement-upload.ts';
 import { signedWaiver, signedWaiverPdf } from './waiver-pdf.ts';
 
 const base = '/api/app/requirement';
@@ -48,6 +52,29 @@ const byQuery = { params: z.object({ id }), querystring: requirementMemberQueryS
 const byPath = { params: z.object({ id, plaId: id }) };
 const fileParams = { params: z.object({ id, fileId: id }), querystring: requirementMemberQuerySchema };
 const result = { 200: requirementActionResultSchema };
+const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+
+/**
+ * Reads the files of a multipart request into memory: at most {@link requirementUploadLimits}.files files of
+ * fileBytes each and requestBytes together, or a 400 naming the limit. Nothing is stored here.
+ */
+export async function readUploads(request: FastifyRequest): Promise<RequirementUpload[]> {
+  const { fileBytes, requestBytes, files } = requirementUploadLimits;
+  const parts = await readMultipartFiles(request, {
+    field: 'file',
+    maxFileBytes: fileBytes,
+    maxFiles: files,
+    maxTotalBytes: requestBytes,
+    messages: {
+      notMultipart: 'Send the files as multipart/form-data',
+      missing: 'Choose a file to upload',
+      fileTooLarge: `A file is larger than ${mb(fileBytes)}`,
+      tooManyFiles: `Send at most ${files} files at once`,
+      totalTooLarge: `The files together are larger than ${mb(requestBytes)}`,
+    },
+  });
+  return parts.map((part) => ({ bytes: part.bytes, originalName: safeFileName(part.fileName) }));
+}
 
 /**
  * The member actions on requirements (spec §7 "Requirements", ADR 014): `{id}` is the definition, `plaId` the
@@ -63,7 +90,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   });
 
   routes.post(`${base}/:id/complete-document`, { schema: { ...byQuery, response: result } }, async (req) =>
-    completeDocument(app, await requireActorContext(req), {
+    completeDocument(app.deps, await requireActorContext(req), {
       ...ref(req, req.query.plaId),
       read: () => readUploads(req),
     }),
@@ -72,7 +99,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/upload-custom-training-certificate`,
     { schema: { ...byQuery, response: result } },
     async (req) =>
-      uploadTrainingCertificate(app, await requireActorContext(req), {
+      uploadTrainingCertificate(app.deps, await requireActorContext(req), {
         ...ref(req, req.query.plaId),
         read: () => readUploads(req),
       }),
@@ -87,7 +114,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const file = await uploadFormFile(app, await requireActorContext(req), {
+      const file = await uploadFormFile(app.deps, await requireActorContext(req), {
         ...ref(req, req.query.plaId),
         fieldId: req.query.fieldId,
         read: () => readUploads(req),
@@ -104,7 +131,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
       `${base}/:id/${path}/:fileId`,
       { schema: { ...fileParams, response: result } },
       async (req) =>
-        deleteAttachment(app, await requireActorContext(req), {
+        deleteAttachment(app.deps, await requireActorContext(req), {
           ...ref(req, req.query.plaId),
           fileId: req.params.fileId,
           kind,
@@ -114,7 +141,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/complete-form`,
     { schema: { ...byQuery, body: completeFormBodySchema, response: result } },
     async (req) =>
-      completeForm(app, await requireActorContext(req), {
+      completeForm(app.deps, await requireActorContext(req), {
         ...ref(req, req.query.plaId),
         body: req.body,
       }),
@@ -123,7 +150,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/complete-waiver`,
     { schema: { ...byQuery, body: completeWaiverBodySchema, response: result } },
     async (req) =>
-      completeWaiver(app, await requireActorContext(req), {
+      completeWaiver(app.deps, await requireActorContext(req), {
         ...ref(req, req.query.plaId),
         body: req.body,
         ipAddress: req.ip ?? null,
@@ -132,11 +159,11 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/waiver/view`,
     { schema: { ...byQuery, response: { 200: signedWaiverSchema } } },
-    async (req) => signedWaiver(app, await requireActorContext(req), ref(req, req.query.plaId), 'view'),
+    async (req) => signedWaiver(app.deps, await requireActorContext(req), ref(req, req.query.plaId), 'view'),
   );
   routes.get(`${base}/:id/waiver/download`, { schema: byQuery }, async (req, reply) => {
     const ctx = await requireActorContext(req);
-    const waiver = await signedWaiver(app, ctx, ref(req, req.query.plaId), 'download');
+    const waiver = await signedWaiver(app.deps, ctx, ref(req, req.query.plaId), 'download');
     const name = `${waiver.waiverName}-${waiver.memberName}.pdf`.replace(/[^A-Za-z0-9.-]+/g, '_');
     return reply
       .type('application/pdf')
@@ -147,7 +174,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/complete-video`,
     { schema: { ...byQuery, body: videoProgressBodySchema, response: { 200: videoProgressResultSchema } } },
     async (req) =>
-      completeVideo(app, await requireActorContext(req), {
+      completeVideo(app.deps, await requireActorContext(req), {
         ...ref(req, req.query.plaId),
         body: req.body,
       }),
@@ -155,27 +182,31 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.post(
     `${base}/:id/take-custom-training`,
     { schema: { ...byQuery, response: { 200: trainingUrlSchema } } },
-    async (req) => takeCustomTraining(app, await requireActorContext(req), ref(req, req.query.plaId)),
+    async (req) => takeCustomTraining(app.deps, await requireActorContext(req), ref(req, req.query.plaId)),
   );
   routes.post(
     `${base}/:id/complete-without-upload/:plaId`,
     { schema: { ...byPath, body: completeWithoutUploadBodySchema, response: result } },
     async (req) =>
-      completeWithoutUpload(app, await requireActorContext(req), {
+      completeWithoutUpload(app.deps, await requireActorContext(req), {
         ...ref(req, req.params.plaId),
         body: req.body,
       }),
   );
   routes.post(
     `${base}/:id/mark-incomplete/:plaId`,
-    { schema: { ...byPath, response: result } },
-    async (req) => markIncomplete(app, await requireActorContext(req), ref(req, req.params.plaId)),
+    { schema: { ...byPath, body: markIncompleteBodySchema, response: result } },
+    async (req) =>
+      markIncomplete(app.deps, await requireActorContext(req), {
+        ...ref(req, req.params.plaId),
+        note: req.body?.note,
+      }),
   );
   routes.patch(
     `${base}/:id/completed-date-time/:plaId`,
     { schema: { ...byPath, body: completedDateTimeBodySchema, response: result } },
     async (req) =>
-      setCompletedDateTime(app, await requireActorContext(req), {
+      setCompletedDateTime(app.deps, await requireActorContext(req), {
         ...ref(req, req.params.plaId),
         body: req.body,
       }),
@@ -183,13 +214,13 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/files-to-view`,
     { schema: { ...byQuery, response: { 200: filesToViewResponseSchema } } },
-    async (req) => filesToView(app, await requireActorContext(req), ref(req, req.query.plaId)),
+    async (req) => filesToView(app.deps, await requireActorContext(req), ref(req, req.query.plaId)),
   );
   routes.get(
     `${base}/:id/download-file/:fileId`,
     { schema: { ...fileParams, response: { 200: requirementFileLinkSchema } } },
     async (req) =>
-      downloadFile(app, await requireActorContext(req), {
+      downloadFile(app.deps, await requireActorContext(req), {
         ...ref(req, req.query.plaId),
         fileId: req.params.fileId,
       }),
@@ -197,13 +228,13 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/extension-content-file`,
     { schema: { ...byQuery, response: { 200: requirementFileLinkSchema } } },
-    async (req) => extensionContentFile(app, await requireActorContext(req), ref(req, req.query.plaId)),
+    async (req) => extensionContentFile(app.deps, await requireActorContext(req), ref(req, req.query.plaId)),
   );
   routes.get(
     `${base}/download-file-archive`,
     { schema: { querystring: requirementMemberQuerySchema } },
     async (req, reply) => {
-      const archive = await downloadFileArchive(app, await requireActorContext(req), req.query.plaId);
+      const archive = await downloadFileArchive(app.deps, await requireActorContext(req), req.query.plaId);
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${archive.fileName}"`)

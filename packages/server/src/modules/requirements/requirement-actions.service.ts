@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type {
   CompleteFormBody,
   CompleteWaiverBody,
@@ -30,11 +30,11 @@ import { addReport, progressEventDue, watchedPercent, type Interval } from './vi
 
 /** POST {id}/complete-form?plaId: answers checked against the saved version they were given for, then complete. */
 export function completeForm(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { body: CompleteFormBody },
 ): Promise<RequirementActionResult> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'complete', { lock: true });
     requireType(loaded, RequirementType.Form);
     guardTransition(loaded, 'complete');
@@ -73,11 +73,11 @@ const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLo
  * waiver text is kept with the signature, the IP address and the time, so a later edit never changes what was signed.
  */
 export function completeWaiver(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { body: CompleteWaiverBody; ipAddress: string | null },
 ): Promise<RequirementActionResult> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'accept', { lock: true });
     requireType(loaded, RequirementType.Waiver);
     guardTransition(loaded, 'complete');
@@ -120,11 +120,11 @@ type VideoState = { intervals: Interval[]; duration: number; lastReportAt: strin
  * each new 10% step and the completion.
  */
 export function completeVideo(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { body: VideoProgressBody },
 ): Promise<VideoProgressResult> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'watch', { lock: true });
     requireType(loaded, RequirementType.Video);
     guardTransition(loaded, 'complete');
@@ -166,11 +166,11 @@ export function completeVideo(
  * training that needs no certificate is complete once opened; otherwise the certificate upload completes it.
  */
 export function takeCustomTraining(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef,
 ): Promise<TrainingUrl> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'begin', { lock: true });
     requireType(loaded, RequirementType.CustomTraining);
     const url = loaded.definition.content.trainingUrl;
@@ -188,18 +188,18 @@ export function takeCustomTraining(
 
 /** POST {id}/complete-without-upload/{plaId}: a manager marks it complete as of a date (no file, no review). */
 export function completeWithoutUpload(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { body: CompleteWithoutUploadBody },
 ): Promise<RequirementActionResult> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'markComplete', { lock: true });
     const facts = completedFacts(loaded, new Date(`${input.body.date}T00:00:00.000Z`));
     await recordChange(tx, loaded, {
       action: 'complete-without-upload',
       transition: 'markComplete',
       facts,
-      data: { date: input.body.date },
+      data: { date: input.body.date, ...(input.body.note ? { note: input.body.note } : {}) },
     });
     return actionResult(tx, loaded);
   });
@@ -207,16 +207,17 @@ export function completeWithoutUpload(
 
 /** POST {id}/mark-incomplete/{plaId}: a manager resets it; files and submissions stay as history. */
 export function markIncomplete(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
-  input: RequirementRef,
+  input: RequirementRef & { note?: string | undefined },
 ): Promise<RequirementActionResult> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'markIncomplete', { lock: true });
     await recordChange(tx, loaded, {
       action: 'mark-incomplete',
       transition: 'markIncomplete',
       facts: incompleteFacts,
+      ...(input.note ? { data: { note: input.note } } : {}),
     });
     return actionResult(tx, loaded);
   });
@@ -224,11 +225,11 @@ export function markIncomplete(
 
 /** PATCH {id}/completed-date-time/{plaId}: a manager corrects the completion time; validity follows from it. */
 export function setCompletedDateTime(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { body: CompletedDateTimeBody },
 ): Promise<RequirementActionResult> {
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'markComplete', { lock: true });
     const at = new Date(input.body.completedDateTime);
     const { completedAt, expiresAt } = completedFacts(loaded, at);

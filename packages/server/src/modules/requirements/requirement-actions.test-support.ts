@@ -63,9 +63,9 @@ export type World = {
 };
 
 /** Builds a test app on a temporary DATA_DIR with one organization's people and another organization's admin. */
-export async function createWorld(): Promise<World> {
+export async function createWorld(env: Record<string, string> = {}): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-requirements-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
+  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
   const org = await createTestOrganization(t);
   const other = await createTestOrganization(t);
   return {

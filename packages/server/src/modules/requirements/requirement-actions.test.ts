@@ -179,7 +179,7 @@ describe('POST {id}/complete-video?plaId', () => {
       duration: 100,
     });
     expect(seek.statusCode, seek.body).toBe(200);
-    expect(seek.json().watchedPercent).toBe(3);
+    expect(seek.json().watchedPercent).toBe(2);
     expect(seek.json().status).toBe(RequirementStatus.Incomplete);
     const greedy = await send(w.player, 'POST', url, { intervals: [[0, 100]], duration: 100 });
     expect(greedy.json().watchedPercent).toBeLessThan(90);

@@ -43,10 +43,16 @@ describe('video progress', () => {
     expect(watchedInOrder(mergeIntervals([[30, 100]], 100))).toBe(0);
   });
 
-  it('never adds more new seconds than twice the elapsed time plus slack, and keeps the earliest', () => {
-    expect(addReport([], [[0, 100]], 100, 0)).toEqual([[0, 5]]);
-    expect(addReport([[0, 5]], [[0, 100]], 100, 10)).toEqual([[0, 30]]);
-    expect(addReport([[0, 30]], [[0, 30]], 100, 0)).toEqual([[0, 30]]);
+  it('never adds more new seconds than the elapsed time plus slack (real time), and keeps the earliest', () => {
+    expect(addReport([], [[0, 100]], 100, 0)).toEqual([[0, 2]]);
+    expect(addReport([[0, 2]], [[0, 100]], 100, 10)).toEqual([[0, 14]]);
+    expect(addReport([[0, 14]], [[0, 14]], 100, 0)).toEqual([[0, 14]]);
+  });
+
+  it('counts a video played at 4× at real time: ten seconds of clock add twelve seconds at most', () => {
+    let known = addReport([], [], 100, 0);
+    for (let i = 0; i < 3; i += 1) known = addReport(known, [[i * 40, i * 40 + 40]], 100, 10);
+    expect(watchedPercent(known, 100)).toBe(12);
   });
 
   it('records a progress event for the first report and each new 10% step only', () => {
@@ -64,10 +70,11 @@ describe('upload type checks', () => {
   const check = (text: string, name = 'upload') =>
     checkUpload({ bytes: Buffer.from(text), originalName: name });
 
-  it('sniffs text types by content and refuses binaries that are not on the list', async () => {
-    expect((await check('<?xml version="1.0"?><a/>')).extension).toBe('xml');
-    expect((await check('a,b,c\n1,2,3\n4,5,6\n')).extension).toBe('csv');
-    expect((await check('just a note\nsecond line')).extension).toBe('txt');
+  it('takes a text type by its name once the bytes are plain text, and refuses what does not match', async () => {
+    expect((await check('<?xml version="1.0"?><a/>', 'a.xml')).extension).toBe('xml');
+    expect((await check('a,b,c\n1,2,3\n4,5,6\n', 'scores.csv')).extension).toBe('csv');
+    expect((await check('just a note\nsecond line', 'note.txt')).extension).toBe('txt');
+    await expect(check('just a note', 'upload')).rejects.toMatchObject({ statusCode: 400 });
     await expect(check('MZ\u0000\u0000\u0003', 'notes.txt')).rejects.toMatchObject({ statusCode: 400 });
     await expect(check('GIF89a\u0001\u0000', 'a.png')).rejects.toMatchObject({ statusCode: 400 });
   });
@@ -102,7 +109,7 @@ describe('the permission matrix', () => {
           expect(requirementTypeActions[Number(type) as RequirementType]).toContain(action);
   });
 
-  it('the member and their guardian complete; managers above mark; directors delete; vendors run nothing yet', () => {
+  it('the member and their guardian complete; managers above mark; directors delete; only the member runs a background check', () => {
     expect(mayTakeAction({ ...ctx(), profileId: 'member' }, target, 'upload')).toBe(true);
     expect(mayTakeAction({ ...ctx(), profileId: 'guardian' }, target, 'upload')).toBe(true);
     expect(mayTakeAction(ctx([grant('Manager', '/r/d/')]), target, 'upload')).toBe(false);
@@ -112,7 +119,9 @@ describe('the permission matrix', () => {
     expect(mayTakeAction(ctx([grant('Director', '/r/')]), target, 'delete')).toBe(true);
     const check = { ...target, type: RequirementType.BackgroundCheck };
     expect(mayTakeAction(ctx([grant('Director', '/r/')]), check, 'run')).toBe(false);
-    expect(mayTakeAction({ ...ctx(), profileId: 'member' }, check, 'run')).toBe(false);
+    expect(mayTakeAction(ctx([grant('Manager', '/r/d/')]), check, 'run')).toBe(false);
+    expect(mayTakeAction({ ...ctx(), profileId: 'member' }, check, 'run')).toBe(true);
+    expect(mayTakeAction({ ...ctx(), profileId: 'guardian' }, check, 'run')).toBe(true);
     const waiver = { ...target, type: RequirementType.Waiver };
     expect(mayTakeAction(ctx([grant('Director', '/r/')]), waiver, 'markComplete')).toBe(false);
   });

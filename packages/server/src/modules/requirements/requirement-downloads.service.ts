@@ -1,6 +1,6 @@
+import type { Deps } from '../../deps.ts';
 import { Readable } from 'node:stream';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { FilesToViewResponse, RequirementFileLink } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
@@ -21,11 +21,11 @@ import {
 
 /** GET {id}/files-to-view?plaId: the live files of one member's requirement. */
 export async function filesToView(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   ref: RequirementRef,
 ): Promise<FilesToViewResponse> {
-  const db = app.database.db;
+  const db = deps.db;
   const loaded = await loadRequirement(db, ctx, ref, 'view');
   const files = await liveRequirementFiles(db, ctx.organizationId, loaded.requirement.id);
   return { items: files.map(presentRequirementFile) };
@@ -33,16 +33,16 @@ export async function filesToView(
 
 /** GET {id}/download-file/{fileId}?plaId: an expiring link (ADR 008) to one file of the requirement. */
 export async function downloadFile(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { fileId: string },
 ): Promise<RequirementFileLink> {
-  const db = app.database.db;
+  const db = deps.db;
   const loaded = await loadRequirement(db, ctx, input, 'download');
   const files = await liveRequirementFiles(db, ctx.organizationId, loaded.requirement.id);
   const file = files.find((f) => f.id === input.fileId);
   if (!file) throw notFound('File');
-  return expiringFileLink(app.fileLinks, { id: file.storedFileId, organizationId: file.organizationId });
+  return expiringFileLink(deps.fileLinks, { id: file.storedFileId, organizationId: file.organizationId });
 }
 
 /**
@@ -50,11 +50,11 @@ export async function downloadFile(
  * its template file, or its outside link (no expiry); 404 when it has neither.
  */
 export async function extensionContentFile(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   ref: RequirementRef,
 ): Promise<RequirementFileLink> {
-  const db = app.database.db;
+  const db = deps.db;
   const probe = await loadRequirement(db, ctx, ref, 'view');
   const action = probe.target.type === RequirementType.Document ? 'openLink' : 'downloadContent';
   const { definition } =
@@ -73,7 +73,7 @@ export async function extensionContentFile(
           isNull(storedFiles.deletedAt),
         ),
       );
-    if (file) return expiringFileLink(app.fileLinks, file);
+    if (file) return expiringFileLink(deps.fileLinks, file);
   }
   if (typeof linkUrl === 'string') return { url: linkUrl, expiresAt: null };
   throw notFound('Content file');
@@ -98,11 +98,11 @@ function entryName(folder: string, file: RequirementFileRow, used: Set<string>):
  * streamed with yazl (each file read from storage only when the zip reaches it); 403 when there is none.
  */
 export async function downloadFileArchive(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   plaId: string,
 ): Promise<{ stream: Readable; fileName: string }> {
-  const db = app.database.db;
+  const db = deps.db;
   const access = await loadMemberAccess(db, ctx.organizationId, plaId);
   if (!access) throw notFound('Member');
   const rows = await db
@@ -131,7 +131,7 @@ export async function downloadFileArchive(
   for (const requirement of allowed)
     for (const file of await liveRequirementFiles(db, ctx.organizationId, requirement.id))
       zip.addReadStreamLazy(entryName(requirement.name, file, used), (done) => {
-        app.storage.get(file.storageKey).then(
+        deps.storage.get(file.storageKey).then(
           (stream) => done(null, stream ?? Readable.from([])),
           (err: unknown) => done(err, Readable.from([])),
         );

@@ -1,6 +1,7 @@
+import type { Deps } from '../../deps.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { contentKindMismatchMessage, type FormField } from '@touchline/contracts/content';
+import type { FileExtension } from '@touchline/contracts/files';
 import type { RequirementAction } from '@touchline/contracts/requirement-actions';
 import type { RequirementActionResult, RequirementFile } from '@touchline/contracts/requirement-completion';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
@@ -8,7 +9,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Transaction } from '../../db/client.ts';
 import { requirementFiles, storedFiles } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { latestFormFields } from './form-version.ts';
 import { actsForSelf } from './requirement-actions.policy.ts';
@@ -32,11 +33,16 @@ export function requireType(loaded: LoadedRequirement, ...types: RequirementType
     );
 }
 
-type UploadSpec = {
+/** What a training certificate may be: a PDF or a picture of it. */
+export const certificateTypes: readonly FileExtension[] = ['pdf', 'png', 'jpeg'];
+
+export type UploadSpec = {
   ref: RequirementRef;
   action: RequirementAction;
   role: string;
   read: () => Promise<RequirementUpload[]>;
+  /** The only file types this upload takes (by content), when narrower than every type the product accepts. */
+  accept?: readonly FileExtension[];
   /** Type and state checks, run before the upload is read and again under the row lock. */
   check: (loaded: LoadedRequirement) => void;
 };
@@ -46,22 +52,22 @@ type UploadSpec = {
  * under random keys, then write the rows in one transaction that runs `work`. Any failure after the bytes were
  * stored removes them, so a refused upload leaves no row and no bytes.
  */
-async function storeUploads<T>(
-  app: FastifyInstance,
+export async function storeUploads<T>(
+  deps: Deps,
   ctx: ActorContext,
   spec: UploadSpec,
   work: (tx: Transaction, loaded: LoadedRequirement, files: RequirementFileRow[]) => Promise<T>,
 ): Promise<T> {
-  const db = app.database.db;
+  const db = deps.db;
   spec.check(await loadRequirement(db, ctx, spec.ref, spec.action));
   const uploads: CheckedUpload[] = [];
-  for (const upload of await spec.read()) uploads.push(await checkUpload(upload));
+  for (const upload of await spec.read()) uploads.push(await checkUpload(upload, spec.accept));
   const keys: string[] = [];
   try {
     for (const upload of uploads) {
       const key = newStorageKey();
       keys.push(key);
-      await app.storage.put(key, upload.bytes, upload.contentType);
+      await deps.storage.put(key, upload.bytes, upload.contentType);
     }
     return await db.transaction(async (tx) => {
       const loaded = await loadRequirement(tx, ctx, spec.ref, spec.action, { lock: true });
@@ -72,7 +78,7 @@ async function storeUploads<T>(
       return work(tx, loaded, rows);
     });
   } catch (err) {
-    await Promise.all(keys.map((key) => app.storage.delete(key).catch(() => undefined)));
+    await Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw err;
   }
 }
@@ -107,25 +113,45 @@ async function insertFile(
   return { ...stored, id: file.id, role, storedFileId: stored.id, createdAt: file.createdAt };
 }
 
-/** Documents and certificates wait for a reviewer unless the definition says `requiresReview: false`. */
-function completionTransition(loaded: LoadedRequirement, reviewByDefault: boolean): RequirementTransition {
-  const flag = loaded.definition.content.requiresReview;
-  return (typeof flag === 'boolean' ? flag : reviewByDefault) ? 'submitForReview' : 'upload';
+/**
+ * Documents and certificates wait for a reviewer (as ManualUpload) unless the definition says otherwise: a
+ * document with `requiresReview: false`, a training with `certificatesTrusted: true` (ADR 025).
+ */
+function completionTransition(loaded: LoadedRequirement): RequirementTransition {
+  const { requiresReview, certificatesTrusted } = loaded.definition.content;
+  if (loaded.target.type === RequirementType.CustomTraining)
+    return certificatesTrusted === true ? 'upload' : 'submitForReview';
+  return requiresReview === false ? 'upload' : 'submitForReview';
 }
 
 async function uploadCompleting(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
-  kind: { type: RequirementType; role: string; action: string; reviewByDefault: boolean },
+  kind: {
+    type: RequirementType;
+    role: string;
+    action: string;
+    accept?: readonly FileExtension[];
+    /** A type's own precondition, checked with the type (e.g. a background check run by the organization's vendor). */
+    check?: (loaded: LoadedRequirement) => void;
+  },
 ): Promise<RequirementActionResult> {
   const check = (loaded: LoadedRequirement) => {
     requireType(loaded, kind.type);
-    guardTransition(loaded, completionTransition(loaded, kind.reviewByDefault));
+    kind.check?.(loaded);
+    guardTransition(loaded, completionTransition(loaded));
   };
-  const spec = { ref: input, action: 'upload' as const, role: kind.role, read: input.read, check };
-  return storeUploads(app, ctx, spec, async (tx, loaded, files) => {
-    const transition = completionTransition(loaded, kind.reviewByDefault);
+  const spec = {
+    ref: input,
+    action: 'upload' as const,
+    role: kind.role,
+    read: input.read,
+    check,
+    ...(kind.accept ? { accept: kind.accept } : {}),
+  };
+  return storeUploads(deps, ctx, spec, async (tx, loaded, files) => {
+    const transition = completionTransition(loaded);
     const data = { fileIds: files.map((f) => f.id), names: files.map((f) => f.originalName) };
     const facts = completedFacts(loaded, new Date(), transition === 'submitForReview');
     await recordChange(tx, loaded, { action: kind.action, transition, facts, data });
@@ -135,7 +161,7 @@ async function uploadCompleting(
 
 /** POST {id}/complete-document?plaId: the member uploads one or more files; it then awaits review (ADR 014). */
 export function completeDocument(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
@@ -143,14 +169,16 @@ export function completeDocument(
     type: RequirementType.Document,
     role: 'document',
     action: 'complete-document',
-    reviewByDefault: true,
   };
-  return uploadCompleting(app, ctx, input, kind);
+  return uploadCompleting(deps, ctx, input, kind);
 }
 
-/** POST {id}/upload-custom-training-certificate?plaId: the certificate completes the training (no review by default). */
+/**
+ * POST {id}/upload-custom-training-certificate?plaId: a certificate (PDF or image, never a web page) goes to
+ * review as a ManualUpload unless the training's definition trusts certificates (ADR 025).
+ */
 export function uploadTrainingCertificate(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
@@ -158,14 +186,36 @@ export function uploadTrainingCertificate(
     type: RequirementType.CustomTraining,
     role: 'certificate',
     action: 'upload-custom-training-certificate',
-    reviewByDefault: false,
+    accept: certificateTypes,
   };
-  return uploadCompleting(app, ctx, input, kind);
+  return uploadCompleting(deps, ctx, input, kind);
+}
+
+/**
+ * POST {id}/upload-background-check-report?plaId: the report of the organization's own (Generic) vendor, uploaded
+ * by the member or an administrator (a PDF or a picture of it); it always goes to review as a ManualUpload.
+ */
+export function uploadBackgroundCheckReport(
+  deps: Deps,
+  ctx: ActorContext,
+  input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
+): Promise<RequirementActionResult> {
+  const kind = {
+    type: RequirementType.BackgroundCheck,
+    role: 'background-check-report',
+    action: 'upload-background-check-report',
+    accept: certificateTypes,
+    check: (loaded: LoadedRequirement) => {
+      if (loaded.definition.content.vendor !== 'Generic')
+        throw conflict('This background check is run through its vendor: a report cannot be uploaded');
+    },
+  };
+  return uploadCompleting(deps, ctx, input, kind);
 }
 
 /** POST {id}/content-form-file?plaId&fieldId: one attachment for a file field of the form, before complete-form. */
 export function uploadFormFile(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { fieldId: string; read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementFile> {
@@ -184,9 +234,9 @@ export function uploadFormFile(
   };
   const role = `form-attachment:${input.fieldId}`;
   const spec = { ref: input, action: 'upload' as const, role, read, check };
-  return latestFormFields(app.database.db, ctx.organizationId, input.definitionId).then((latest) => {
+  return latestFormFields(deps.db, ctx.organizationId, input.definitionId).then((latest) => {
     fields = latest?.fields ?? [];
-    return storeUploads(app, ctx, spec, async (tx, loaded, [file]) => {
+    return storeUploads(deps, ctx, spec, async (tx, loaded, [file]) => {
       if (!file) throw new Error('no file was stored');
       await recordChange(tx, loaded, {
         action: 'content-form-file',
@@ -203,11 +253,14 @@ export function uploadFormFile(
  * stays) and the bytes removed after commit. The status is re-derived; a removal never completes anything.
  */
 export async function deleteAttachment(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
-  input: RequirementRef & { fileId: string; kind: 'document' | 'form-attachment' | 'certificate' },
+  input: RequirementRef & {
+    fileId: string;
+    kind: 'document' | 'form-attachment' | 'certificate' | 'background-check-report';
+  },
 ): Promise<RequirementActionResult> {
-  const { result, removed } = await app.database.db.transaction(async (tx) => {
+  const { result, removed } = await deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'delete', { lock: true });
     const files = await liveRequirementFiles(tx, ctx.organizationId, loaded.requirement.id);
     const file = files.find((f) => f.id === input.fileId && f.role.split(':')[0] === input.kind);
@@ -230,8 +283,8 @@ export async function deleteAttachment(
     });
     return { result: await actionResult(tx, loaded), removed: file };
   });
-  await app.storage.delete(removed.storageKey).catch((err: unknown) => {
-    app.log.warn({ err, fileId: removed.id }, 'could not remove a deleted requirement file from storage');
+  await deps.storage.delete(removed.storageKey).catch((err: unknown) => {
+    deps.log.warn({ err, fileId: removed.id }, 'could not remove a deleted requirement file from storage');
   });
   return result;
 }

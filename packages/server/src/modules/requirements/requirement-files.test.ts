@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { TestMember } from '../../../test/factories.ts';
+import { memberRequirements } from '../../db/schema/index.ts';
 import {
   addRequirement,
   closeWorld,
@@ -91,13 +93,16 @@ describe('POST {id}/complete-document?plaId', () => {
   it('stores files under random keys, keeps only the last name segment, and awaits review; then 409', async () => {
     const { definitionId, requirementId } = await addRequirement(w, RequirementType.Document);
     const url = `${base}/${definitionId}/complete-document?plaId=${w.player.profileLevelAccessId}`;
-    const res = await post(w.player, url, [file(pdfBytes, '../../etc/passwd'), file(pngBytes, 'photo.png')]);
+    const res = await post(w.player, url, [
+      file(pdfBytes, '../../etc/passwd.pdf'),
+      file(pngBytes, 'photo.png'),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.status).toBe(RequirementStatus.PendingReview);
     const names = body.files.map((f: { name: string; contentType: string }) => [f.name, f.contentType]);
     expect(names.sort()).toEqual([
-      ['passwd', 'application/pdf'],
+      ['passwd.pdf', 'application/pdf'],
       ['photo.png', 'image/png'],
     ]);
     expect(filesOnDisk(w).every((f) => /^[0-9a-f]{2}\/[0-9a-f-]{36}$/.test(f.split('\\').join('/')))).toBe(
@@ -194,7 +199,7 @@ describe('extension-content-file and the training certificate', () => {
     ).toBe(403);
   });
 
-  it('a certificate completes a custom training; a document call on it is a 400', async () => {
+  it('a certificate goes to review as a ManualUpload; a document call on it is a 400 (ADR 025)', async () => {
     const { definitionId, requirementId } = await addRequirement(w, RequirementType.CustomTraining, {
       trainingUrl: 'https://training.example.org',
       certificateRequired: true,
@@ -204,6 +209,36 @@ describe('extension-content-file and the training certificate', () => {
       file(pdfBytes),
     ]);
     expect(wrong.statusCode).toBe(400);
+    const url = `${base}/${definitionId}/upload-custom-training-certificate?plaId=${pla}`;
+    const page = Buffer.from('<!doctype html><html><body>Certificate of completion</body></html>');
+    const html = await post(w.player, url, [file(page, 'certificate.html')]);
+    expect(html.statusCode).toBe(400);
+    expect(html.json().error.message).toMatch(/^certificate\.html is not a file type we accept/);
+    // A type the spec accepts elsewhere is still not a certificate.
+    const text = await post(w.player, url, [
+      file(Buffer.from('Certificate of completion'), 'certificate.txt'),
+    ]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.message).toBe(
+      'certificate.txt is not a file type we accept here (accepted: pdf, png, jpeg)',
+    );
+    const res = await post(w.player, url, [file(pdfBytes)]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe(RequirementStatus.PendingReview);
+    const [row] = await w.t.database.db
+      .select({ source: memberRequirements.reviewSource })
+      .from(memberRequirements)
+      .where(eq(memberRequirements.id, requirementId));
+    expect(row?.source).toBe('ManualUpload');
+  });
+
+  it('a training that trusts certificates is completed by the upload', async () => {
+    const { definitionId, requirementId } = await addRequirement(w, RequirementType.CustomTraining, {
+      trainingUrl: 'https://training.example.org',
+      certificateRequired: true,
+      certificatesTrusted: true,
+    });
+    const pla = w.player.profileLevelAccessId;
     const res = await post(
       w.player,
       `${base}/${definitionId}/upload-custom-training-certificate?plaId=${pla}`,

@@ -114,6 +114,41 @@ export async function loadRequirement(
   };
 }
 
+/**
+ * One member requirement with its definition, locked for the transaction, as a job or a vendor's result loads it:
+ * the system acts (no actor), and the member's names and level are not needed by what it writes. Null when gone.
+ */
+export async function lockRequirementForSystem(
+  tx: Executor,
+  organizationId: string,
+  memberRequirementId: string,
+): Promise<LoadedRequirement | null> {
+  const [row] = await tx
+    .select({ requirement: memberRequirements, definition: requirementDefinitions })
+    .from(memberRequirements)
+    .innerJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
+    .where(
+      and(
+        eq(memberRequirements.organizationId, organizationId),
+        eq(memberRequirements.id, memberRequirementId),
+      ),
+    )
+    .for('update', { of: memberRequirements });
+  if (!row) return null;
+  return {
+    target: {
+      profileId: row.requirement.profileId,
+      guardianProfileId: null,
+      levelPath: '',
+      type: row.definition.type as RequirementType,
+    },
+    requirement: row.requirement,
+    definition: row.definition,
+    member: { firstName: '', lastName: '' },
+    actor: { userId: null, profileId: null, requestId: null },
+  };
+}
+
 /** A requirement file row joined to its stored file. */
 export type RequirementFileRow = {
   id: string;

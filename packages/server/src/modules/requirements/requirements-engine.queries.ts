@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzl
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
+import { requirementStatusSetAggregate } from '../../db/requirement-status-set.ts';
 import {
   hierarchyLevels,
   memberRequirements,
@@ -238,7 +239,7 @@ export async function writeOverallStatuses(
       updated_at = case when pla.overall_status is distinct from v.status
         then ${now.toISOString()}::timestamptz else pla.updated_at end
     from (values ${values}) as v(profile_id, status)
-    cross join lateral (select coalesce(bit_or(1 << mr.status), 0)::smallint as statuses,
+    cross join lateral (select ${requirementStatusSetAggregate(sql`mr.status`)} as statuses,
         max(mr.updated_at) as last_activity_at
       from member_requirements mr
       where mr.organization_id = ${organizationId} and mr.profile_id = v.profile_id and mr.active) r

@@ -5,12 +5,14 @@ import {
   memberNextTransition,
 } from '@touchline/contracts/requirement-transitions';
 import type { FormSubmission } from '@touchline/contracts/requirement-completion';
+import type { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { dayOf, type Day } from './engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
+import { permittedTransitions } from './requirement-actions.policy.ts';
 import { deriveRequirementStatus } from './engine/requirement-status.ts';
 import {
   activeRequirementsOfProfile,
@@ -25,6 +27,9 @@ import {
 } from './requirements-engine.service.ts';
 
 export { rederiveDateDependentStatuses } from './requirements-engine.service.ts';
+/** What a reminder lists and how it reads (the daily digest's; the dashboard's "Send reminder" sends the same, ADR 033). */
+export { remindedStatuses } from './requirement-reminders.queries.ts';
+export { requirementDigestMail } from './requirement-reminders.mail.ts';
 /**
  * Stores members' overall statuses with the requirement summary beside them (ADR 016), for writers that set
  * statuses without deriving them — the dashboard's tests seed arbitrary stored statuses through it.
@@ -59,14 +64,16 @@ export function memberFormSubmission(
 
 /**
  * A member's active requirements as the member view shows them: status derived for today (the stored one may be a
- * day old), due and expiry days, a returned requirement's reset notes, and the allowed transitions of ADR 012 so the web never re-derives them.
+ * day old), due and expiry days, a returned requirement's reset notes, and the transitions of ADR 012 that the
+ * actor may take (ADR 014's matrix at the member's level), so the web never re-derives them.
  */
 export async function listMemberRequirements(
   db: Executor,
-  organizationId: string,
+  ctx: ActorContext,
   profileId: string,
   today: Day = dayOf(new Date()),
 ): Promise<MemberRequirement[]> {
+  const organizationId = ctx.organizationId;
   const rows = await activeRequirementsOfProfile(db, organizationId, profileId);
   // Only a requirement standing returned (outcome RejectedReset, not resubmitted) shows the reviewer's notes.
   const returned = rows.filter((r) => r.reviewOutcome === ReviewOutcome.RejectedReset).map((r) => r.id);
@@ -86,17 +93,47 @@ export async function listMemberRequirements(
       dueDate: row.dueDate,
       completedAt: row.completedAt?.toISOString() ?? null,
       expiresAt: row.expiresAt,
-      allowedActions: [...allowedRequirementTransitions(status, { disqualified })],
+      allowedActions: permittedTransitions(
+        ctx,
+        {
+          profileId,
+          guardianProfileId: null,
+          levelPath: row.levelPath ?? '',
+          type: row.type as RequirementType,
+        },
+        allowedRequirementTransitions(status, { disqualified }),
+      ),
       nextAction: memberNextTransition(status, { disqualified }),
       returnedNotes: notes.get(row.id) ?? null,
     };
   });
 }
 
+/**
+ * The staff moves (complete-without-upload, mark-incomplete) the actor may make on a member's requirement from its
+ * stored status, for the dashboard's member drawer (ADR 025); the services still guard both on the locked row.
+ */
+export function staffMovesOf(
+  ctx: ActorContext,
+  member: { profileId: string; levelPath: string },
+  cell: { type: number; status: number },
+): ('markComplete' | 'markIncomplete')[] {
+  const target = {
+    profileId: member.profileId,
+    guardianProfileId: null,
+    levelPath: member.levelPath,
+    type: cell.type as RequirementType,
+  };
+  const allowed = allowedRequirementTransitions(cell.status as RequirementStatus);
+  return permittedTransitions(ctx, target, allowed).filter(
+    (t): t is 'markComplete' | 'markIncomplete' => t === 'markComplete' || t === 'markIncomplete',
+  );
+}
+
 /** GET my-requirements: the signed-in member's own list in the current organization, read in one transaction. */
 export async function myRequirements(db: Database, ctx: ActorContext): Promise<MyRequirementsResponse> {
   return db.transaction(async (tx) => {
-    const items = await listMemberRequirements(tx, ctx.organizationId, ctx.profileId);
+    const items = await listMemberRequirements(tx, ctx, ctx.profileId);
     const overall = await storedOverallStatus(tx, ctx.organizationId, ctx.profileId);
     return {
       profileId: ctx.profileId,
@@ -135,3 +172,10 @@ export async function rederiveProfiles(
   for (let i = 0; i < ids.length; i += 1000)
     await rederive(tx, organizationId, ids.slice(i, i + 1000), { today: dayOf(now), now, reason: 'review' });
 }
+
+export {
+  checkUsSoccerLicense,
+  queueUsSoccerChecks,
+  usSoccerCheckJob,
+  usSoccerRecheckJob,
+} from './us-soccer.service.ts';

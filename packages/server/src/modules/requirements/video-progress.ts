@@ -3,10 +3,14 @@ export type Interval = readonly [number, number];
 
 /** Gaps up to this many seconds between played stretches count as continuous (player report granularity). */
 export const joinGapSeconds = 1;
-/** Playback may run at most this fast (the player's 2× speed) against the server's clock. */
-export const maxPlaybackRate = 2;
-/** Slack for network delay on each report, in seconds. */
-export const reportSlackSeconds = 5;
+/**
+ * Watched time counts at real time (issue 18, ADR 025): a report adds at most the seconds the server's clock saw
+ * pass since the previous one, so a video played at 4× counts a quarter of what it skimmed; the player is also
+ * held at normal speed.
+ */
+export const maxPlaybackRate = 1;
+/** Slack for network delay on each report, in seconds (reports come every ten seconds: at most 1.2×). */
+export const reportSlackSeconds = 2;
 
 /** Sorts, clamps to [0, duration] and merges overlapping or nearly touching intervals. */
 export function mergeIntervals(intervals: readonly Interval[], duration: number): [number, number][] {

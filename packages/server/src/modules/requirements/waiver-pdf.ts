@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { SignedWaiver } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
@@ -12,12 +12,12 @@ import { loadRequirement, type RequirementRef } from './requirement-target.ts';
 
 /** GET {id}/waiver/view?plaId: the signed waiver as signed (its text then), with the requirement's events. */
 export async function signedWaiver(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   ref: RequirementRef,
   action: 'view' | 'download' = 'view',
 ): Promise<SignedWaiver> {
-  const db = app.database.db;
+  const db = deps.db;
   const loaded = await loadRequirement(db, ctx, ref, action);
   requireType(loaded, RequirementType.Waiver);
   const signature = await liveSubmission(db, loaded, 'waiver-signature');
@@ -53,10 +53,10 @@ const margin = 56;
 const size = 11;
 
 /** The standard fonts encode WinAnsi only: anything else becomes '?', so every typed text can be printed. */
-const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff\n]/g, '?');
+export const printable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff\n]/g, '?');
 
 /** Writes wrapped lines from the top of new pages as needed; returns the page and height it ended on. */
-function writeLines(
+export function writeLines(
   doc: PDFDocument,
   font: PDFFont,
   start: { page: PDFPage; y: number },

@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { RequirementStatus, requirementStatusLabel } from '@touchline/contracts/requirement-status';
 import type { ValidationError } from '@touchline/contracts/errors';
@@ -10,7 +10,7 @@ import { holdsAt } from '../../authz/rules.ts';
 import { AppError } from '../../errors.ts';
 import { currentStatus, rederiveProfiles } from '../requirements/requirements.service.ts';
 import { decisionFacts, reviewable, sourceOf, type Decision } from './reviews.decision.ts';
-import { sendResetMails } from './reviews.mail.ts';
+import { queueResetMails } from './reviews.mail.ts';
 import { assertReviewer } from './reviews.policy.ts';
 import { lockItems, writeBulkDecisions, type BulkItemRow, type BulkWrite } from './reviews.bulk-queries.ts';
 import { pendingReviewCount, resetMailsOf } from './reviews.service.ts';
@@ -50,10 +50,10 @@ function refuse(code: ErrorCode, message: string, errors: ValidationError[]): ne
 /**
  * POST bulk-review {requirements, review}: one decision for every item in ONE transaction, set-based (ADR 015):
  * one locking read, one UPDATE … FROM unnest, bulk inserts of events, decisions and audit rows, then the members'
- * overall statuses re-derived once; reset e-mails go out after commit.
+ * overall statuses re-derived once; reset e-mails are queued in the same transaction.
  */
 export async function bulkReview(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: { body: Body; requestId: string },
 ): Promise<ReviewResult> {
@@ -62,7 +62,7 @@ export async function bulkReview(
   const decision = reviewDecision as Decision;
   const now = new Date();
   const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
-  const { mails, reviewed } = await app.database.db.transaction(async (tx) => {
+  const reviewed = await deps.db.transaction(async (tx) => {
     const rows = checkItems(
       ctx,
       input.body,
@@ -103,11 +103,8 @@ export async function bulkReview(
       requirement: { profileId: r.profileId },
       definition: { name: r.name },
     }));
-    return {
-      mails: await resetMailsOf(tx, ctx.organizationId, decision, reviewNotes, named),
-      reviewed: rows.length,
-    };
+    await queueResetMails(deps, tx, await resetMailsOf(tx, ctx.organizationId, decision, reviewNotes, named));
+    return rows.length;
   });
-  await sendResetMails(app.mailer, app.appUrl, mails, app.log);
-  return { reviewed, pendingReviewCount: await pendingReviewCount(app.database.db, ctx) };
+  return { reviewed, pendingReviewCount: await pendingReviewCount(deps.db, ctx) };
 }

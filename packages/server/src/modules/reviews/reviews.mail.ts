@@ -1,5 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import type { Deps } from '../../deps.ts';
+import type { Executor } from '../../db/client.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { queueMail } from '../../mail/outbox.ts';
 import { escapeHtml } from '../../mail/html.ts';
 
 /** What the member is told when a reviewer sends a requirement back (RejectedReset): what, where, and why. */
@@ -34,21 +36,17 @@ export function resetMail(appUrl: string, input: ResetMailInput): OutgoingMail {
 }
 
 /**
- * Sends reset e-mails after the decision committed, eight at a time; a failure is logged, never undoes the
- * decision (the member also sees the Rejected requirement in their list).
+ * Queues reset e-mails in the decision's transaction (durable mail, ADR 022): delivered after commit with retries;
+ * a mail server that is down never undoes or slows the decision.
  */
-export async function sendResetMails(
-  mailer: Mailer,
-  appUrl: string,
+export async function queueResetMails(
+  deps: Deps,
+  tx: Executor,
   mails: readonly ResetMailInput[],
-  log: FastifyBaseLogger,
 ): Promise<void> {
-  for (let i = 0; i < mails.length; i += 8)
-    await Promise.all(
-      mails.slice(i, i + 8).map((mail) =>
-        mailer.send(resetMail(appUrl, mail)).catch((err: unknown) => {
-          log.warn({ err }, 'could not send a review reset e-mail');
-        }),
-      ),
-    );
+  await queueMail(
+    deps.jobs,
+    tx,
+    mails.map((mail) => resetMail(deps.appUrl, mail)),
+  );
 }

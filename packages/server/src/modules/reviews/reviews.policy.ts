@@ -33,3 +33,8 @@ export function reviewPaths(ctx: ActorContext): string[] {
 export function isReviewer(ctx: ActorContext): boolean {
   return holdsAnywhere(ctx, 'directorLevelOrHigher');
 }
+
+/** Whether the actor may lift a disqualification at a member's level: administrators only (ADR 025). */
+export function mayReverseAt(ctx: ActorContext, levelPath: string): boolean {
+  return holdsAt(ctx, 'adminLevel', levelPath);
+}

@@ -12,9 +12,11 @@ import {
   reviewListQuerySchema,
   reviewListResponseSchema,
   reviewResultSchema,
+  reverseDisqualificationBodySchema,
 } from '@touchline/contracts/reviews';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { bulkReview } from './reviews.bulk.ts';
+import { reverseDisqualification } from './reviews.reverse.ts';
 import {
   adjacentReview,
   listReviews,
@@ -37,17 +39,17 @@ export async function reviewRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/pending-review-count/:orgId`,
     { schema: { ...byOrg, response: { 200: pendingReviewCountSchema } } },
-    async (req) => pendingReviewCountOf(app, await requireActorContext(req), req.params.orgId),
+    async (req) => pendingReviewCountOf(app.deps, await requireActorContext(req), req.params.orgId),
   );
   routes.get(
     `${base}/review-requirements/:orgId`,
     { schema: { ...byOrg, querystring: reviewListQuerySchema, response: { 200: reviewListResponseSchema } } },
-    async (req) => listReviews(app, await requireActorContext(req), req.params.orgId, req.query),
+    async (req) => listReviews(app.deps, await requireActorContext(req), req.params.orgId, req.query),
   );
   routes.get(
     `${base}/adjacent-review-requirement`,
     { schema: { querystring: adjacentReviewQuerySchema, response: { 200: adjacentReviewResponseSchema } } },
-    async (req) => adjacentReview(app, await requireActorContext(req), req.query),
+    async (req) => adjacentReview(app.deps, await requireActorContext(req), req.query),
   );
   routes.get(
     `${base}/:id/review`,
@@ -59,7 +61,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      reviewDetail(app, await requireActorContext(req), {
+      reviewDetail(app.deps, await requireActorContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         requestId: req.id,
@@ -75,11 +77,28 @@ export async function reviewRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      reviewRequirement(app, await requireActorContext(req), {
+      reviewRequirement(app.deps, await requireActorContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
         requestId: req.id,
         body: req.body,
+      }),
+  );
+  routes.post(
+    `${base}/:id/review/:plaId/reverse-disqualification`,
+    {
+      schema: {
+        params: z.object({ id, plaId: id }),
+        body: reverseDisqualificationBodySchema,
+        response: { 200: reviewResultSchema },
+      },
+    },
+    async (req) =>
+      reverseDisqualification(app.deps, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.params.plaId,
+        requestId: req.id,
+        reviewNotes: req.body.reviewNotes,
       }),
   );
   routes.post(
@@ -88,6 +107,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       schema: { body: bulkReviewBodySchema, response: { 200: reviewResultSchema } },
       bodyLimit: 4 * 1024 * 1024,
     },
-    async (req) => bulkReview(app, await requireActorContext(req), { body: req.body, requestId: req.id }),
+    async (req) =>
+      bulkReview(app.deps, await requireActorContext(req), { body: req.body, requestId: req.id }),
   );
 }

@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   ReviewOutcome,
   type AdjacentReviewResponse,
@@ -27,13 +27,14 @@ import {
   type RequirementRef,
 } from '../requirements/requirements.service.ts';
 import { decisionFacts, sourceOf, transitionOf, type Decision } from './reviews.decision.ts';
-import { sendResetMails, type ResetMailInput } from './reviews.mail.ts';
+import { queueResetMails, type ResetMailInput } from './reviews.mail.ts';
 import { isoOf, presentDecisions, presentReviewItem } from './reviews.presenter.ts';
 import {
   assertOwnOrganization,
   assertReviewer,
   assertReviewsAt,
   isReviewer,
+  mayReverseAt,
   reviewPaths,
 } from './reviews.policy.ts';
 import {
@@ -52,16 +53,25 @@ export async function pendingReviewCount(db: Executor, ctx: ActorContext): Promi
   return pendingCount(db, ctx.organizationId, reviewPaths(ctx));
 }
 
+/** Completions awaiting review at a level and below, whoever asks (the home summary's count; ADR 024). */
+export function pendingReviewCountUnder(
+  db: Executor,
+  organizationId: string,
+  levelPath: string,
+): Promise<number> {
+  return pendingCount(db, organizationId, [levelPath]);
+}
+
 /** GET pending-review-count/{orgId}. */
-export async function pendingReviewCountOf(app: FastifyInstance, ctx: ActorContext, orgId: string) {
+export async function pendingReviewCountOf(deps: Deps, ctx: ActorContext, orgId: string) {
   assertOwnOrganization(ctx, orgId);
   assertReviewer(ctx);
-  return { count: await pendingReviewCount(app.database.db, ctx) };
+  return { count: await pendingReviewCount(deps.db, ctx) };
 }
 
 /** GET review-requirements/{orgId}: one page of the Pending or Historical tab, scoped to the reviewer's levels. */
 export async function listReviews(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   orgId: string,
   query: z.output<typeof reviewListQuerySchema>,
@@ -70,7 +80,7 @@ export async function listReviews(
   assertReviewer(ctx);
   const { page, perPage, ...filter } = query;
   const scope = { organizationId: ctx.organizationId, paths: reviewPaths(ctx), filter };
-  const { rows, total } = await reviewPage(app.database.db, scope, {
+  const { rows, total } = await reviewPage(deps.db, scope, {
     offset: (page - 1) * perPage,
     limit: perPage,
   });
@@ -79,16 +89,16 @@ export async function listReviews(
 
 /** GET adjacent-review-requirement: the Next or Previous item of the filtered tab from the current one. */
 export async function adjacentReview(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   query: z.output<typeof adjacentReviewQuerySchema>,
 ): Promise<AdjacentReviewResponse> {
   assertReviewer(ctx);
   const { dir, currentId, ...filter } = query;
   const scope = { organizationId: ctx.organizationId, paths: reviewPaths(ctx), filter };
-  if (!(await currentExists(app.database.db, ctx.organizationId, filter.type, currentId)))
+  if (!(await currentExists(deps.db, ctx.organizationId, filter.type, currentId)))
     throw notFound('Requirement');
-  const row = await adjacentRow(app.database.db, scope, currentId, dir);
+  const row = await adjacentRow(deps.db, scope, currentId, dir);
   return { item: row ? presentReviewItem(row) : null };
 }
 
@@ -108,11 +118,11 @@ export async function loadForReview(
 
 /** GET {id}/review?plaId: the member, the requirement, its files and answers, and its history. */
 export async function reviewDetail(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   ref: RequirementRef,
 ): Promise<ReviewDetail> {
-  const db = app.database.db;
+  const db = deps.db;
   const loaded = await loadForReview(db, ctx, ref);
   const { requirement, definition, member } = loaded;
   const [item, [person], files, formSubmission, decisions, events] = await Promise.all([
@@ -145,8 +155,19 @@ export async function reviewDetail(
     files: files.map(presentRequirementFile),
     formSubmission,
     decisions: presentDecisions(decisions),
-    events: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+    events: events.map(({ data, ...e }) => ({ ...e, notes: noteOf(data), at: e.at.toISOString() })),
+    mayReverseDisqualification:
+      requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified &&
+      mayReverseAt(ctx, loaded.target.levelPath),
   };
+}
+
+/** The note an event carried: a decision's or reversal's reason, or a manual change's note (ADR 025). */
+function noteOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as Record<string, unknown>;
+  const note = record.reviewNotes ?? record.note;
+  return typeof note === 'string' && note !== '' ? note : null;
 }
 
 function eventsOf(db: Executor, organizationId: string, memberRequirementId: string) {
@@ -155,6 +176,7 @@ function eventsOf(db: Executor, organizationId: string, memberRequirementId: str
       action: requirementEvents.action,
       fromStatus: requirementEvents.fromStatus,
       toStatus: requirementEvents.toStatus,
+      data: requirementEvents.data,
       at: requirementEvents.createdAt,
     })
     .from(requirementEvents)
@@ -171,16 +193,16 @@ function eventsOf(db: Executor, organizationId: string, memberRequirementId: str
 /**
  * POST {id}/review/{plaId}: one decision through the requirement's own write path (guard 409 unless PendingReview,
  * facts, event, audit, overall status), the decision kept in requirement_reviews; a reset is e-mailed to the member
- * after commit, a disqualification's reason never is.
+ * (queued in the same transaction, delivered after commit), a disqualification's reason never is.
  */
 export async function reviewRequirement(
-  app: FastifyInstance,
+  deps: Deps,
   ctx: ActorContext,
   input: RequirementRef & { body: z.output<typeof reviewBodySchema> },
 ): Promise<ReviewResult> {
   const { reviewDecision, reviewNotes, completedDateTime } = input.body;
   const decision = reviewDecision as Decision;
-  const mails = await app.database.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const loaded = await loadForReview(tx, ctx, input, { lock: true });
     const now = new Date();
     const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
@@ -199,10 +221,13 @@ export async function reviewRequirement(
       },
     });
     await insertDecision(tx, ctx, loaded, { decision, notes: reviewNotes, source, judged, now });
-    return resetMailsOf(tx, ctx.organizationId, decision, reviewNotes, [loaded]);
+    await queueResetMails(
+      deps,
+      tx,
+      await resetMailsOf(tx, ctx.organizationId, decision, reviewNotes, [loaded]),
+    );
   });
-  await sendResetMails(app.mailer, app.appUrl, mails, app.log);
-  return { reviewed: 1, pendingReviewCount: await pendingReviewCount(app.database.db, ctx) };
+  return { reviewed: 1, pendingReviewCount: await pendingReviewCount(deps.db, ctx) };
 }
 
 async function insertDecision(

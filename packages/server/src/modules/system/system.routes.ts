@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemInfoSchema } from '@touchline/contracts/system';
 import { getSystemInfo } from './system.service.ts';
 
-/** Public facts about this deployment, read by the web's landing page. */
+/** Public facts about this deployment (which build, on what); nothing about any organization (ADR 024). */
 export async function systemRoutes(app: FastifyInstance, opts: { version: string; environment: string }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/system/info',
@@ -11,11 +11,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { version: string
       config: { public: true },
       schema: {
         tags: ['system'],
-        summary: 'Deployment facts and the demo league',
+        summary: 'Deployment facts: product, version, environment and database kind',
         security: [],
         response: { 200: systemInfoSchema },
       },
     },
-    async () => getSystemInfo(app.database, opts),
+    () => getSystemInfo(app.database, opts),
   );
 }

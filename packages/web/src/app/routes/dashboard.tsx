@@ -1,8 +1,11 @@
 import { useParams } from 'react-router';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
+import { isLevelId } from './level.tsx';
+import { NotFoundPage } from './not-found.tsx';
 
 /** /levels/:levelId/dashboard: the dashboard feature's page for one level (ADR 016). */
 export function DashboardRoute() {
   const { levelId = '' } = useParams();
+  if (!isLevelId(levelId)) return <NotFoundPage />;
   return <DashboardPage key={levelId} levelId={levelId} />;
 }

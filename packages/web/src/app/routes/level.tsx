@@ -2,17 +2,24 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { levelNavigationQueryOptions } from '../../lib/level-navigation.ts';
 import { LevelPage } from '../../features/hierarchy/components/level-page.tsx';
+import { NotFoundPage } from './not-found.tsx';
+
+/** Level ids are uuids: anything else in the address is a page that does not exist, not a bad request. */
+export const isLevelId = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Starts loading the level before the page renders; the page itself shows loading, refusal and failure. */
 export const levelLoader =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
-    if (params.levelId) void queryClient.prefetchQuery(levelNavigationQueryOptions(params.levelId));
+    if (params.levelId && isLevelId(params.levelId))
+      void queryClient.prefetchQuery(levelNavigationQueryOptions(params.levelId));
     return null;
   };
 
 /** /levels/:levelId: the level page of the hierarchy feature. */
 export function LevelRoute() {
   const { levelId = '' } = useParams();
+  if (!isLevelId(levelId)) return <NotFoundPage />;
   return <LevelPage levelId={levelId} />;
 }

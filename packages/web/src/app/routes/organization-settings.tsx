@@ -17,6 +17,12 @@ export function OrganizationSettingsRoute() {
         <Link to="/content" className={`${textLinkClass} ml-6`}>
           Content library: the requirements members complete
         </Link>
+        <Link to="/account/billing" className={`${textLinkClass} ml-6`}>
+          Billing: subscription, card and invoices
+        </Link>
+        <Link to="/organization/screening" className={`${textLinkClass} ml-6`}>
+          Background checks: agencies and packages
+        </Link>
       </nav>
     </div>
   );

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-route
 import { errorScreenTexts } from '@touchline/contracts/messages';
 import { errorDetailsOf } from '../../components/errors/error-boundary.tsx';
 import { ErrorScreen } from '../../components/errors/error-screen.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
 
 function statusOf(error: unknown): number | undefined {
   if (isRouteErrorResponse(error)) return error.status;

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { errorScreenTexts } from '@touchline/contracts/messages';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { captureError } from '../../lib/global-errors.ts';
 import { ErrorScreen } from './error-screen.tsx';
 

@@ -1,8 +1,15 @@
 import { useState, type ReactNode } from 'react';
+import { isPlatformAdmin } from '@touchline/contracts/roles';
 import { Link, useNavigation } from 'react-router';
 import { useDarkMode } from '../../lib/dark-mode.tsx';
-import { isSessionLoggedIn, session, sessionUser, useSession } from '../../lib/session.ts';
+import { isSessionLoggedIn, rolesOfClaims, session, sessionUser, useSession } from '../../lib/session.ts';
 import { Logo } from '../brand.tsx';
+
+/**
+ * The drawer's element id, for the Menu button's aria-controls. Declared here, not beside the drawer, so the public
+ * pages' header does not load the dialog library for a string (ADR 029).
+ */
+export const navigationDrawerId = 'navigation-drawer';
 
 function DarkModeToggle() {
   const { darkMode, toggleDarkMode } = useDarkMode();
@@ -20,7 +27,7 @@ function DarkModeToggle() {
           <path d="M10 2a.75.75 0 0 1 .75.75v1.5a.75.75 0 0 1-1.5 0v-1.5A.75.75 0 0 1 10 2ZM10 15a.75.75 0 0 1 .75.75v1.5a.75.75 0 0 1-1.5 0v-1.5A.75.75 0 0 1 10 15ZM10 7a3 3 0 1 0 0 6 3 3 0 0 0 0-6ZM15.657 5.404a.75.75 0 1 0-1.06-1.06l-1.061 1.06a.75.75 0 0 0 1.06 1.06l1.06-1.06ZM6.464 14.596a.75.75 0 1 0-1.06-1.06l-1.06 1.06a.75.75 0 0 0 1.06 1.06l1.06-1.06ZM18 10a.75.75 0 0 1-.75.75h-1.5a.75.75 0 0 1 0-1.5h1.5A.75.75 0 0 1 18 10ZM5 10a.75.75 0 0 1-.75.75h-1.5a.75.75 0 0 1 0-1.5h1.5A.75.75 0 0 1 5 10ZM14.596 15.657a.75.75 0 0 0 1.06-1.06l-1.06-1.061a.75.75 0 1 0-1.06 1.06l1.06 1.06ZM5.404 6.464a.75.75 0 0 0 1.06-1.06l-1.06-1.06a.75.75 0 1 0-1.061 1.06l1.06 1.06Z" />
         )}
       </svg>
-      Dark mode
+      <span className="sr-only sm:not-sr-only">Dark mode</span>
     </button>
   );
 }
@@ -50,8 +57,14 @@ export function SkipLink() {
   );
 }
 
-/** Who is signed in, and the way out (spec §4 logout); nothing while signed out. */
-function UserMenu() {
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/**
+ * Who is signed in and the way out (spec §4 logout): the profile, My requirements, Account settings and Sign out.
+ * In the header on wide screens; `stacked` in the phone's menu drawer, one full-width row per link.
+ */
+export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
   const current = useSession();
   const [signingOut, setSigningOut] = useState(false);
   if (!isSessionLoggedIn(current)) return null;
@@ -60,9 +73,10 @@ function UserMenu() {
     setSigningOut(true);
     void session.signOut();
   };
+  const row = stacked ? 'flex min-h-11 w-full items-center' : '';
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <p className="hidden text-sm text-slate-700 sm:block dark:text-slate-300">
+    <div className={stacked ? 'flex flex-col gap-1' : 'flex flex-wrap items-center gap-x-3 gap-y-1'}>
+      <p className={stacked ? 'px-3 pb-2 text-sm' : 'text-sm text-slate-700 dark:text-slate-300'}>
         <span className="sr-only">Signed in as </span>
         <Link
           to="/profile"
@@ -72,23 +86,23 @@ function UserMenu() {
           {user.displayName}
         </Link>
       </p>
-      <Link
-        to="/requirements"
-        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800"
-      >
+      <Link to="/requirements" className={`${linkClass} ${row}`}>
         My requirements
       </Link>
-      <Link
-        to="/account/settings"
-        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-200 dark:hover:bg-slate-800"
-      >
+      <Link to="/account/settings" className={`${linkClass} ${row}`}>
         Account settings
       </Link>
+      {/* The platform's own screens, for platform admins only (the server refuses everyone else too). */}
+      {isPlatformAdmin(rolesOfClaims(current.claims)) ? (
+        <Link to="/platform/integrations" className={`${linkClass} ${row}`}>
+          Integrations
+        </Link>
+      ) : null}
       <button
         type="button"
         onClick={handleSignOut}
         disabled={signingOut}
-        className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+        className={`rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800 ${row}`}
       >
         {signingOut ? 'Signing out…' : 'Sign out'}
       </button>
@@ -96,23 +110,50 @@ function UserMenu() {
   );
 }
 
+/** The phone's menu button (below md): opens the drawer with the levels and the account links. */
+function MenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={open ? navigationDrawerId : undefined}
+      onClick={onOpen}
+      className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 md:hidden dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+        <path d="M3 5.75A.75.75 0 0 1 3.75 5h12.5a.75.75 0 0 1 0 1.5H3.75A.75.75 0 0 1 3 5.75Zm0 4.25a.75.75 0 0 1 .75-.75h12.5a.75.75 0 0 1 0 1.5H3.75A.75.75 0 0 1 3 10Zm.75 3.5a.75.75 0 0 0 0 1.5h12.5a.75.75 0 0 0 0-1.5H3.75Z" />
+      </svg>
+      Menu
+    </button>
+  );
+}
+
 /**
  * The header of every page: the logo home, the signed-in user with 'Sign out', and the dark mode switch. `start`
  * is a slot beside the logo that app/ fills (the organization switcher), so this layout stays free of features.
  */
-export function SiteHeader({ start }: { start?: ReactNode } = {}) {
+export function SiteHeader({
+  start,
+  menu,
+}: { start?: ReactNode; menu?: { open: boolean; onOpen: () => void } } = {}) {
+  const signedIn = isSessionLoggedIn(useSession());
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+      <div className="flex min-h-14 items-center justify-between gap-x-3 gap-y-2 px-3 py-2 sm:min-h-16 sm:px-6 md:flex-wrap">
+        {menu && signedIn ? <MenuButton open={menu.open} onOpen={menu.onOpen} /> : null}
         <Link
           to="/"
-          className="rounded-md text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-white"
+          className="shrink-0 rounded-md text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-white"
         >
           <Logo className="text-lg" />
         </Link>
-        {start ? <div className="mr-auto flex min-w-0 items-center">{start}</div> : null}
+        {start ? <div className="mr-auto flex min-h-12 min-w-0 items-center">{start}</div> : null}
         <div className="flex items-center gap-2">
-          <UserMenu />
+          {/* On a phone the account links live in the menu's drawer; the header keeps only what fits. */}
+          <div className={menu && signedIn ? 'hidden md:block' : ''}>
+            <AccountLinks />
+          </div>
           <DarkModeToggle />
         </div>
       </div>

@@ -29,6 +29,8 @@ export type ButtonProps = AriaAttributes &
     disabled?: boolean;
     /** 1: the standard rectangle; 2: the larger, rounded call-to-action shape. */
     version?: ButtonVersion;
+    /** 'danger' for an action that harms someone and is hard to undo (a disqualification): red, never green. */
+    tone?: 'danger';
     onClick?: (event: MouseEvent<HTMLElement>) => void;
     className?: string;
     id?: string;
@@ -41,7 +43,8 @@ const base =
   'inline-flex items-center justify-center gap-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400 select-none';
 
 const shapes = {
-  1: 'rounded-md px-4 py-2 text-sm',
+  // At least 44 px tall below the md breakpoint: a thumb's target on a phone (WCAG 2.5.5), unchanged on a desktop.
+  1: 'rounded-md px-4 py-2 text-sm max-md:min-h-11',
   2: 'rounded-full px-6 py-3 text-base',
 } as const;
 
@@ -73,13 +76,20 @@ const variants: Record<ButtonVariant, { enabled: string; disabled: string }> = {
   },
 };
 
+const danger = {
+  enabled:
+    'bg-red-700 text-white hover:bg-red-800 dark:bg-red-400 dark:text-slate-950 dark:hover:bg-red-300 focus-visible:outline-red-700 dark:focus-visible:outline-red-400',
+  disabled: 'bg-slate-300 text-slate-600 dark:bg-slate-700 dark:text-slate-300',
+};
+
 export function buttonClassName(
   variant: ButtonVariant,
   version: ButtonVersion,
   shadow: boolean,
   disabled: boolean,
+  tone?: 'danger',
 ) {
-  const style = variants[variant];
+  const style = tone === 'danger' ? danger : variants[variant];
   return [
     base,
     shapes[version],
@@ -102,11 +112,14 @@ export function Button({
   target = buttonDefaults.target,
   disabled = buttonDefaults.disabled,
   version = buttonDefaults.version,
+  tone,
   onClick,
   className,
   ...rest
 }: ButtonProps) {
-  const classes = [buttonClassName(variant, version, shadow, disabled), className].filter(Boolean).join(' ');
+  const classes = [buttonClassName(variant, version, shadow, disabled, tone), className]
+    .filter(Boolean)
+    .join(' ');
   const content = (
     <>
       {icon && iconPosition === 'left' ? <span aria-hidden="true">{icon}</span> : null}
@@ -127,6 +140,7 @@ export function Button({
     className: classes,
     onClick: handleClick,
     'data-variant': variant,
+    'data-tone': tone,
     'data-version': version,
   };
 

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { fieldControlAria } from './field-frame.tsx';
 
 export interface CheckboxFieldProps {
   label: ReactNode;
@@ -7,6 +8,10 @@ export interface CheckboxFieldProps {
   defaultChecked?: boolean;
   onChange?: (checked: boolean) => void;
   disabled?: boolean;
+  /** Must be ticked to submit (a form's agreement); announced as required. */
+  required?: boolean;
+  /** The field's error; marks it invalid and is read out with it. */
+  error?: string | undefined;
 }
 
 /** A native checkbox with its label: keyboard and screen-reader behaviour come from the platform. */
@@ -17,23 +22,33 @@ export function CheckboxField({
   defaultChecked,
   onChange,
   disabled,
+  required,
+  error,
 }: CheckboxFieldProps) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        checked={checked}
-        defaultChecked={defaultChecked}
-        disabled={disabled}
-        onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
-        className="h-4 w-4 rounded border-slate-400 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
-      />
-      <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          defaultChecked={defaultChecked}
+          disabled={disabled}
+          onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
+          {...fieldControlAria(id, { required, error })}
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

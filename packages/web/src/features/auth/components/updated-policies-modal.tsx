@@ -6,20 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-
-/** Where each policy is published. */
-export const policyPaths: Record<AcceptanceType, string> = {
-  [AcceptanceType.Terms]: '/terms',
-  [AcceptanceType.Privacy]: '/privacy',
-};
-
-const policyNames: Record<AcceptanceType, string> = {
-  [AcceptanceType.Terms]: updatedPoliciesTexts.termsLink,
-  [AcceptanceType.Privacy]: updatedPoliciesTexts.privacyLink,
-};
-
-const linkClass =
-  'font-medium text-emerald-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300';
+import { PolicyLink } from '../../../components/ui/policy-link.tsx';
 
 export interface UpdatedPoliciesModalProps {
   /** The policies the token has no acceptance claim for (never empty while shown). */
@@ -56,10 +43,7 @@ export function UpdatedPoliciesModal({
           {missing.map((type, index) => (
             <Fragment key={type}>
               {index > 0 ? ' and ' : null}
-              <a href={policyPaths[type]} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                {policyNames[type]}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              <PolicyLink type={type} />
             </Fragment>
           ))}
           .

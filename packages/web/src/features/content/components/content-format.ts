@@ -1,5 +1,6 @@
 import {
   RequirementType,
+  availableRequirementTypes,
   requirementTypeByNo,
   type RequirementTypeInfo,
 } from '@touchline/contracts/requirement-types';
@@ -12,14 +13,8 @@ export function typeDisplay(no: number): RequirementTypeInfo {
   return info;
 }
 
-/** The types an admin builds by hand first in the picker, then the provider types. */
-export const builtTypes: readonly number[] = [
-  RequirementType.Document,
-  RequirementType.Form,
-  RequirementType.Waiver,
-  RequirementType.Video,
-  RequirementType.CustomTraining,
-];
+/** The types members can complete today, first in the picker; the others are shown as coming soon (ADR 025). */
+export const builtTypes: readonly number[] = availableRequirementTypes;
 
 /** Shared input classes, so every field of the editor looks alike. */
 export const inputClass =

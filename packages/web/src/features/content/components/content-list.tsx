@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContentListItem } from '@touchline/contracts/content';
+import { isRequirementTypeAvailable } from '@touchline/contracts/requirement-types';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useOrderContent } from '../api/order-content.ts';
@@ -41,6 +42,8 @@ export function ContentList({ items, canManage, onAssign, onDelete }: Props) {
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
         {shown.map((item, index) => {
           const type = typeDisplay(item.type);
+          const soon = !isRequirementTypeAvailable(item.type);
+          const soonId = `coming-soon-${item.id}`;
           return (
             <li
               key={item.id}
@@ -60,6 +63,11 @@ export function ContentList({ items, canManage, onAssign, onDelete }: Props) {
                   {type.label}
                   {item.isOptional ? ' · Optional' : ''} · {assignmentText(item.assignmentCount)}
                 </p>
+                {soon ? (
+                  <p id={soonId} className="text-sm font-medium text-amber-800 dark:text-amber-300">
+                    Coming soon: members cannot complete this type yet, so it cannot be assigned.
+                  </p>
+                ) : null}
               </div>
               <div className="flex flex-wrap gap-2">
                 {canManage ? (
@@ -90,7 +98,9 @@ export function ContentList({ items, canManage, onAssign, onDelete }: Props) {
                 <Button
                   label="Assign"
                   aria-label={`Assign ${item.name}`}
+                  aria-describedby={soon ? soonId : undefined}
                   variant="secondary"
+                  disabled={soon}
                   onClick={() => onAssign(item)}
                 />
                 {canManage ? (

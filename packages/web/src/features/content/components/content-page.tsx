@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@touchline/contracts/errors';
 import type { ContentListItem } from '@touchline/contracts/content';
-import { requirementTypeTable } from '@touchline/contracts/requirement-types';
+import { isRequirementTypeAvailable, requirementTypeTable } from '@touchline/contracts/requirement-types';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -41,9 +41,10 @@ function AddRequirement() {
           >
             {typeOptions.map((no) => {
               const t = typeDisplay(no);
+              const soon = !isRequirementTypeAvailable(no);
               return (
-                <option key={no} value={no}>
-                  {t.label}
+                <option key={no} value={no} disabled={soon}>
+                  {soon ? `${t.label} (coming soon)` : t.label}
                 </option>
               );
             })}

@@ -27,6 +27,7 @@ export function emptyContent(type: number): Record<string, unknown> {
   if (type === RequirementType.Waiver) return { text: '', requireTypedName: true };
   if (type === RequirementType.Video) return { url: null, fileId: null, requiredWatchedPercent: 90 };
   if (type === RequirementType.CustomTraining) return { trainingUrl: '', certificateRequired: true };
+  if (type === RequirementType.USSoccer) return { requiredLicense: null, discipline: 'coach' };
   return {};
 }
 

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { ContentFile } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
+import { Alert } from '../../../components/ui/alert.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
+import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
 import { inputClass, labelClass } from './content-format.ts';
 import { FieldError } from './field-error.tsx';
 
@@ -90,6 +92,60 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
         <FieldError id={`${id}-text-error`} message={errors.text} />
       </div>
     );
+  if (type === RequirementType.BackgroundCheck) {
+    const select = (key: string, label: string, options: [string, string][], fallback: string) => (
+      <div>
+        <label htmlFor={`${id}-${key}`} className={labelClass}>
+          {label}
+        </label>
+        <select
+          id={`${id}-${key}`}
+          className={inputClass}
+          value={str(content[key]) || fallback}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+          onChange={(e) => set(key, e.currentTarget.value)}
+        >
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-${key}-error`} message={errors[key]} />
+      </div>
+    );
+    const vendor = str(content.vendor) || 'Generic';
+    return (
+      <div className="space-y-4">
+        {select(
+          'vendor',
+          'Background-check vendor',
+          [
+            ['Yardstik', 'Yardstik (ordered through Touchline)'],
+            ['Generic', 'Our own vendor (members upload the report)'],
+          ],
+          'Generic',
+        )}
+        {vendor === 'Yardstik' ? input('packageId', 'Package id (from the vendor’s package list)') : null}
+        {vendor === 'Yardstik' ? input('packageName', 'Package name shown to members') : null}
+        {vendor === 'Yardstik'
+          ? select(
+              'payer',
+              'Who pays',
+              [
+                ['organization', 'The organization'],
+                ['member', 'The member'],
+              ],
+              'organization',
+            )
+          : null}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          How long a cleared check stays valid is the validity above (for example a duration of 730 days).
+        </p>
+      </div>
+    );
+  }
   if (type === RequirementType.Video)
     return (
       <div className="space-y-4">
@@ -114,11 +170,80 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
             Members upload a certificate
           </label>
         </div>
+        {content.certificateRequired !== false ? (
+          <div className="flex items-center gap-2">
+            <input
+              id={`${id}-trusted`}
+              type="checkbox"
+              className="h-4 w-4 accent-emerald-700"
+              aria-describedby={`${id}-trusted-hint`}
+              checked={content.certificatesTrusted === true}
+              onChange={(e) => set('certificatesTrusted', e.currentTarget.checked)}
+            />
+            <label htmlFor={`${id}-trusted`} className="text-sm">
+              Trust uploaded certificates
+            </label>
+            <span id={`${id}-trusted-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+              Otherwise each certificate waits for a reviewer before the training counts.
+            </span>
+          </div>
+        ) : null}
       </div>
     );
+  if (type === RequirementType.USSoccer)
+    return <UsSoccerLicenseField content={content} onChange={onChange} />;
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       This type’s provider settings come with its screening flow; nothing to set yet.
     </p>
+  );
+}
+
+/** The license a US Soccer requirement asks for: any grade of a discipline, or a grade and those above it. */
+function UsSoccerLicenseField({
+  content,
+  onChange,
+}: {
+  content: Record<string, unknown>;
+  onChange: (content: Record<string, unknown>) => void;
+}) {
+  const id = useId();
+  const catalog = useUsSoccerLicenses(true);
+  const value =
+    typeof content.requiredLicense === 'string'
+      ? content.requiredLicense
+      : `any-${str(content.discipline) || 'coach'}`;
+  const choose = (next: string) => {
+    if (next.startsWith('any-')) onChange({ requiredLicense: null, discipline: next.slice(4) });
+    else {
+      const grade = catalog.data?.find((g) => g.code === next);
+      onChange({ requiredLicense: next, discipline: grade?.discipline ?? 'coach' });
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <label htmlFor={`${id}-license`} className={labelClass}>
+        Required license
+      </label>
+      <select
+        id={`${id}-license`}
+        className={inputClass}
+        value={value}
+        onChange={(e) => choose(e.currentTarget.value)}
+        aria-describedby={`${id}-license-hint`}
+      >
+        <option value="any-coach">Any coaching license</option>
+        <option value="any-referee">Any referee license</option>
+        {(catalog.data ?? []).map((g) => (
+          <option key={g.code} value={g.code}>
+            {g.label} or higher
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-license-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+        Members enter their US Soccer id; their licenses are looked up and checked again every day.
+      </p>
+      <Alert>{catalog.error ? catalog.error.message : null}</Alert>
+    </div>
   );
 }

@@ -5,9 +5,15 @@ import { Button } from '../../../components/ui/button.tsx';
 
 /** What the bulk bar asks the page to do with the selected members. */
 export type BulkRequest =
-  { kind: 'status'; status: 0 | 1 } | { kind: 'resend' } | { kind: 'role'; labelId: string };
+  | { kind: 'status'; status: 0 | 1 }
+  | { kind: 'resend' }
+  | { kind: 'role'; labelId: string }
+  | { kind: 'remind' };
 
-/** The bulk actions on the selected members: group membership status, resend invitation, change role. */
+/**
+ * The bulk actions on the selected members: send a reminder, group membership status, resend invitation, change
+ * role.
+ */
 export function BulkActionsBar({
   count,
   labels,
@@ -30,6 +36,12 @@ export function BulkActionsBar({
       className="flex flex-wrap items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 dark:border-emerald-800 dark:bg-emerald-950"
     >
       <span className="text-sm font-medium">{count} selected</span>
+      <Button
+        variant="secondary"
+        label="Send reminder…"
+        disabled={busy}
+        onClick={() => onAction({ kind: 'remind' })}
+      />
       <Button
         variant="secondary"
         label="Set Active"

@@ -37,8 +37,8 @@ export const member = (n: number, extra: Partial<DashboardMember> = {}): Dashboa
   overallStatus: 1,
   lastActivityAt: null,
   requirements: [
-    { memberRequirementId: `mr-${n}-sheet`, definitionId: 'req-sheet', status: 4 },
-    { memberRequirementId: `mr-${n}-waiver`, definitionId: 'req-waiver', status: 3 },
+    { memberRequirementId: `mr-${n}-sheet`, definitionId: 'req-sheet', status: 4, allowedActions: [] },
+    { memberRequirementId: `mr-${n}-waiver`, definitionId: 'req-waiver', status: 3, allowedActions: [] },
   ],
   allowedActions: ['setGroupMembershipStatus'],
   ...extra,

@@ -33,7 +33,9 @@ describe('the dashboard page', () => {
       body: page([
         member(1, { email: long }),
         member(2, {
-          requirements: [{ memberRequirementId: 'mr-2-sheet', definitionId: 'req-sheet', status: 3 }],
+          requirements: [
+            { memberRequirementId: 'mr-2-sheet', definitionId: 'req-sheet', status: 3, allowedActions: [] },
+          ],
         }),
       ]),
     });
@@ -56,6 +58,28 @@ describe('the dashboard page', () => {
     const region = screen.getByRole('region', { name: 'Members table' });
     expect(region).toHaveAttribute('tabindex', '0');
     expect(region).toContainElement(screen.getByRole('table'));
+  });
+
+  it('shows "Searching…" from the first key until a slow answer for the search arrives', async () => {
+    const slow: { answer?: (reply: Reply) => void } = {};
+    renderDashboard((call) =>
+      call.path.includes('search=')
+        ? new Promise<Reply>((resolve) => (slow.answer = resolve))
+        : { status: 200, body: page([member(1), member(2)]) },
+    );
+    await table();
+    const status = within(screen.getByRole('search', { name: 'Filter members' })).getByRole('status');
+    expect(status).toHaveTextContent('');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search name or e-mail' }), 'member 2');
+    expect(status).toHaveTextContent('Searching…');
+    // Past the debounce the request is out and unanswered: still searching, the previous rows still shown.
+    await waitFor(() => expect(slow.answer).toBeDefined());
+    await new Promise((r) => setTimeout(r, 400));
+    expect(status).toHaveTextContent('Searching…');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    slow.answer?.({ status: 200, body: page([member(2)]) });
+    await waitFor(() => expect(status).toHaveTextContent(''));
+    expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 
   it('says when the level has no members, and when the filters match none', async () => {

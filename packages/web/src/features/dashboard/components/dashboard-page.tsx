@@ -6,19 +6,21 @@ import { MemberAction } from '@touchline/contracts/member-admin';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { textLinkClass } from '../../../components/ui/form-card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useRowSelection } from '../../../lib/row-selection.ts';
 import { useDashboardInfo } from '../api/get-dashboard-info.ts';
 import { useDashboardMembers } from '../api/get-dashboard-members.ts';
 import { useBulkMemberAction, useDashboardLabels } from '../api/member-actions.ts';
+import type { ReminderTarget } from '../api/send-reminders.ts';
 import { useDashboardFilter } from '../hooks/use-dashboard-filter.ts';
 import { BulkActionsBar, type BulkRequest } from './bulk-actions-bar.tsx';
 import { DashboardPagination } from './dashboard-pagination.tsx';
+import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { DashboardTable } from './dashboard-table.tsx';
 import { MemberDrawer } from './member-drawer.tsx';
 import { MembersFilters } from './members-filters.tsx';
+import { SendRemindersDialog } from './send-reminders-dialog.tsx';
 import { StatusDownload } from './status-download.tsx';
 import { StatusTiles } from './status-tiles.tsx';
 
@@ -51,6 +53,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [filtersKey, setFiltersKey] = useState(0);
+  const [reminding, setReminding] = useState<ReminderTarget | null>(null);
   const levelName = info.data?.level.name ?? '';
   useDocumentTitle(levelName ? `Dashboard of ${levelName}` : 'Dashboard');
 
@@ -83,7 +86,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
       </div>
     );
   }
-  if (!members.data || !info.data) return <Spinner label="Loading the dashboard…" />;
+  if (!members.data || !info.data) return <DashboardSkeleton />;
 
   const {
     items,
@@ -94,7 +97,11 @@ export function DashboardPage({ levelId }: { levelId: string }) {
     previousCursor,
     requirements,
   } = members.data;
-  const run = (request: BulkRequest, ids: string[], done: (n: number) => string) => {
+  const run = (
+    request: Exclude<BulkRequest, { kind: 'remind' }>,
+    ids: string[],
+    done: (n: number) => string,
+  ) => {
     setFailure(null);
     bulk.mutate(
       request.kind === 'status'
@@ -113,7 +120,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
       },
     );
   };
-  const bulkDone = (request: BulkRequest) => (n: number) => {
+  const bulkDone = (request: Exclude<BulkRequest, { kind: 'remind' }>) => (n: number) => {
     const who = `${n} member${n === 1 ? '' : 's'}`;
     if (request.kind === 'status') return `${who} set ${request.status === 0 ? 'Active' : 'Inactive'}.`;
     return request.kind === 'resend' ? `Invitation sent to ${who}.` : `Role changed for ${who}.`;
@@ -151,7 +158,19 @@ export function DashboardPage({ levelId }: { levelId: string }) {
             {filtered ? ' match the filters' : ''}.
           </p>
         </div>
-        <StatusDownload levelId={levelId} filter={filter} totalCount={totalCount} />
+        <div className="flex flex-wrap items-end gap-3">
+          {totalCount > 0 ? (
+            <Button
+              variant="secondary"
+              label={filtered ? 'Remind this list…' : 'Remind everyone…'}
+              onClick={() => {
+                setNotice(null);
+                setReminding({ kind: 'list', filter });
+              }}
+            />
+          ) : null}
+          <StatusDownload levelId={levelId} filter={filter} totalCount={totalCount} />
+        </div>
       </div>
       <StatusTiles
         info={info.data}
@@ -162,7 +181,13 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           changeFilter({ requirementStatuses: toggled(filter.requirementStatuses, s) })
         }
       />
-      <MembersFilters key={filtersKey} filter={filter} labels={labels.data ?? []} onChange={changeFilter} />
+      <MembersFilters
+        key={filtersKey}
+        filter={filter}
+        labels={labels.data ?? []}
+        busy={members.isPlaceholderData}
+        onChange={changeFilter}
+      />
       <Alert tone="success">{notice}</Alert>
       <Alert>{failure}</Alert>
       {selected.size > 0 ? (
@@ -170,7 +195,11 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           count={selected.size}
           labels={labels.data ?? []}
           busy={bulk.isPending}
-          onAction={(request) => run(request, [...selected], bulkDone(request))}
+          onAction={(request) => {
+            if (request.kind !== 'remind') return run(request, [...selected], bulkDone(request));
+            setNotice(null);
+            setReminding({ kind: 'selected', profileLevelAccessIds: [...selected] });
+          }}
           onClear={clearSelection}
         />
       ) : null}
@@ -228,6 +257,17 @@ export function DashboardPage({ levelId }: { levelId: string }) {
         onPage={(target) => {
           clearSelection();
           update(target);
+        }}
+      />
+      <SendRemindersDialog
+        levelId={levelId}
+        target={reminding}
+        onClose={() => setReminding(null)}
+        onSent={(result) => {
+          setNotice(
+            `Reminder sent to ${result.sent.toLocaleString()} member${result.sent === 1 ? '' : 's'}.`,
+          );
+          if (reminding?.kind === 'selected') clearSelection();
         }}
       />
       <MemberDrawer

@@ -12,6 +12,12 @@ type RequirementCell = DashboardMember['requirements'][number];
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const cell = 'px-3 py-2 align-top';
+/**
+ * Below md each row is a card (ADR 024): the cells stack as "label: value" lines, so the Status stays on screen at
+ * phone width instead of a 1,400-pixel table scrolled sideways.
+ */
+const cardCell =
+  'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] max-md:dark:before:text-slate-400';
 /** Long names and e-mails end in an ellipsis so the table fits its page; the full text stays in the DOM and title. */
 const truncated = 'block max-w-40 truncate';
 /** Requirement columns are tinted apart from the member's own columns. */
@@ -73,13 +79,14 @@ export function DashboardTable({
       role="region"
       aria-label="Members table"
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-slate-200 [contain:inline-size] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:border-slate-700"
+      className="relative overflow-x-auto rounded-lg border border-slate-200 [contain:inline-size] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 max-md:border-0 dark:border-slate-700"
     >
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
+      <table className="min-w-full divide-y divide-slate-200 text-sm max-md:block max-md:divide-y-0 dark:divide-slate-700">
         <caption className="sr-only">Members and their requirement statuses</caption>
-        <thead className="bg-slate-50 text-left dark:bg-slate-800">
-          <tr>
-            <th scope="col" className={`${cell} ${stickyTick} ${headBg}`}>
+        {/* On a phone the head is a row of sort buttons above the cards; the requirement names label each card. */}
+        <thead className="bg-slate-50 text-left max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 dark:bg-slate-800 max-md:dark:border-slate-700">
+          <tr className="max-md:flex max-md:flex-wrap max-md:items-center">
+            <th scope="col" className={`${cell} ${stickyTick} ${headBg} max-md:static max-md:block`}>
               <input
                 type="checkbox"
                 aria-label="Select all members on this page"
@@ -96,7 +103,7 @@ export function DashboardTable({
                   key={col}
                   scope="col"
                   aria-sort={sort}
-                  className={`${cell} font-semibold ${col === DashboardSortColumn.FullName ? `${stickyName} ${headBg}` : ''}`}
+                  className={`${cell} font-semibold max-md:static max-md:block max-md:px-2 max-md:shadow-none ${col === DashboardSortColumn.FullName ? `${stickyName} ${headBg}` : ''}`}
                 >
                   <button
                     type="button"
@@ -110,20 +117,29 @@ export function DashboardTable({
               );
             })}
             {requirements.map((r) => (
-              <th key={r.id} scope="col" className={`${requirementCell} min-w-24 font-semibold`}>
+              <th
+                key={r.id}
+                scope="col"
+                className={`${requirementCell} min-w-24 font-semibold max-md:hidden`}
+              >
                 {r.name}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        <tbody className="divide-y divide-slate-100 max-md:mt-3 max-md:block max-md:space-y-3 max-md:divide-y-0 dark:divide-slate-800">
           {members.map((m) => {
             const name = `${m.firstName} ${m.lastName}`;
             const statuses = byDefinition(m.requirements);
             const canSelect = m.allowedActions.includes(MemberAction.SetGroupMembershipStatus);
             return (
-              <tr key={m.profileLevelAccessId}>
-                <td className={`${cell} ${stickyTick} ${bodyBg}`}>
+              <tr
+                key={m.profileLevelAccessId}
+                className="max-md:relative max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3 max-md:pl-10 max-md:dark:border-slate-700 max-md:dark:bg-slate-900"
+              >
+                <td
+                  className={`${cell} ${stickyTick} ${bodyBg} max-md:absolute max-md:top-3 max-md:left-0 max-md:bg-transparent max-md:dark:bg-transparent`}
+                >
                   <input
                     type="checkbox"
                     aria-label={`Select ${name}`}
@@ -132,7 +148,9 @@ export function DashboardTable({
                     onChange={(e) => onToggle(m.profileLevelAccessId, e.target.checked)}
                   />
                 </td>
-                <td className={`${cell} ${stickyName} ${bodyBg}`}>
+                <td
+                  className={`${cell} ${stickyName} ${bodyBg} max-md:static max-md:block max-md:bg-transparent max-md:px-0 max-md:pt-0 max-md:pb-1 max-md:text-base max-md:shadow-none max-md:dark:bg-transparent`}
+                >
                   <button
                     type="button"
                     title={name}
@@ -145,7 +163,7 @@ export function DashboardTable({
                     <span className="text-xs text-slate-600 dark:text-slate-400">Inactive</span>
                   ) : null}
                 </td>
-                <td className={cell}>
+                <td className={`${cell} ${cardCell}`} data-label="E-mail">
                   {m.email ? (
                     <span className={truncated} title={m.email}>
                       {m.email}
@@ -154,18 +172,26 @@ export function DashboardTable({
                     '—'
                   )}
                 </td>
-                <td className={cell}>{m.levelName}</td>
-                <td className={cell}>{m.roleLabel}</td>
-                <td className={cell}>
+                <td className={`${cell} ${cardCell}`} data-label="Level">
+                  {m.levelName}
+                </td>
+                <td className={`${cell} ${cardCell}`} data-label="Role">
+                  {m.roleLabel}
+                </td>
+                <td className={`${cell} ${cardCell}`} data-label="Status">
                   <OverallStatusBadge status={m.overallStatus} />
                 </td>
-                <td className={`${cell} whitespace-nowrap`}>
+                <td className={`${cell} ${cardCell} whitespace-nowrap`} data-label="Last activity">
                   {m.lastActivityAt ? dateFormat.format(new Date(m.lastActivityAt)) : '—'}
                 </td>
                 {requirements.map((column) => {
                   const cells = statuses.get(column.id) ?? [];
                   return (
-                    <td key={column.id} className={requirementCell}>
+                    <td
+                      key={column.id}
+                      data-label={column.name}
+                      className={`${requirementCell} ${cardCell} max-md:bg-transparent max-md:dark:bg-transparent`}
+                    >
                       {cells.length === 0 ? (
                         <>
                           <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">

@@ -4,6 +4,7 @@ import { MemberAction } from '@touchline/contracts/member-admin';
 import { activeStatusLabels, ActiveStatus } from '@touchline/contracts/members';
 import { closeModalLabel } from '@touchline/contracts/messages';
 import { Button } from '../../../components/ui/button.tsx';
+import { StaffMoveForm } from './staff-move-form.tsx';
 import { OverallStatusBadge, RequirementStatusBadge } from './status-badge.tsx';
 
 /**
@@ -79,12 +80,17 @@ export function MemberDrawer({
               ) : (
                 <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
                   {member.requirements.map((r) => (
-                    <li
-                      key={r.memberRequirementId}
-                      className="flex items-center justify-between gap-3 py-2 text-sm"
-                    >
-                      <span>{names.get(r.definitionId) ?? 'Requirement'}</span>
-                      <RequirementStatusBadge status={r.status} />
+                    <li key={r.memberRequirementId} className="space-y-2 py-2 text-sm">
+                      <div className="flex items-center justify-between gap-3">
+                        <span>{names.get(r.definitionId) ?? 'Requirement'}</span>
+                        <RequirementStatusBadge status={r.status} />
+                      </div>
+                      <StaffMoveForm
+                        name={names.get(r.definitionId) ?? 'Requirement'}
+                        definitionId={r.definitionId}
+                        plaId={member.profileLevelAccessId}
+                        allowed={r.allowedActions}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -10,15 +10,19 @@ const searchDebounceMs = 300;
 
 /**
  * The table's filters: search (applied as you type, debounced), role label and group membership. The parent
- * remounts it (key) when the filters are cleared, so the search box empties too.
+ * remounts it (key) when the filters are cleared, so the search box empties too. `busy` (the list is loading for
+ * the current filters) and the debounce's wait both show "Searching…", so a slow network never looks like no
+ * results.
  */
 export function MembersFilters({
   filter,
   labels,
+  busy,
   onChange,
 }: {
   filter: DashboardMembersQuery;
   labels: readonly MemberLabel[];
+  busy: boolean;
   onChange: (change: Partial<DashboardMembersQuery>) => void;
 }) {
   const id = useId();
@@ -28,6 +32,7 @@ export function MembersFilters({
     const timer = setTimeout(() => onChange({ search: search.trim() }), searchDebounceMs);
     return () => clearTimeout(timer);
   }, [search, filter.search, onChange]);
+  const searching = busy || search.trim() !== filter.search;
   return (
     <div role="search" aria-label="Filter members" className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col text-sm font-medium">
@@ -73,6 +78,17 @@ export function MembersFilters({
           <option value="1">Inactive</option>
         </select>
       </div>
+      <p role="status" className="flex min-h-9 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+        {searching ? (
+          <>
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-emerald-700 border-t-transparent"
+            />
+            Searching…
+          </>
+        ) : null}
+      </p>
     </div>
   );
 }

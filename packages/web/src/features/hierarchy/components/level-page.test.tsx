@@ -117,19 +117,34 @@ describe('the level page', () => {
     );
   });
 
-  it('shows why a level cannot be deleted while members remain', async () => {
+  it('says before any click that a level with members cannot be deleted, with the count, and offers no Delete', async () => {
+    const server = renderPage({ [navigationRoute('east')]: { status: 200, body: eastNavigation } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete East?' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(membersRemainMessage(7));
+    expect(within(dialog).queryByRole('button', { name: 'Delete level' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/api/app/hierarchy-level/east')).toEqual([]);
+  });
+
+  it('shows the server’s refusal when members arrived after the page loaded', async () => {
     renderPage({
-      [navigationRoute('east')]: { status: 200, body: eastNavigation },
+      [navigationRoute('east')]: {
+        status: 200,
+        body: { ...eastNavigation, level: { ...east, memberCount: 0 } },
+      },
       'DELETE /api/app/hierarchy-level/east': {
         status: 409,
-        body: { error: { code: 'conflict', message: membersRemainMessage(7) } },
+        body: { error: { code: 'conflict', message: membersRemainMessage(1) } },
       },
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete East?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete level' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(membersRemainMessage(7));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(membersRemainMessage(1));
   });
 
   it('moves a level under one of the offered levels', async () => {

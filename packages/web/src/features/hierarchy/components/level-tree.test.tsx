@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCurrentLevels, getCurrentLevel } from '../../../lib/current-level.ts';
+import { clearCurrentLevels, getCurrentLevel, setCurrentLevel } from '../../../lib/current-level.ts';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -125,6 +125,31 @@ describe('the level tree (spec §2 left navigation tree)', () => {
     expect(top).toHaveFocus();
     await user.keyboard(' ');
     expect(await screen.findByText('Opened league')).toBeInTheDocument();
+  });
+
+  it('follows the current level reached elsewhere: opens the levels above it and selects it', async () => {
+    serveGlobally({
+      ...tree,
+      [navigationRoute('u8')]: {
+        status: 200,
+        body: fixtureNavigation(u8, [], { ancestors: [league, east] }),
+      },
+    });
+    renderTree();
+    const eastItem = await item(/^East/);
+    expect(eastItem).toHaveAttribute('aria-expanded', 'false');
+    // As the level page does when /levels/u8 opens from a link or the address bar.
+    act(() =>
+      setCurrentLevel('profile-1', {
+        currentLevelId: 'u8',
+        currentLevelName: 'U8 Girls',
+        currentLevelDepth: 2,
+        currentLevelRole: null,
+      }),
+    );
+    await waitFor(() => expect(eastItem).toHaveAttribute('aria-expanded', 'true'));
+    expect(await item(/^U8 Girls/)).toHaveAttribute('aria-selected', 'true');
+    expect(await item(/^Riverside League/)).toHaveAttribute('aria-selected', 'false');
   });
 
   it('remembers what was expanded, per profile, across a reload', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { LevelNavigation, LevelWithCounts } from '@touchline/contracts/hierarchy';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -64,6 +64,27 @@ function LoadedTree({ profileId, top }: { profileId: string; top: LevelNavigatio
       currentLevelRole: top.actorRole,
     });
   }, [current, profileId, topLevel, top.actorRole]);
+
+  // The tree follows the current level however it was reached (a link, the breadcrumb, the address bar): the
+  // levels above it open, so it shows selected, and it scrolls into view. Its navigation (the breadcrumb) is the
+  // level page's own query, so this normally reads the cache. Only opens: what the user closed elsewhere stays.
+  const currentNavigation = useQuery({
+    ...levelNavigationQueryOptions(selectedId ?? ''),
+    enabled: selectedId !== null && selectedId !== topLevel.id,
+  });
+  const ancestors = currentNavigation.data?.ancestors;
+  useEffect(() => {
+    if (!ancestors) return;
+    for (const level of ancestors) if (level.depth >= topLevel.depth) setExpanded(level, true);
+  }, [ancestors, topLevel.depth, setExpanded]);
+  useEffect(() => {
+    if (!selectedId) return;
+    const item = treeRef.current?.querySelector<HTMLElement>(
+      `[role="treeitem"][data-level-id="${selectedId}"]`,
+    );
+    // jsdom has no layout, hence no scrollIntoView.
+    item?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedId, ancestors]);
 
   // Exactly one item stays in the tab order, even when the focused one is collapsed away, deleted or not shown.
   useEffect(() => {

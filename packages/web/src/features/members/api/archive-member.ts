@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 import { directMembersKey } from './get-direct-members.ts';
 
 /** DELETE /api/app/profile/profile-level-access/{id} (§7): archives the member's access; its history is kept. */
@@ -15,6 +16,11 @@ export function useArchiveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: directMembersKey }),
+    // The tree's member counts (level navigation) change with the members, so they refetch too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: directMembersKey }),
+        queryClient.invalidateQueries({ queryKey: levelQueryKey }),
+      ]),
   });
 }

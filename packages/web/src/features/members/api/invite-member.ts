@@ -5,6 +5,7 @@ import {
   type InviteMemberResponse,
 } from '@touchline/contracts/invitations';
 import { api } from '../../../lib/api-client.ts';
+import { levelQueryKey } from '../../../lib/level-navigation.ts';
 import { directMembersKey } from './get-direct-members.ts';
 
 /** POST /api/app/invitation: creates the member at the level and e-mails them the invitation. */
@@ -19,6 +20,11 @@ export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: directMembersKey }),
+    // The tree's member counts (level navigation) change with the members, so they refetch too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: directMembersKey }),
+        queryClient.invalidateQueries({ queryKey: levelQueryKey }),
+      ]),
   });
 }

@@ -10,7 +10,7 @@ export function ImportPreviewTable({ rows }: { rows: readonly MembersImportRow[]
       role="region"
       aria-label="Import preview"
       tabIndex={0}
-      className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
+      className="relative max-h-[32rem] overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600"
     >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-800">
         <caption className="sr-only">The rows of the file, as they would be imported</caption>

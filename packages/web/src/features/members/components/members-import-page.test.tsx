@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MembersImportPreview, MembersImportRow } from '@touchline/contracts/member-admin';
+import type { QueryClient } from '@tanstack/react-query';
+import { levelNavigationQueryOptions } from '../../../lib/level-navigation.ts';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -43,11 +45,12 @@ function renderImport(routes: Parameters<typeof serveGlobally>[0]) {
     ...routes,
   });
   session.restore(signedInWebSession());
-  renderRoutes(
-    [{ path: '/levels/:levelId/members/import', element: <MembersImportPage /> }],
-    `/levels/${levelId}/members/import`,
-  );
-  return server;
+  const clients: QueryClient[] = [];
+  renderRoutes((queryClient) => {
+    clients.push(queryClient);
+    return [{ path: '/levels/:levelId/members/import', element: <MembersImportPage /> }];
+  }, `/levels/${levelId}/members/import`);
+  return Object.assign(server, { queryClient: clients[0] });
 }
 
 const csvFile = (text: string) => new File([text], 'members.csv', { type: 'text/csv' });
@@ -85,11 +88,30 @@ describe('the members import page', () => {
         body: { importedCount: 3, newProfiles: 3, existingProfiles: 0 },
       },
     });
+    // The left tree's counts, as loaded before the import: they are stale once it succeeds.
+    const navigationKey = levelNavigationQueryOptions(levelId).queryKey;
+    server.queryClient?.setQueryData(navigationKey, {
+      level: {
+        id: levelId,
+        name: 'U10 Girls',
+        depth: 2,
+        parentId: null,
+        sortOrder: 0,
+        childCount: 0,
+        memberCount: 0,
+      },
+      ancestors: [],
+      children: [],
+      actorRole: 'Admin',
+      allowedActions: { createChild: true, rename: true, move: true, delete: true, reorder: true },
+    });
     await userEvent.upload(await screen.findByLabelText('CSV file'), csvFile('firstName,lastName,email\n'));
     const button = await screen.findByRole('button', { name: 'Import 3 members' });
     expect(button).toBeEnabled();
+    expect(server.queryClient?.getQueryState(navigationKey)?.isInvalidated).toBe(false);
     await userEvent.click(button);
     expect(await screen.findByText('3 members imported and invited.')).toBeInTheDocument();
+    expect(server.queryClient?.getQueryState(navigationKey)?.isInvalidated).toBe(true);
     expect(screen.getByRole('link', { name: 'Go to the members' })).toHaveAttribute(
       'href',
       `/levels/${levelId}/members`,
@@ -112,5 +134,39 @@ describe('the members import page', () => {
     });
     await userEvent.upload(await screen.findByLabelText('CSV file'), csvFile('mail\nx\n'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown column "mail"');
+  });
+  it('imports only the valid rows on request and offers the others, with their problems, as a CSV', async () => {
+    const bad = row(2, [{ column: 'role', message: 'No role is named "Wizard"' }]);
+    const badRow = { ...bad, roleLabel: null, labelId: null, roleText: 'Wizard' };
+    const server = renderImport({
+      [`POST /api/app/hierarchy-level/${levelId}/members-import/preview`]: {
+        status: 200,
+        body: preview([row(1), badRow, row(3)]),
+      },
+      [`POST /api/app/hierarchy-level/${levelId}/members-import`]: {
+        status: 200,
+        body: { importedCount: 2, newProfiles: 2, existingProfiles: 0, skippedRows: [badRow] },
+      },
+    });
+    await userEvent.upload(await screen.findByLabelText('CSV file'), csvFile('firstName,lastName,email\n'));
+    expect(await screen.findByText(/Import the 2 valid rows now/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 3 members' })).toBeDisabled();
+    const download = screen.getByRole('link', { name: 'Download the 1 row with problems (CSV)' });
+    const text = decodeURIComponent(download.getAttribute('href')?.split(',').slice(1).join(',') ?? '');
+    expect(text.split('\r\n')).toEqual([
+      'firstName,lastName,email,role,level,externalId,dateOfBirth,line,problems',
+      'First2,Last2,m2@example.org,Wizard,U10 Girls,,,3,"role: No role is named ""Wizard"""',
+      '',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Import the 2 valid rows' }));
+    expect(
+      await screen.findByText(/2 members imported and invited\. 1 row was not imported/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /download it with the problems/ })).toHaveAttribute(
+      'download',
+      'touchline-members-not-imported.csv',
+    );
+    const sent = server.callsTo('POST', `/api/app/hierarchy-level/${levelId}/members-import`)[0];
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ mode: 'valid' });
   });
 });

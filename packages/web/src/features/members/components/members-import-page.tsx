@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorCode } from '@touchline/contracts/errors';
 import {
+  MembersImportMode,
   membersImportColumns,
   membersImportMaxLength,
   membersImportMaxRows,
@@ -18,6 +19,7 @@ import { useDirectMembers } from '../api/get-direct-members.ts';
 import { useLabels } from '../api/get-labels.ts';
 import { useImportMembers } from '../api/import-members.ts';
 import { usePreviewMembersImport } from '../api/preview-members-import.ts';
+import { failedRowsHref } from './failed-rows-csv.ts';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 
 const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(membersImportTemplateCsv)}`;
@@ -26,7 +28,10 @@ const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(membersIm
 function summary(preview: MembersImportPreview): string {
   const rows = `${preview.totalRows} row${preview.totalRows === 1 ? '' : 's'}`;
   if (preview.canImport) return `${rows}, all ready to import.`;
-  return `${preview.invalidRows} of ${rows} have problems. Fix them in the file and choose it again: nothing is imported while a row has a problem.`;
+  const valid = preview.totalRows - preview.invalidRows;
+  if (valid === 0)
+    return `All ${rows} have problems. Fix them in the file and choose it again: nothing can be imported yet.`;
+  return `${preview.invalidRows} of ${rows} have problems. Import the ${valid} valid row${valid === 1 ? '' : 's'} now and download the others with their problems to fix, or fix the file and choose it again to import everything at once.`;
 }
 
 /**
@@ -59,17 +64,23 @@ export function MembersImportPage() {
     setCsv(text);
     preview.mutate(text);
   };
-  const handleImport = () =>
-    importing.mutate(csv, {
-      // Someone may have added one of these members since the preview: show the rows as they stand now.
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === ErrorCode.ValidationFailed) preview.mutate(csv);
+  const handleImport = (mode: MembersImportMode) =>
+    importing.mutate(
+      { csv, mode },
+      {
+        // Someone may have added one of these members since the preview: show the rows as they stand now.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === ErrorCode.ValidationFailed) preview.mutate(csv);
+        },
       },
-    });
+    );
 
   const result = preview.data;
   const rows = result ? (onlyProblems ? result.rows.filter((r) => r.errors.length > 0) : result.rows) : [];
   const importable = Boolean(result?.canImport) && !importing.isPending && !importing.isSuccess;
+  const validRows = result ? result.totalRows - result.invalidRows : 0;
+  const failedRows = result ? result.rows.filter((r) => r.errors.length > 0) : [];
+  const skipped = importing.data?.skippedRows ?? [];
   return (
     <div className="mx-auto max-w-6xl">
       <p className="text-sm">
@@ -117,9 +128,24 @@ export function MembersImportPage() {
             (importing.isError ? importing.error.message : null)}
         </Alert>
         <Alert tone="success">
-          {importing.data
-            ? `${importing.data.importedCount} member${importing.data.importedCount === 1 ? '' : 's'} imported and invited.`
-            : null}
+          {importing.data ? (
+            <>
+              {`${importing.data.importedCount} member${importing.data.importedCount === 1 ? '' : 's'} imported and invited.`}
+              {skipped.length > 0 ? (
+                <>
+                  {` ${skipped.length} row${skipped.length === 1 ? ' was' : 's were'} not imported: `}
+                  <a
+                    href={failedRowsHref(skipped)}
+                    download="touchline-members-not-imported.csv"
+                    className={textLinkClass}
+                  >
+                    download {skipped.length === 1 ? 'it' : 'them'} with the problems (CSV)
+                  </a>
+                  .
+                </>
+              ) : null}
+            </>
+          ) : null}
         </Alert>
       </div>
       {preview.isPending ? <Spinner label="Reading the file…" /> : null}
@@ -145,16 +171,40 @@ export function MembersImportPage() {
             ) : (
               <span />
             )}
-            <div className="flex items-center gap-3">
-              {importing.isPending ? <Spinner label={`Importing ${result.totalRows} members…`} /> : null}
+            <div className="flex flex-wrap items-center gap-3">
+              {importing.isPending ? (
+                <Spinner
+                  label={`Importing ${(importing.variables?.mode === MembersImportMode.Valid ? validRows : result.totalRows).toLocaleString()} members…`}
+                />
+              ) : null}
               {importing.isSuccess ? (
                 <Button variant="secondary" label="Go to the members" href={membersHref} />
               ) : (
-                <Button
-                  label={`Import ${result.totalRows} member${result.totalRows === 1 ? '' : 's'}`}
-                  disabled={!importable}
-                  onClick={handleImport}
-                />
+                <>
+                  {failedRows.length > 0 ? (
+                    <a
+                      href={failedRowsHref(failedRows)}
+                      download="touchline-members-with-problems.csv"
+                      className={textLinkClass}
+                    >
+                      Download the {failedRows.length} row{failedRows.length === 1 ? '' : 's'} with problems
+                      (CSV)
+                    </a>
+                  ) : null}
+                  {failedRows.length > 0 && validRows > 0 ? (
+                    <Button
+                      label={`Import the ${validRows} valid row${validRows === 1 ? '' : 's'}`}
+                      disabled={importing.isPending}
+                      onClick={() => handleImport(MembersImportMode.Valid)}
+                    />
+                  ) : null}
+                  <Button
+                    variant={failedRows.length > 0 ? 'secondary' : 'primary'}
+                    label={`Import ${result.totalRows} member${result.totalRows === 1 ? '' : 's'}`}
+                    disabled={!importable}
+                    onClick={() => handleImport(MembersImportMode.All)}
+                  />
+                </>
               )}
             </div>
           </div>

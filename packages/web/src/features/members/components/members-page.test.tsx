@@ -26,6 +26,8 @@ const member = (n: number, extra: Partial<DirectMember> = {}): DirectMember => (
   groupMembershipStatus: 0,
   overallStatus: 4,
   externalId: null,
+  hierarchyLevelId: levelId,
+  levelName: 'U10 Girls',
   invitation: { state: 'sent', sentCount: 1, lastSentAt: '2026-11-20T10:00:00.000Z', acceptedAt: null },
   allowedActions: ['setGroupMembershipStatus', 'changeRole', 'archive', 'resendInvitation'],
   ...extra,
@@ -131,5 +133,29 @@ describe('the members management page', () => {
       },
     });
     expect(await screen.findByText('You cannot manage the members of this level.')).toBeInTheDocument();
+  });
+
+  it('includes the levels below on request, with a Level column, kept in the URL', async () => {
+    const below = member(2, { hierarchyLevelId: 'level-2', levelName: 'U10 Girls Blue' });
+    const server = renderPage({
+      [`GET /api/app/hierarchy-level/${levelId}/direct-members`]: (call: { path: string }) => {
+        const all = call.path.includes('includeBelow=true');
+        const items = all ? [member(1), below] : [member(1)];
+        return {
+          status: 200,
+          body: { level: { id: levelId, name: 'U10 Girls' }, items, totalCount: items.length },
+        };
+      },
+    });
+    expect(await screen.findByText('1 member directly at this level.')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Level' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include levels below' }));
+    expect(await screen.findByText('2 members in this level and the levels below it.')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Level' })).toBeVisible();
+    const row = screen.getByRole('row', { name: /Ava2 Nguyen/ });
+    expect(within(row).getByText('U10 Girls Blue')).toBeVisible();
+    expect(server.calls.at(-1)?.path).toContain('includeBelow=true');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include levels below' }));
+    expect(await screen.findByText('1 member directly at this level.')).toBeInTheDocument();
   });
 });

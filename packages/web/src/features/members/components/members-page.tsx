@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { MemberAction, type DirectMember } from '@touchline/contracts/member-admin';
 import { ActiveStatus } from '@touchline/contracts/members';
@@ -38,7 +38,11 @@ function unavailableMessage(error: unknown): string | null {
 export function MembersPage() {
   const levelId = useParams().levelId ?? '';
   const [page, setPage] = useState(1);
-  const members = useDirectMembers(levelId, page, perPage);
+  // "Include levels below" lives in the URL (?below=1), so a reload or a shared link keeps it.
+  const [search, setSearch] = useSearchParams();
+  // Held here too, so the box follows the click at once while the URL (a router transition) catches up.
+  const [includeBelow, setIncludeBelow] = useState(search.get('below') === '1');
+  const members = useDirectMembers(levelId, page, perPage, includeBelow);
   const labels = useLabels(levelId);
   const resend = useResendInvitation();
   const setStatus = useSetGroupMembershipStatus();
@@ -114,9 +118,33 @@ export function MembersPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Members of {levelName}</h1>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {totalCount} member{totalCount === 1 ? '' : 's'} directly at this level. Members of the levels
-            below are managed there.
+            {totalCount} member{totalCount === 1 ? '' : 's'}{' '}
+            {includeBelow ? 'in this level and the levels below it.' : 'directly at this level.'}
+            {members.isPlaceholderData ? ' Updating…' : ''}
           </p>
+          <label className="mt-2 flex items-center gap-2 text-sm max-md:min-h-11">
+            <input
+              type="checkbox"
+              checked={includeBelow}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setIncludeBelow(on);
+                setPage(1);
+                clearSelection();
+                setSearch(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (on) next.set('below', '1');
+                    else next.delete('below');
+                    return next;
+                  },
+                  { replace: true },
+                );
+              }}
+              className="h-4 w-4 accent-emerald-700"
+            />
+            Include levels below
+          </label>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button
@@ -156,7 +184,11 @@ export function MembersPage() {
       <div className="mt-4">
         {items.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            <p className="font-medium">No members at this level yet.</p>
+            <p className="font-medium">
+              {includeBelow
+                ? 'No members in this level or the levels below it yet.'
+                : 'No members at this level yet.'}
+            </p>
             <p className="mt-1 text-sm">Invite someone, or import a CSV file of members.</p>
           </div>
         ) : (
@@ -169,6 +201,7 @@ export function MembersPage() {
             onArchive={setArchiving}
             onResend={resendTo}
             resendingId={resend.isPending ? (resend.variables ?? null) : null}
+            showLevel={includeBelow}
           />
         )}
       </div>

@@ -32,6 +32,8 @@ export interface MembersTableProps {
   onResend: (member: DirectMember) => void;
   /** The member whose invitation is being sent, whose button waits. */
   resendingId: string | null;
+  /** Rows of the levels below are listed too: each says its level. */
+  showLevel?: boolean;
 }
 
 const cell = 'px-3 py-2 align-top';
@@ -49,13 +51,18 @@ export function MembersTable({
   onArchive,
   onResend,
   resendingId,
+  showLevel = false,
 }: MembersTableProps) {
   const selectable = members.filter((m) => m.allowedActions.includes(MemberAction.SetGroupMembershipStatus));
   const allSelected = selectable.length > 0 && selectable.every((m) => selected.has(m.profileLevelAccessId));
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    // relative: the scroll box is the containing block of the sr-only labels inside it, which would otherwise widen
+    // the page on a phone (they are absolutely positioned).
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-800">
-        <caption className="sr-only">Members of this level</caption>
+        <caption className="sr-only">
+          {showLevel ? 'Members of this level and the levels below it' : 'Members of this level'}
+        </caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300">
           <tr>
             <th scope="col" className={cell}>
@@ -71,6 +78,11 @@ export function MembersTable({
             <th scope="col" className={cell}>
               Name
             </th>
+            {showLevel ? (
+              <th scope="col" className={cell}>
+                Level
+              </th>
+            ) : null}
             <th scope="col" className={cell}>
               Role
             </th>
@@ -111,6 +123,7 @@ export function MembersTable({
                     {member.email ?? '—'}
                   </span>
                 </th>
+                {showLevel ? <td className={cell}>{member.levelName}</td> : null}
                 <td className={cell}>{member.roleLabel}</td>
                 <td className={cell}>{active ? activeStatusLabels.Active : activeStatusLabels.Inactive}</td>
                 <td className={cell}>

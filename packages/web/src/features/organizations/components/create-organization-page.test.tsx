@@ -96,7 +96,7 @@ describe('the organization creation wizard', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Website/), 'lakeside.example.org');
     await next();
     await stepHeading('Role requirements');
-    expect(screen.getByText(/content library, which is not available yet/)).toBeInTheDocument();
+    expect(screen.getByText(/add them under Content and assign them to these roles/)).toBeInTheDocument();
 
     const roleNames = () => screen.getAllByLabelText(/Role name/);
     expect(roleNames().map((input) => (input as HTMLInputElement).value)).toEqual([

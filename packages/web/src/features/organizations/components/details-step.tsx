@@ -1,10 +1,10 @@
-import { isoCountries } from '@touchline/contracts/iso-countries';
+import { countriesForPicker } from '@touchline/contracts/countries';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { WizardDraft } from './wizard-draft.ts';
 
-const countryOptions = isoCountries.map((country) => ({ value: country.code, label: country.name }));
+const countryOptions = countriesForPicker().map((country) => ({ value: country.code, label: country.name }));
 
 const fieldsetClass = 'space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800';
 const legendClass = 'px-1 text-base font-semibold';

@@ -37,16 +37,21 @@ export function LogoImage({
   );
 }
 
-/** The current organization's photo through an expiring link (file-url-with-token), initials meanwhile. */
+/**
+ * The current organization's photo through an expiring link (file-url-with-token), initials meanwhile. `hasFile`
+ * false asks for no link: the call would answer 404, which the browser logs as an error.
+ */
 export function OrganizationLogo({
   organizationId,
   initials,
+  hasFile,
   size = 'md',
 }: {
   organizationId: string;
   initials: string;
+  hasFile: boolean;
   size?: keyof typeof sizes;
 }) {
-  const link = useOrganizationFileUrl(organizationId, OrganizationFilePurpose.Photo);
-  return <LogoImage src={link.data?.url} initials={initials} size={size} />;
+  const link = useOrganizationFileUrl(hasFile ? organizationId : '', OrganizationFilePurpose.Photo);
+  return <LogoImage src={hasFile ? link.data?.url : null} initials={initials} size={size} />;
 }

@@ -33,8 +33,69 @@ const stored = {
 };
 const notFound = { status: 404, body: { error: { code: 'not_found', message: 'File not found' } } };
 
+const rootId = '11111111-1111-4111-8111-111111111111';
+const navigation = (actorRole: string | null, ancestors = 0) => ({
+  status: 200,
+  body: {
+    level: {
+      id: rootId,
+      name: 'League',
+      parentId: null,
+      depth: 0,
+      sortOrder: 0,
+      memberCount: 3,
+      childCount: 0,
+    },
+    ancestors: Array.from({ length: ancestors }, (_, i) => ({
+      id: `a-${i}`,
+      name: 'Above',
+      parentId: null,
+      depth: i,
+      sortOrder: 0,
+    })),
+    children: [],
+    actorRole,
+    allowedActions: { createChild: false, rename: false, move: false, delete: false, reorder: false },
+  },
+});
+
+/** The active profile as GET /api/app/profile answers it; only the top level matters here. */
+function activeProfileFixture() {
+  return {
+    id: 'profile-1',
+    userId: 'user-1',
+    organizationId: 'org-1',
+    organizationPhoto: null,
+    organizationName: 'Riverside Youth Soccer League',
+    organizationPaymentMethodProvided: false,
+    organizationContent: [],
+    userAwaitingIndividualPaymentContent: [],
+    hierarchyLevelId: null,
+    currentLevelId: null,
+    currentLevelName: null,
+    currentLevelRole: null,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'ada@example.org',
+    tabs: [],
+    roles: [],
+    levelRoles: [],
+    remember: false,
+    pendingReviewCount: null,
+    profileContactInformationId: null,
+    profileId: 'profile-1',
+    profilePicture: null,
+    profileLevelAccesses: [],
+    profilesWithPlas: [],
+    partner: null,
+    yardstikOnboardingStatus: null,
+  };
+}
+
 function renderSettings(routes: Parameters<typeof serveGlobally>[0]) {
   const server = serveGlobally({
+    'GET /api/app/profile': { status: 200, body: { ...activeProfileFixture(), hierarchyLevelId: rootId } },
+    [`GET /api/app/hierarchy-level/${rootId}/navigation`]: navigation('Admin'),
     'GET /api/app/organization/organization-list': { status: 200, body: list },
     'GET /api/app/organization/org-1/file-url-with-token/': notFound,
     ...routes,
@@ -60,7 +121,7 @@ describe('organization settings: the logo', () => {
       },
     });
     expect(await screen.findByText(/No logo yet/)).toBeInTheDocument();
-    const input = screen.getByLabelText('Upload a logo');
+    const input = await screen.findByLabelText('Upload a logo');
     await userEvent.upload(input, new File(['%PDF'], 'minutes.pdf', { type: 'application/pdf' }), {
       applyAccept: false,
     });
@@ -120,5 +181,18 @@ describe('organization settings: the logo', () => {
       'href',
       '/organizations/new',
     );
+  });
+
+  it('shows a coach the logo but no upload or remove controls (the server refuses them)', async () => {
+    renderSettings({
+      [`GET /api/app/hierarchy-level/${rootId}/navigation`]: navigation(null, 2),
+      'GET /api/app/organization/org-1/file': { status: 200, body: stored },
+    });
+    expect(
+      await screen.findByText('Only administrators of the whole organization change its logo.'),
+    ).toBeVisible();
+    expect(await screen.findByText('crest.png · 20 KB')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Replace the logo')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove the logo' })).toBeNull();
   });
 });

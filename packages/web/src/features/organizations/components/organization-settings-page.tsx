@@ -14,6 +14,7 @@ import { useDeleteOrganizationFile } from '../api/delete-organization-file.ts';
 import { useOrganizationFile } from '../api/get-organization-file.ts';
 import { useUploadOrganizationFile } from '../api/upload-organization-file.ts';
 import { useCurrentOrganization } from '../hooks/use-current-organization.ts';
+import { useMayManageOrganization } from '../hooks/use-may-manage-organization.ts';
 import { OrganizationLogo } from './organization-logo.tsx';
 
 const photo = OrganizationFilePurpose.Photo;
@@ -58,6 +59,7 @@ function LogoSection({ organization }: { organization: OrganizationListItem }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const inputId = useId();
+  const mayManage = useMayManageOrganization();
 
   const handleChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0];
@@ -112,7 +114,12 @@ function LogoSection({ organization }: { organization: OrganizationListItem }) {
       ) : null}
       {file.isSuccess ? (
         <div className="flex items-center gap-4">
-          <OrganizationLogo organizationId={organization.id} initials={organization.initials} size="lg" />
+          <OrganizationLogo
+            organizationId={organization.id}
+            initials={organization.initials}
+            hasFile={Boolean(stored)}
+            size="lg"
+          />
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {stored
               ? `${stored.originalName} · ${Math.max(1, Math.round(stored.byteSize / 1024))} KB`
@@ -122,29 +129,36 @@ function LogoSection({ organization }: { organization: OrganizationListItem }) {
       ) : null}
       <Alert>{problem}</Alert>
       <Alert tone="success">{notice}</Alert>
-      <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {stored ? 'Replace the logo' : 'Upload a logo'}
-          </label>
-          <p id={`${inputId}-hint`} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-            {`PNG, JPEG, WebP or GIF, up to ${maxMegabytes} MB.`}
-          </p>
-          <input
-            id={inputId}
-            type="file"
-            accept={acceptedTypes.join(',')}
-            aria-describedby={`${inputId}-hint`}
-            disabled={upload.isPending}
-            onChange={handleChoose}
-            className="mt-1 block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 dark:file:bg-slate-800 dark:file:text-slate-100"
-          />
+      {mayManage === false ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Only administrators of the whole organization change its logo.
+        </p>
+      ) : null}
+      {mayManage ? (
+        <div className="flex flex-wrap items-end gap-4">
+          <div>
+            <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              {stored ? 'Replace the logo' : 'Upload a logo'}
+            </label>
+            <p id={`${inputId}-hint`} className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+              {`PNG, JPEG, WebP or GIF, up to ${maxMegabytes} MB.`}
+            </p>
+            <input
+              id={inputId}
+              type="file"
+              accept={acceptedTypes.join(',')}
+              aria-describedby={`${inputId}-hint`}
+              disabled={upload.isPending}
+              onChange={handleChoose}
+              className="mt-1 block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-900 dark:file:bg-slate-800 dark:file:text-slate-100"
+            />
+          </div>
+          {upload.isPending ? <Spinner label="Uploading…" /> : null}
+          {stored ? (
+            <Button label="Remove the logo" variant="secondary" onClick={() => setConfirming(true)} />
+          ) : null}
         </div>
-        {upload.isPending ? <Spinner label="Uploading…" /> : null}
-        {stored ? (
-          <Button label="Remove the logo" variant="secondary" onClick={() => setConfirming(true)} />
-        ) : null}
-      </div>
+      ) : null}
       <Modal
         isOpen={confirming}
         onClose={() => setConfirming(false)}

@@ -7,11 +7,11 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { fakeAccessToken, signedInWebSession, testClaims } from '../../../test/tokens.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
-const org = (id: string, name: string, initials: string, profileId: string) => ({
+const org = (id: string, name: string, initials: string, profileId: string, image: string | null) => ({
   id,
   initials,
   name,
-  image: null,
+  image,
   showCustomerConfiguredBackgroundCheckNotice: false,
   isDemo: false,
   reviewBackgroundChecksExternally: false,
@@ -20,8 +20,8 @@ const org = (id: string, name: string, initials: string, profileId: string) => (
 });
 const list = {
   items: [
-    org('org-1', 'Riverside Youth Soccer League', 'RY', 'profile-1'),
-    org('org-2', 'Lakeside FC', 'LF', 'profile-2'),
+    org('org-1', 'Riverside Youth Soccer League', 'RY', 'profile-1', '/api/files/abc.def'),
+    org('org-2', 'Lakeside FC', 'LF', 'profile-2', null),
   ],
   totalCount: 2,
 };
@@ -29,14 +29,6 @@ const list = {
 function renderSwitcher(routes: Parameters<typeof serveGlobally>[0] = {}) {
   const server = serveGlobally({
     'GET /api/app/organization/organization-list': { status: 200, body: list },
-    'GET /api/app/organization/org-1/file-url-with-token/': {
-      status: 200,
-      body: { url: '/api/files/abc.def', expiresAt: new Date(Date.now() + 600_000).toISOString() },
-    },
-    'GET /api/app/organization/org-2/file-url-with-token/': {
-      status: 404,
-      body: { error: { code: 'not_found', message: 'File not found' } },
-    },
     'GET /api/app/organization/org-2/select-organization': {
       status: 200,
       body: { organizationId: 'org-2', profileId: 'profile-2', roles: ['Director'] },
@@ -64,16 +56,18 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the organization switcher', () => {
   it('shows the current organization with its logo, and lists them all with the current one marked', async () => {
     const user = userEvent.setup();
-    renderSwitcher();
+    const { server } = renderSwitcher();
     const trigger = await screen.findByRole('button', {
       name: /^Riverside Youth Soccer League, switch organization$/,
     });
+    // The logo link comes with the list: no file-url call (none, and no 404, for an organization without one).
     await waitFor(() => expect(trigger.querySelector('img')).toHaveAttribute('src', '/api/files/abc.def'));
+    expect(server.calls.filter((c) => c.path.includes('file-url-with-token'))).toEqual([]);
     await user.click(trigger);
     const menu = await screen.findByRole('menu', { name: /switch organization/ });
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'RYRiverside Youth Soccer League(current)',
+      'Riverside Youth Soccer League(current)',
       'LFLakeside FC',
       'Organization settings',
       'Create organization',

@@ -4,7 +4,7 @@ import { Button as MenuButton, Menu, MenuItem, MenuTrigger, Popover, Separator }
 import { useSelectOrganization } from '../../../lib/select-organization.ts';
 import { isSessionLoggedIn, useSession } from '../../../lib/session.ts';
 import { useCurrentOrganization } from '../hooks/use-current-organization.ts';
-import { LogoImage, OrganizationLogo } from './organization-logo.tsx';
+import { LogoImage } from './organization-logo.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-slate-100 dark:text-slate-100 dark:data-[focused]:bg-slate-800';
@@ -34,7 +34,9 @@ function SignedInSwitcher() {
         >
           {current ? (
             <>
-              <OrganizationLogo organizationId={current.id} initials={current.initials} />
+              {/* The list's link, not a file-url call per page: an organization without a logo then asks nothing
+                  (that call's 404 was logged on every page) and one with a logo is not asked twice. */}
+              <LogoImage src={current.image} initials={current.initials} />
               <span data-testid="current-organization" className="truncate">
                 {current.name}
               </span>

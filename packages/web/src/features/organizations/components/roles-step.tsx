@@ -26,8 +26,8 @@ export function RolesStep({
   return (
     <div className="space-y-4">
       <Alert tone="info">
-        Requirements for each role come from your content library, which is not available yet. You can assign
-        requirements to these roles once it is; for now the roles start with none.
+        Requirements for each role come from your content library. Once the organization is created, add them
+        under Content and assign them to these roles; until then the roles start with none.
       </Alert>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         An Admin role is added for you unless one of these is called Admin: the administrator holds it at the

@@ -21,7 +21,8 @@ export function AttachedFiles({ requirement, files, title, onRemove, removingId 
   if (files.length === 0) return null;
   return (
     <section aria-label={title} className="space-y-2">
-      <h3 className="text-base font-semibold">{title}</h3>
+      {/* The page has only its h1 above (the panel has no heading of its own), so this is a second level. */}
+      <h2 className="text-base font-semibold">{title}</h2>
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
         {files.map((file) => (
           <li key={file.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">

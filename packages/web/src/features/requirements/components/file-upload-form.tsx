@@ -75,7 +75,7 @@ export function FileUploadForm({
             setFiles(Array.from(event.currentTarget.files ?? []));
             setError(null);
           }}
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold dark:file:bg-slate-800"
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold max-md:file:min-h-11 dark:file:bg-slate-800"
         />
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           A PDF, an image or another document, up to {formatBytes(requirementUploadLimits.fileBytes)}

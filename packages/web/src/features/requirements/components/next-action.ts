@@ -16,6 +16,8 @@ export function nextActionText(item: Pick<MemberRequirement, 'type' | 'status' |
     if (item.status === RequirementStatus.PendingReview) return 'Awaiting review';
     if (item.status === RequirementStatus.WaitingOnProvider) return 'Waiting on the provider';
     if (item.status === RequirementStatus.Completed) return 'Nothing to do';
+    // Rejected with no way to resubmit is a disqualification: the next step is the organization's.
+    if (item.status === RequirementStatus.Rejected) return 'Disqualified: contact your organization';
     return 'Nothing for you to do';
   }
   const step = doIt[item.type] ?? 'Open the requirement';

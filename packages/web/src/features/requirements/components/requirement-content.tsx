@@ -13,9 +13,12 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { sessionUser, useSession } from '../../../lib/session.ts';
 import { useDefinitionContent } from '../api/get-definition-content.ts';
 import { useFilesToView } from '../api/get-files-to-view.ts';
+import { BackgroundCheckPanel } from './background-check-panel.tsx';
 import { DocumentPanel, type DocumentOpener } from './document-panel.tsx';
 import { FormPanel } from './form-panel.tsx';
+import { LiveScanPanel } from './live-scan-panel.tsx';
 import { TrainingPanel } from './training-panel.tsx';
+import { UsSoccerPanel } from './us-soccer-panel.tsx';
 import { VideoPanel } from './video-panel.tsx';
 import { WaiverPanel } from './waiver-panel.tsx';
 
@@ -126,6 +129,18 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
           canComplete={mayAct}
         />
       );
+    case RequirementType.BackgroundCheck:
+      return (
+        <BackgroundCheckPanel
+          requirement={ref}
+          memberName={memberName}
+          canAct={item.profileLevelAccessId !== null}
+        />
+      );
+    case RequirementType.USSoccer:
+      return <UsSoccerPanel requirement={ref} />;
+    case RequirementType.LiveScan:
+      return <LiveScanPanel requirement={ref} canSubmit={mayAct} />;
     default:
       return (
         <Alert tone="info">

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import type { MemberRequirement } from '@touchline/contracts/member-requirements';
 import { requirementTypeByNo } from '@touchline/contracts/requirement-types';
 import { useMyRequirements } from '../api/get-my-requirements.ts';
 import { nextActionText } from './next-action.ts';
@@ -12,6 +13,9 @@ import { RequirementContent } from './requirement-content.tsx';
 import { ReturnedNotes } from './returned-notes.tsx';
 import { StatusAnnouncer } from './status-announcer.tsx';
 import { formatDueDate } from './urgency.ts';
+
+const hasStaffMove = (item: MemberRequirement) =>
+  item.allowedActions.includes('markComplete') || item.allowedActions.includes('markIncomplete');
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -24,8 +28,18 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** /requirements/:definitionId: one requirement, where the member completes it by its type. */
-export function RequirementPage({ definitionId }: { definitionId: string }) {
+/**
+ * /requirements/:definitionId: one requirement, where the member completes it by its type. `staffMoves` renders the
+ * staff's own moves (mark complete, reopen; ADR 025) when the answer allows them — composed by the app's route, since
+ * the form belongs to the dashboard.
+ */
+export function RequirementPage({
+  definitionId,
+  staffMoves,
+}: {
+  definitionId: string;
+  staffMoves?: (item: MemberRequirement, onDone: () => void) => ReactNode;
+}) {
   const requirements = useMyRequirements();
   const item = requirements.data?.items.find((i) => i.definitionId === definitionId);
   useDocumentTitle(item?.name ?? 'Requirement');
@@ -79,6 +93,19 @@ export function RequirementPage({ definitionId }: { definitionId: string }) {
       >
         <RequirementContent item={item} />
       </section>
+      {staffMoves && item.profileLevelAccessId && hasStaffMove(item) ? (
+        <section
+          aria-label="Staff actions"
+          className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h2 className="text-lg font-semibold">Staff actions</h2>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Your role lets you complete or reopen this requirement by hand; the change and its note are kept
+            in its history.
+          </p>
+          {staffMoves(item, () => void requirements.refetch())}
+        </section>
+      ) : null}
     </Frame>
   );
 }

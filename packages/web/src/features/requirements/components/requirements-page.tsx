@@ -1,4 +1,5 @@
-import { memberOverallStatusLabel } from '@touchline/contracts/members';
+import type { ReactNode } from 'react';
+import { MemberOverallStatus, memberOverallStatusLabel } from '@touchline/contracts/members';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -28,8 +29,11 @@ function ListSkeleton() {
   );
 }
 
-/** /requirements: the member's requirements, most urgent first, grouped into to do, waiting and done. */
-export function RequirementsPage() {
+/**
+ * /requirements: the member's requirements, most urgent first, grouped into to do, waiting and done.
+ * `disqualifiedHelp` (whom to contact and how to appeal, composed in app/) shows under a Disqualified status.
+ */
+export function RequirementsPage({ disqualifiedHelp }: { disqualifiedHelp?: ReactNode } = {}) {
   useDocumentTitle('My requirements');
   const requirements = useMyRequirements();
 
@@ -74,6 +78,9 @@ export function RequirementsPage() {
           <p className="mt-2 font-medium">
             Overall: {memberOverallStatusLabel(requirements.data.overallStatus)}
           </p>
+        ) : null}
+        {requirements.data?.overallStatus === MemberOverallStatus.Disqualified ? (
+          <div className="mt-3">{disqualifiedHelp}</div>
         ) : null}
       </div>
       {body}

@@ -55,7 +55,8 @@ export function VideoPanel({ requirement, title, content, file, canWatch, comple
           className="h-2 w-full accent-emerald-700"
         />
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Only what you play counts, in order from the start: skipping ahead does not.
+          Only what you play counts, in order from the start and at normal speed: skipping ahead or speeding
+          up does not.
         </p>
       </div>
       <Alert>{error ? `Your progress could not be saved: ${error}` : null}</Alert>

@@ -12,6 +12,7 @@ function fakeVideo() {
     currentTime: 0,
     duration: 100,
     readyState: 1,
+    playbackRate: 1,
   });
 }
 
@@ -89,5 +90,23 @@ describe('the video progress reporter', () => {
     video.dispatchEvent(new Event('play'));
     video.dispatchEvent(new Event('pause'));
     expect(report).not.toHaveBeenCalled();
+  });
+
+  it('holds the player at normal speed: watched time counts at real time (ADR 025)', () => {
+    const video = fakeVideo();
+    const ref = { current: video as unknown as HTMLVideoElement };
+    renderHook(() =>
+      useVideoProgress(
+        ref,
+        vi.fn(async () => answer(0)),
+        true,
+      ),
+    );
+    video.playbackRate = 4;
+    video.dispatchEvent(new Event('ratechange'));
+    expect(video.playbackRate).toBe(1);
+    video.playbackRate = 0.5;
+    video.dispatchEvent(new Event('ratechange'));
+    expect(video.playbackRate).toBe(0.5);
   });
 });

@@ -5,6 +5,11 @@ import { createPlayTracker } from './watched-intervals.ts';
 /** How often a playing video reports what was played. */
 export const reportEveryMs = 10_000;
 
+/** Watched time counts at real time (ADR 025): a player sped up is put back to normal speed. */
+export function holdNormalSpeed(player: HTMLMediaElement): void {
+  if (player.playbackRate > 1) player.playbackRate = 1;
+}
+
 /** The watched share as the server last counted it. */
 export interface WatchedShare {
   percent: number;
@@ -13,7 +18,7 @@ export interface WatchedShare {
 
 /**
  * Follows an HTML5 video and reports the stretches actually played (never the seeked-over part) through
- * `report`: every {@link reportEveryMs} while playing, and on pause, on a seek and at the end. Gives the share the
+ * `report`, holding playback at normal speed since the server counts real time: every {@link reportEveryMs} while playing, and on pause, on a seek and at the end. Gives the share the
  * server counted, or null before its first answer.
  */
 export function useVideoProgress(
@@ -73,6 +78,7 @@ export function useVideoProgress(
       timer = null;
     };
     const onSeeking = () => tracker.cut();
+    const onRate = () => holdNormalSpeed(element);
     // The first answer tells the share already watched on earlier visits.
     const onMetadata = () => send([]);
 
@@ -82,6 +88,8 @@ export function useVideoProgress(
     element.addEventListener('ended', onStop);
     element.addEventListener('seeking', onSeeking);
     element.addEventListener('loadedmetadata', onMetadata);
+    element.addEventListener('ratechange', onRate);
+    onRate();
     if (element.readyState >= 1) onMetadata();
     return () => {
       element.removeEventListener('timeupdate', onTime);
@@ -90,6 +98,7 @@ export function useVideoProgress(
       element.removeEventListener('ended', onStop);
       element.removeEventListener('seeking', onSeeking);
       element.removeEventListener('loadedmetadata', onMetadata);
+      element.removeEventListener('ratechange', onRate);
       if (timer) clearInterval(timer);
       flush();
     };

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  ReviewListTab,
   reviewListResponseSchema,
   type ReviewFilter,
   type ReviewListResponse,
@@ -36,3 +37,16 @@ export const reviewRequirementsQueryOptions = (orgId: string, p: ReviewListParam
 /** One page of the review list. */
 export const useReviewRequirements = (orgId: string, p: ReviewListParams) =>
   useQuery(reviewRequirementsQueryOptions(orgId, p));
+
+/**
+ * How many items the Pending tab holds under the current filters, read while another tab is shown (the Pending
+ * list itself gives it on its own tab). Page one at the list's page size shares the Pending list's cache entry.
+ */
+export const usePendingTotal = (orgId: string, filter: ReviewFilter, perPage: number, enabled: boolean) =>
+  useQuery({
+    ...reviewRequirementsQueryOptions(orgId, { ...filter, type: ReviewListTab.Pending, page: 1, perPage }),
+    enabled: enabled && orgId !== '',
+    // A count from other filters would be wrong, so the label waits for this one rather than show the last.
+    placeholderData: undefined,
+    select: (answer) => answer.totalCount,
+  });

@@ -4,6 +4,15 @@ import { outcomeLabel } from './review-labels.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** The changes a reader looks for, in words; other actions keep their name. */
+const actionLabels: Record<string, string> = {
+  review: 'Decision',
+  'reverse-disqualification': 'Disqualification reversed',
+  'complete-without-upload': 'Marked complete by staff',
+  'mark-incomplete': 'Reopened by staff',
+  'completed-date-time': 'Completion date corrected',
+};
+
 /** The requirement's past decisions (reviewer, time, outcome, notes) and its recent changes. */
 export function ReviewHistory({ detail }: { detail: ReviewDetail }) {
   return (
@@ -26,8 +35,9 @@ export function ReviewHistory({ detail }: { detail: ReviewDetail }) {
         <ul className="mt-1 space-y-0.5">
           {detail.events.map((e, i) => (
             <li key={`${e.at}-${i}`}>
-              {when(e.at)}: {e.action}
+              {when(e.at)}: {actionLabels[e.action] ?? e.action}
               {e.toStatus !== null ? ` → ${requirementStatusLabel(e.toStatus as RequirementStatus)}` : ''}
+              {e.notes ? <span className="block text-slate-700 dark:text-slate-300">“{e.notes}”</span> : null}
             </li>
           ))}
         </ul>

@@ -14,3 +14,7 @@ export const sourceLabel = (source: ReviewSource) => reviewSourceLabels[source];
 
 /** The spec's label of a requirement type number. */
 export const typeLabel = (type: number) => requirementTypeByNo(type)?.label ?? 'Requirement';
+
+/** The Pending tab's label: its count once known, none while loading (never a placeholder that can stick). */
+export const pendingTabLabel = (count: number | undefined) =>
+  count === undefined ? 'Pending' : `Pending (${count})`;

@@ -7,6 +7,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useReviewDetail } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
+import { DisqualifyDialog } from './disqualify-dialog.tsx';
+import { ReverseDisqualification } from './reverse-disqualification.tsx';
 import { ReviewFileViewer } from './review-file-viewer.tsx';
 import { ReviewHistory } from './review-history.tsx';
 import { sourceLabel, typeLabel } from './review-labels.ts';
@@ -32,13 +34,20 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   const [confirmDisqualify, setConfirmDisqualify] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const pending = detail.data?.requirement.pendingReview ?? false;
+  const notesMissing = () => {
+    if (notes.trim() !== '') return false;
+    setProblem('Write notes saying why before rejecting.');
+    document.getElementById('review-notes')?.focus();
+    return true;
+  };
+  const askDisqualify = () => {
+    if (!pending || review.isPending || notesMissing()) return;
+    setProblem(null);
+    setConfirmDisqualify(true);
+  };
   const decide = (reviewDecision: 1 | 2 | 3) => {
     if (!pending || review.isPending) return;
-    if (reviewDecision !== ReviewOutcome.Approved && notes.trim() === '') {
-      setProblem('Write notes saying why before rejecting.');
-      document.getElementById('review-notes')?.focus();
-      return;
-    }
+    if (reviewDecision !== ReviewOutcome.Approved && notesMissing()) return;
     setProblem(null);
     const completedDateTime = completedOn
       ? new Date(`${completedOn}T12:00:00.000Z`).toISOString()
@@ -54,11 +63,15 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
       },
       {
         onSuccess: () => {
+          setConfirmDisqualify(false);
           const verb =
             reviewDecision === 1 ? 'Approved' : reviewDecision === 2 ? 'Sent back' : 'Disqualified';
           onDecided(`${verb}: ${item.memberName}, ${item.requirementName}.`);
         },
-        onError: (error) => setProblem(error instanceof ApiError ? error.message : 'The decision failed.'),
+        onError: (error) => {
+          setConfirmDisqualify(false);
+          setProblem(error instanceof ApiError ? error.message : 'The decision failed.');
+        },
       },
     );
   };
@@ -72,7 +85,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   if (detail.isError) return <Alert>Could not load this requirement. {detail.error.message}</Alert>;
   const d = detail.data;
   return (
-    <article aria-labelledby="review-title" className="space-y-4">
+    <article aria-labelledby="review-title" className={`space-y-4 ${pending ? 'max-md:pb-20' : ''}`}>
       <header>
         <h2 id="review-title" className="text-xl font-semibold">
           {d.member.firstName} {d.member.lastName}: {d.requirement.name}
@@ -128,39 +141,49 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
         </section>
       </div>
       {pending ? (
-        <form aria-label="Decision" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
-          <div>
-            <label htmlFor="review-notes" className="block text-sm font-medium">
-              Notes
-            </label>
-            <textarea
-              id="review-notes"
-              aria-describedby="review-notes-hint"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              maxLength={2000}
-              rows={3}
-              className="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-            />
-            <p id="review-notes-hint" className="text-xs text-slate-600 dark:text-slate-400">
-              {notesHint}
-            </p>
-          </div>
-          <div>
-            <label htmlFor="review-completed-on" className="block text-sm font-medium">
-              Correct the completion date (optional)
-            </label>
-            <input
-              id="review-completed-on"
-              type="date"
-              value={completedOn}
-              max={new Date().toISOString().slice(0, 10)}
-              onChange={(e) => setCompletedOn(e.target.value)}
-              className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-            />
-          </div>
-          {problem ? <Alert>{problem}</Alert> : null}
-          <div className="flex flex-wrap gap-2">
+        <>
+          <form aria-label="Decision" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
+            <div>
+              <label htmlFor="review-notes" className="block text-sm font-medium">
+                Notes
+              </label>
+              <textarea
+                id="review-notes"
+                aria-describedby="review-notes-hint"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                maxLength={2000}
+                rows={3}
+                className="mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+              />
+              <p id="review-notes-hint" className="text-xs text-slate-600 dark:text-slate-400">
+                {notesHint}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="review-completed-on" className="block text-sm font-medium">
+                Correct the completion date (optional)
+              </label>
+              <input
+                id="review-completed-on"
+                type="date"
+                value={completedOn}
+                max={new Date().toISOString().slice(0, 10)}
+                onChange={(e) => setCompletedOn(e.target.value)}
+                className="mt-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+              />
+            </div>
+            {problem ? <Alert>{problem}</Alert> : null}
+          </form>
+          {/* The decision is always one click (or tap) away. From md up: a child of the article, not of the form, so it
+            stays stuck to the viewport's bottom edge while any of the review is on screen (at 1366×850 it was below
+            the fold). Below md, where the queue's cards come first: fixed to the bottom of the screen, for the
+            highlighted item, and the article keeps room under its end so nothing hides behind it. */}
+          <div
+            role="group"
+            aria-label="Decide"
+            className="sticky bottom-0 z-10 -mx-1 flex flex-wrap gap-2 border-t border-slate-200 bg-slate-50/95 px-1 py-3 backdrop-blur-sm max-md:fixed max-md:inset-x-0 max-md:mx-0 max-md:px-4 max-sm:[&>button]:px-3 dark:border-slate-800 dark:bg-slate-950/95"
+          >
             <Button label="Approve (A)" onClick={() => decide(1)} disabled={review.isPending} />
             <Button
               label="Reset (R)"
@@ -168,21 +191,33 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
               onClick={() => decide(2)}
               disabled={review.isPending}
             />
-            {confirmDisqualify ? (
-              <Button
-                label="Confirm disqualification"
-                variant="secondary"
-                onClick={() => decide(3)}
-                disabled={review.isPending}
-              />
-            ) : (
-              <Button label="Disqualify…" variant="tertiary" onClick={() => setConfirmDisqualify(true)} />
-            )}
+            <Button
+              label="Disqualify…"
+              tone="danger"
+              className="ml-auto"
+              onClick={askDisqualify}
+              disabled={review.isPending}
+            />
           </div>
-        </form>
+          <DisqualifyDialog
+            isOpen={confirmDisqualify}
+            memberName={`${d.member.firstName} ${d.member.lastName}`}
+            requirementName={d.requirement.name}
+            busy={review.isPending}
+            onCancel={() => setConfirmDisqualify(false)}
+            onConfirm={() => decide(3)}
+          />
+        </>
       ) : (
         <Alert tone="info">This requirement is not awaiting review.</Alert>
       )}
+      {d.mayReverseDisqualification ? (
+        <ReverseDisqualification
+          reviewRef={ref}
+          memberName={`${d.member.firstName} ${d.member.lastName}`}
+          onReversed={onDecided}
+        />
+      ) : null}
       <nav aria-label="Queue" className="flex gap-2">
         <Button label="Previous (P)" variant="secondary" onClick={() => onMove('Previous')} />
         <Button label="Next (N)" variant="secondary" onClick={() => onMove('Next')} />

@@ -14,17 +14,20 @@ export interface ReviewQueueProps {
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
 const cell = 'px-2 py-2 text-left align-top';
+/** Below md a row is a card and its cells stack (ADR 024); the column heads give way to labels in the cells. */
+const cardCell = 'max-md:block max-md:px-0 max-md:py-0.5';
+const headCell = `${cell} max-md:hidden`;
 
 /** The Pending queue (with bulk selection) or the Historical decisions, one row per item. */
 export function ReviewQueue(p: ReviewQueueProps) {
   const allChecked = p.items.length > 0 && p.items.every((i) => p.checked.has(i.key));
   return (
-    <table className="w-full text-sm">
+    <table className="w-full text-sm max-md:block">
       <caption className="sr-only">
         {p.historical ? 'Past decisions' : 'Requirements awaiting review'}
       </caption>
-      <thead className="border-b border-slate-300 dark:border-slate-700">
-        <tr>
+      <thead className="border-b border-slate-300 max-md:block max-md:border-0 dark:border-slate-700">
+        <tr className="max-md:block">
           {p.historical ? null : (
             <th scope="col" className={cell}>
               <input
@@ -35,29 +38,29 @@ export function ReviewQueue(p: ReviewQueueProps) {
               />
             </th>
           )}
-          <th scope="col" className={cell}>
+          <th scope="col" className={headCell}>
             Member
           </th>
-          <th scope="col" className={cell}>
+          <th scope="col" className={headCell}>
             Requirement
           </th>
-          <th scope="col" className={cell}>
+          <th scope="col" className={headCell}>
             Source
           </th>
-          <th scope="col" className={cell}>
+          <th scope="col" className={headCell}>
             {p.historical ? 'Decision' : 'Completed'}
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-md:block max-md:space-y-3">
         {p.items.map((item) => (
           <tr
             key={item.key}
             aria-selected={item.key === p.selectedKey}
-            className="border-b border-slate-200 aria-selected:bg-emerald-50 dark:border-slate-800 dark:aria-selected:bg-emerald-950"
+            className="border-b border-slate-200 aria-selected:bg-emerald-50 max-md:relative max-md:block max-md:rounded-lg max-md:border max-md:bg-white max-md:p-3 max-md:pl-10 dark:border-slate-800 dark:aria-selected:bg-emerald-950 max-md:dark:bg-slate-900"
           >
             {p.historical ? null : (
-              <td className={cell}>
+              <td className={`${cell} max-md:absolute max-md:top-3 max-md:left-2`}>
                 <input
                   type="checkbox"
                   aria-label={`Select ${item.memberName}, ${item.requirementName}`}
@@ -66,7 +69,7 @@ export function ReviewQueue(p: ReviewQueueProps) {
                 />
               </td>
             )}
-            <td className={cell}>
+            <td className={`${cell} ${cardCell}`}>
               <button
                 type="button"
                 onClick={() => p.onSelect(item)}
@@ -76,14 +79,14 @@ export function ReviewQueue(p: ReviewQueueProps) {
               </button>
               <span className="block text-xs text-slate-600 dark:text-slate-400">{item.levelName}</span>
             </td>
-            <td className={cell}>
+            <td className={`${cell} ${cardCell}`}>
               {item.requirementName}
               <span className="block text-xs text-slate-600 dark:text-slate-400">
                 {typeLabel(item.requirementType)}
               </span>
             </td>
-            <td className={cell}>{sourceLabel(item.reviewSource)}</td>
-            <td className={cell}>
+            <td className={`${cell} ${cardCell}`}>{sourceLabel(item.reviewSource)}</td>
+            <td className={`${cell} ${cardCell}`}>
               {item.decision ? (
                 <>
                   <strong>{outcomeLabel(item.decision.outcome)}</strong> by {item.decision.reviewerName},{' '}

@@ -7,6 +7,7 @@ import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
+import { pendingTabLabel } from './review-labels.ts';
 import { ReviewsPage } from './reviews-page.tsx';
 import { isTyping } from './use-review-shortcuts.ts';
 
@@ -51,6 +52,7 @@ const detail = (i: ReviewListItem): ReviewDetail => ({
   formSubmission: null,
   decisions: [],
   events: [],
+  mayReverseDisqualification: false,
 });
 
 const profile = { organizationId: orgId, pendingReviewCount: 2 } as Partial<ActiveProfile>;
@@ -138,5 +140,21 @@ describe('the review page', () => {
     await userEvent.type(screen.getByLabelText('Notes'), 'a blurry scan');
     expect(bodies).toEqual([]);
     expect(isTyping(screen.getByLabelText('Notes'))).toBe(true);
+  });
+
+  it('keeps the Pending count on the Historical tab, and shows no count while it is unknown', async () => {
+    serve([]);
+    expect(pendingTabLabel(undefined)).toBe('Pending');
+    renderRoutes([{ path: '/reviews', element: <ReviewsPage /> }], '/reviews');
+    expect(await screen.findByRole('button', { name: 'Pending (2)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Historical' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Historical' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(screen.getByRole('button', { name: 'Pending (2)' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /…/ })).not.toBeInTheDocument();
   });
 });

@@ -16,9 +16,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useBulkReview } from '../api/bulk-review.ts';
 import { getAdjacentReview } from '../api/get-adjacent-review.ts';
-import { useReviewRequirements } from '../api/get-review-requirements.ts';
+import { usePendingTotal, useReviewRequirements } from '../api/get-review-requirements.ts';
 import { LevelFilter } from './level-filter.tsx';
 import { ReviewPanel } from './review-panel.tsx';
+import { pendingTabLabel } from './review-labels.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { reviewShortcuts } from './use-review-shortcuts.ts';
 
@@ -78,6 +79,13 @@ export function ReviewsPage() {
   const bulk = useBulkReview();
   const items = list.data?.items ?? [];
   const historical = filter.type === ReviewListTab.Historical;
+  const pendingElsewhere = usePendingTotal(orgId, filter, perPage, historical);
+  // On its own tab the list gives the count (not while it shows the previous filters' page); elsewhere the query.
+  const pendingCount = historical
+    ? pendingElsewhere.data
+    : list.isPlaceholderData
+      ? undefined
+      : list.data?.totalCount;
   const current = selected ?? (historical ? null : (items[0] ?? null));
   const changeFilter = (next: Partial<ReviewFilter>) => {
     setFilter({ ...filter, ...next });
@@ -152,7 +160,7 @@ export function ReviewsPage() {
         {[ReviewListTab.Pending, ReviewListTab.Historical].map((tab) => (
           <Button
             key={tab}
-            label={tab === ReviewListTab.Pending ? `Pending (${historical ? '…' : total})` : 'Historical'}
+            label={tab === ReviewListTab.Pending ? pendingTabLabel(pendingCount) : 'Historical'}
             variant={filter.type === tab ? 'primary' : 'secondary'}
             aria-pressed={filter.type === tab}
             onClick={() => changeFilter({ type: tab })}

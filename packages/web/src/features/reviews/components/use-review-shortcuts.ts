@@ -30,7 +30,7 @@ export function useReviewShortcuts(handlers: Partial<Record<ReviewShortcutAction
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
+      if (isTyping(event.target) || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const shortcut = reviewShortcuts.find((s) => s.key === event.key.toLowerCase());
       const handler = shortcut ? latest.current[shortcut.action] : undefined;
       if (!handler) return;

@@ -1,7 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { passwordRules, registerAccountBodySchema } from '@touchline/contracts/accounts';
+import { signupPoliciesTexts } from '@touchline/contracts/messages';
+import { AcceptanceType } from '@touchline/contracts/roles';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { PolicyLink } from '../../../components/ui/policy-link.tsx';
 import { FormCard } from '../../../components/ui/form-card.tsx';
 import { EmailField, TextField } from '../../../components/ui/text-field.tsx';
 import {
@@ -17,11 +21,15 @@ export interface FullSignupFormStepProps {
   email: string;
   firstName?: string;
   lastName?: string;
-  onRegistered: (email: string, message: string) => void;
+  /** After the account was created; the password lets an invitation confirm the address (ADR 033). */
+  onRegistered: (email: string, message: string, password: string) => void;
   onBack: () => void;
 }
 
-/** Signup step 'full-signup-form' (§2): names and password; the server's field errors land on their fields. */
+/**
+ * Signup step 'full-signup-form' (§2): names, password and the agreement to both policies (sign-up records it, so
+ * the first sign-in meets no Updated Policies modal); the server's field errors land on their fields.
+ */
 export function FullSignupFormStep({
   email,
   firstName,
@@ -35,12 +43,17 @@ export function FullSignupFormStep({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateForm(registerAccountBodySchema, formValues(event.currentTarget));
+    const values = formValues(event.currentTarget);
+    // A ticked box submits 'on' and an unticked one nothing; the contract wants the boolean.
+    const checked = validateForm(registerAccountBodySchema, {
+      ...values,
+      acceptedPolicies: values.acceptedPolicies === 'on',
+    });
     setFieldErrors(checked.errors ?? {});
     if (!checked.data) return focusFirstError(form.current, checked.errors);
     const body = checked.data;
     register.mutate(body, {
-      onSuccess: (message) => onRegistered(body.email, message),
+      onSuccess: (message) => onRegistered(body.email, message, body.password),
       onError: (error) => {
         const errors = fieldErrorsFromApi(error);
         setFieldErrors(errors);
@@ -82,6 +95,19 @@ export function FullSignupFormStep({
           description={`At least ${passwordRules.minLength} characters.`}
           error={fieldErrors.password}
           required
+        />
+        <CheckboxField
+          name="acceptedPolicies"
+          required
+          error={fieldErrors.acceptedPolicies}
+          // Ticking the box answers its error at once; the other fields' errors wait for the next submit.
+          onChange={() => setFieldErrors(({ acceptedPolicies: _answered, ...rest }) => rest)}
+          label={
+            <>
+              {signupPoliciesTexts.before} <PolicyLink type={AcceptanceType.Terms} />{' '}
+              {signupPoliciesTexts.between} <PolicyLink type={AcceptanceType.Privacy} />
+            </>
+          }
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="transparent" label="Back" onClick={onBack} disabled={register.isPending} />

@@ -38,12 +38,33 @@ export function NeedToConfirmEmailStep({
  * Signup step 'login' (§2): the address already has an account, so the way on is signing in, and from an
  * invitation back to its acceptance (`returnTo`) afterwards.
  */
-export function LoginStep({ email, returnTo }: { email: string; returnTo?: string }) {
+export function LoginStep({
+  email,
+  returnTo,
+  ready = false,
+}: {
+  email: string;
+  returnTo?: string;
+  /** The account was just created and its address confirmed by the invitation link (ADR 033). */
+  ready?: boolean;
+}) {
   const params = new URLSearchParams();
   if (email) params.set('email', email);
   if (returnTo) params.set('returnTo', returnTo);
   const query = params.toString();
   const href = query ? `/signin?${query}` : '/signin';
+  if (ready)
+    return (
+      <FormCard title="Your account is ready">
+        <p className="text-slate-700 dark:text-slate-300">
+          The invitation link confirmed <strong className="break-all">{email}</strong>: there is no other
+          e-mail to wait for. Sign in to join.
+        </p>
+        <div className="mt-6">
+          <Button href={href} label="Sign in" />
+        </div>
+      </FormCard>
+    );
   return (
     <FormCard title="You already have an account">
       <p className="text-slate-700 dark:text-slate-300">

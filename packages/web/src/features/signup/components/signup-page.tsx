@@ -3,8 +3,11 @@ import { useSearchParams } from 'react-router';
 import type { InvitationNextStep } from '@touchline/contracts/invitations';
 import { SignupEntryMode, SignupStep } from '@touchline/contracts/signup';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormCard } from '../../../components/ui/form-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isSessionLoggedIn, session, sessionUser, useSession } from '../../../lib/session.ts';
+import { confirmInvitedAddress } from '../api/confirm-invited-address.ts';
 import { useInvitationNextStep } from '../api/get-invitation-next-step.ts';
 import { acceptInvitationPath, rememberInvitation } from '../pending-invitation.ts';
 import { AskForEmailStep } from './ask-for-email-step.tsx';
@@ -19,6 +22,8 @@ export interface SignupState {
   lastName?: string;
   /** The server's words for the current step (the confirmation notice, an error). */
   message?: string;
+  /** The invitation link confirmed the address of the account just created (ADR 033). */
+  confirmedByInvitation?: boolean;
 }
 
 const start: SignupState = { step: SignupStep.AskForEmail, email: '' };
@@ -38,8 +43,35 @@ function fromInvitation(next: InvitationNextStep): SignupState {
   };
 }
 
-function SignupSteps({ initial, returnTo }: { initial: SignupState; returnTo?: string }) {
+function SignupSteps({
+  initial,
+  returnTo,
+  invitationToken,
+}: {
+  initial: SignupState;
+  returnTo?: string;
+  /** From an invitation: the link proves the address, so the new account is confirmed with it (ADR 033). */
+  invitationToken?: string;
+}) {
   const [state, setState] = useState<SignupState>(initial);
+  const [confirming, setConfirming] = useState(false);
+  const registered = (email: string, message: string, password: string) => {
+    const needConfirmation = () =>
+      setState({ ...state, step: SignupStep.NeedToConfirmEmail, email, message });
+    if (!invitationToken) return needConfirmation();
+    setConfirming(true);
+    // An address the link cannot confirm (another account had it) falls back to the e-mailed confirmation.
+    confirmInvitedAddress(invitationToken, password)
+      .then(() => setState({ ...state, step: SignupStep.Login, email, confirmedByInvitation: true }))
+      .catch(needConfirmation)
+      .finally(() => setConfirming(false));
+  };
+  if (confirming)
+    return (
+      <FormCard title="Creating your account">
+        <Spinner label="Confirming your address with the invitation…" />
+      </FormCard>
+    );
   switch (state.step) {
     case SignupStep.AskForEmail:
       return (
@@ -55,9 +87,7 @@ function SignupSteps({ initial, returnTo }: { initial: SignupState; returnTo?: s
           {...(state.firstName ? { firstName: state.firstName } : {})}
           {...(state.lastName ? { lastName: state.lastName } : {})}
           onBack={() => setState({ ...state, step: SignupStep.AskForEmail })}
-          onRegistered={(email, message) =>
-            setState({ ...state, step: SignupStep.NeedToConfirmEmail, email, message })
-          }
+          onRegistered={registered}
         />
       );
     case SignupStep.NeedToConfirmEmail:
@@ -69,10 +99,61 @@ function SignupSteps({ initial, returnTo }: { initial: SignupState; returnTo?: s
         />
       );
     case SignupStep.Login:
-      return <LoginStep email={state.email} {...(returnTo ? { returnTo } : {})} />;
+      return (
+        <LoginStep
+          email={state.email}
+          ready={state.confirmedByInvitation ?? false}
+          {...(returnTo ? { returnTo } : {})}
+        />
+      );
     case SignupStep.Error:
       return <SignupErrorStep message={state.message ?? 'This signup link cannot be used.'} />;
   }
+}
+
+/**
+ * An invitation link opened by someone already signed in (issue 18 item 6): the invitee joins in one click; another
+ * account is told whose invitation it is and can sign out to switch.
+ */
+function SignedInInvitation({ token, invitation }: { token: string; invitation: InvitationNextStep }) {
+  const me = sessionUser(useSession()).email;
+  const organization = invitation.organizationName ?? 'the organization';
+  const role = invitation.roleName ?? 'a member';
+  const where = invitation.levelName ? ` at ${invitation.levelName}` : '';
+  const invitee = invitation.email ?? '';
+  if (invitee && me && invitee.toLowerCase() !== me.toLowerCase())
+    return (
+      <FormCard title="This invitation is for someone else">
+        <p className="text-slate-700 dark:text-slate-300">
+          This invitation to join <strong>{organization}</strong> as {role}
+          {where} was sent to <strong className="break-all">{invitee}</strong>. You are signed in as{' '}
+          <strong className="break-all">{me}</strong>.
+        </p>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">
+          To accept it, sign out, then sign in (or create an account) as {invitee} and open the invitation
+          link again.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button label="Sign out to switch account" onClick={() => void session.signOut()} />
+          <Button variant="secondary" label="Go to the home page" href="/" />
+        </div>
+      </FormCard>
+    );
+  return (
+    <FormCard title={`Join ${organization} as ${role}`}>
+      <p className="text-slate-700 dark:text-slate-300">
+        You are invited to join <strong>{organization}</strong> as {role}
+        {where}. You are signed in as <strong className="break-all">{me}</strong>.
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button
+          label={`Join ${organization}`}
+          href={`${acceptInvitationPath}?token=${encodeURIComponent(token)}`}
+        />
+        <Button variant="secondary" label="Not now" href="/" />
+      </div>
+    </FormCard>
+  );
 }
 
 /**
@@ -80,6 +161,7 @@ function SignupSteps({ initial, returnTo }: { initial: SignupState; returnTo?: s
  * so that once the invitee has signed up, confirmed the address and signed in, the invitation is accepted.
  */
 function InvitationSignup({ token }: { token: string }) {
+  const signedIn = isSessionLoggedIn(useSession());
   const invitation = useInvitationNextStep(token);
   const usable = invitation.isSuccess && invitation.data.step !== SignupStep.Error;
   useEffect(() => {
@@ -100,6 +182,7 @@ function InvitationSignup({ token }: { token: string }) {
     );
   }
   const { organizationName, levelName } = invitation.data;
+  if (usable && signedIn) return <SignedInInvitation token={token} invitation={invitation.data} />;
   return (
     <>
       {organizationName && levelName ? (
@@ -109,7 +192,11 @@ function InvitationSignup({ token }: { token: string }) {
           </Alert>
         </div>
       ) : null}
-      <SignupSteps initial={fromInvitation(invitation.data)} returnTo={acceptInvitationPath} />
+      <SignupSteps
+        initial={fromInvitation(invitation.data)}
+        returnTo={acceptInvitationPath}
+        invitationToken={token}
+      />
     </>
   );
 }

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { requirementStatusSchema } from './requirement-status.ts';
+import { singleLineText } from './text.ts';
+
+// Background checks (spec §1, §6 "background check adds run", §7 Requirements calls; issue 20, ADR 030).
+
+/** The vendors a background-check definition may name (spec §1); TazWorks-kind agencies arrive with their adapter. */
+export const backgroundCheckVendors = ['Yardstik', 'Generic'] as const;
+/** One of {@link backgroundCheckVendors}. */
+export type BackgroundCheckVendor = (typeof backgroundCheckVendors)[number];
+
+/** Who pays for an order: the organization (run-background-check) or the member (run-and-pay-background-check-user). */
+export const backgroundCheckPayers = ['organization', 'member'] as const;
+/** One of {@link backgroundCheckPayers}. */
+export type BackgroundCheckPayer = (typeof backgroundCheckPayers)[number];
+
+/**
+ * Content of a BackgroundCheck definition in the content library: the vendor, the package (Yardstik's account
+ * package id and its name as the vendor lists it) and who pays. Validity and renewal are the definition's own
+ * base fields (validityMode Duration, e.g. 730 days), so Expired and ExpiringSoon come from our dates only.
+ */
+export const backgroundCheckContentSchema = z
+  .object({
+    vendor: z.enum(backgroundCheckVendors, 'Choose Yardstik or Generic').default('Generic'),
+    packageId: z.string().trim().min(1).max(200).nullable().default(null),
+    packageName: singleLineText().max(200, 'Use at most 200 characters').nullable().default(null),
+    payer: z.enum(backgroundCheckPayers, 'Choose who pays').default('organization'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.vendor !== 'Generic' && value.packageId === null)
+      ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'Choose the package to order' });
+  });
+/** A background-check definition's content. */
+export type BackgroundCheckContent = z.infer<typeof backgroundCheckContentSchema>;
+
+/**
+ * The FCRA stand-alone disclosure and the authorization the member signs before an order, shown in full. The
+ * version is stored with each consent, so a later wording change never alters what was signed.
+ */
+export const fcraConsentText = {
+  version: '2026-11-01',
+  disclosure:
+    'DISCLOSURE REGARDING BACKGROUND INVESTIGATION. The organization you volunteer or work with may obtain ' +
+    'information about you from a third-party consumer reporting agency for the purpose of deciding whether ' +
+    'you may take part in activities with minors. As a result, you may be the subject of a "consumer report", ' +
+    'which may include information about your character, general reputation, personal characteristics and ' +
+    'criminal history, sex offender registries and identity. This information may be obtained in writing, in ' +
+    'person or electronically. You have the right to request whether a consumer report has been requested ' +
+    'and to receive a copy of it, and to dispute its accuracy with the consumer reporting agency.',
+  authorization:
+    'AUTHORIZATION. I have read the Disclosure Regarding Background Investigation and A Summary of Your Rights ' +
+    'Under the Fair Credit Reporting Act. I authorize the organization and its consumer reporting agency to ' +
+    'obtain a consumer report about me for the purposes described, now and, where the law allows, for the ' +
+    'renewal of my check. I agree that an electronic copy of this authorization is as valid as the original.',
+} as const;
+
+const addressText = (label: string, max: number) =>
+  singleLineText().trim().min(1, `Enter ${label}`).max(max, `Use at most ${max} characters`);
+
+/** Body of POST {id}/record-consent?plaId: both documents accepted, the text version shown, signature and address. */
+export const recordConsentBodySchema = z.object({
+  textVersion: z.string().max(50),
+  acceptDisclosure: z.literal(true, 'Accept the disclosure to continue'),
+  acceptAuthorization: z.literal(true, 'Sign the authorization to continue'),
+  typedName: addressText('your full name', 200),
+  address: z.object({
+    line1: addressText('the street address', 200),
+    line2: singleLineText().trim().max(200, 'Use at most 200 characters').default(''),
+    city: addressText('the city', 100),
+    state: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'Enter the two-letter state code'),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+  }),
+});
+/** The consent body. */
+export type RecordConsentBody = z.infer<typeof recordConsentBodySchema>;
+
+/** Where the member's order stands, as the requirement page shows it. */
+export const backgroundCheckOrderSchema = z.object({
+  /** Our screening status (port words: awaiting_candidate, in_progress, needs_review, clear…); null while ordering. */
+  status: z.string().nullable(),
+  vendorStatus: z.string().nullable(),
+  /** Whether the vendor's hosted page waits on the member (then get-background-check-link answers it). */
+  applyPending: z.boolean(),
+  orderedAt: z.iso.datetime({ offset: true }),
+});
+
+/** Response of GET {id}/background-check-by-id?plaId. */
+export const backgroundCheckViewSchema = z.object({
+  memberRequirementId: z.uuid(),
+  definitionId: z.uuid(),
+  name: z.string(),
+  status: requirementStatusSchema,
+  vendor: z.enum(backgroundCheckVendors),
+  /** True when the vendor is our own sandbox standing in for it (development, demos): the page says so. */
+  sandbox: z.boolean(),
+  packageName: z.string().nullable(),
+  payer: z.enum(backgroundCheckPayers),
+  expiresAt: z.string().nullable(),
+  consentText: z.object({ version: z.string(), disclosure: z.string(), authorization: z.string() }),
+  consent: z.object({ recordedAt: z.iso.datetime({ offset: true }), textVersion: z.string() }).nullable(),
+  order: backgroundCheckOrderSchema.nullable(),
+  /** The FCRA adverse-action process on this check, as the member is told it (the notices carry the same). */
+  adverseAction: z
+    .object({
+      stage: z.enum(['pre-adverse', 'final-adverse']),
+      reason: z.string(),
+      disputeUntil: z.iso.datetime({ offset: true }),
+      disputes: z.array(z.object({ at: z.iso.datetime({ offset: true }), message: z.string() })),
+    })
+    .nullable(),
+  /** What the member can do next on this page. */
+  next: z.enum(['consent', 'run', 'pay-and-run', 'continue-at-vendor', 'wait', 'none']),
+});
+/** The background-check page's data. */
+export type BackgroundCheckView = z.infer<typeof backgroundCheckViewSchema>;
+
+/** Response of GET {id}/get-background-check-link?plaId: the vendor's hosted page to continue at. */
+export const backgroundCheckLinkSchema = z.object({ url: z.url(), sandbox: z.boolean() });
+/** The hosted link. */
+export type BackgroundCheckLink = z.infer<typeof backgroundCheckLinkSchema>;
+
+/** The refusal of run-and-pay-background-check-user until member payments exist (the billing issue's seam). */
+export const memberPaymentUnavailableMessage =
+  'Paying for your own background check is not available yet. Ask your organization to pay for it, or try again later.';
+
+/**
+ * Response of GET {id}/background-check-report/{plaId}: what a reviewer sees of a vendor's result: the vendor's
+ * status, our summary of it and the vendor's report page. Reviewers only; every view is audited.
+ */
+export const backgroundCheckReportSchema = z.object({
+  vendor: z.string(),
+  status: z.string(),
+  vendorStatus: z.string(),
+  summary: z.string(),
+  reportUrl: z.string().nullable(),
+  sandbox: z.boolean(),
+  orderedAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+/** The reviewer's view of a result. */
+export type BackgroundCheckReport = z.infer<typeof backgroundCheckReportSchema>;
+
+/** Body of POST {id}/background-check-adverse-action/{plaId}: the reviewer's reason, told to the member. */
+export const adverseActionBodySchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Give the reason the member will be told')
+    .max(2000, 'Use at most 2000 characters'),
+});
+/** The adverse-action body. */
+export type AdverseActionBody = z.infer<typeof adverseActionBodySchema>;
+
+/** Body of POST {id}/background-check-dispute?plaId: the member's response to a pre-adverse notice. */
+export const disputeBodySchema = z.object({
+  message: z.string().trim().min(1, 'Write your response').max(5000, 'Use at most 5000 characters'),
+});
+/** The dispute body. */
+export type DisputeBody = z.infer<typeof disputeBodySchema>;
+
+/** Response of the adverse-action and dispute calls. */
+export const adverseActionResultSchema = z.object({
+  stage: z.string(),
+  disputeUntil: z.iso.datetime({ offset: true }),
+  disputes: z.number().int().optional(),
+});
+
+/** An agency the deployment can order from (spec §7 GET background-check-agencies). */
+export const backgroundCheckAgencySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  vendorKind: z.enum(['Yardstik', 'TazWorks', 'Generic']),
+  /** True when our own sandbox stands in for it (the screen says so). */
+  sandbox: z.boolean(),
+});
+/** One agency. */
+export type BackgroundCheckAgency = z.infer<typeof backgroundCheckAgencySchema>;
+
+/** A product (package) an organization's client account may order. */
+export const backgroundCheckProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  searches: z.array(z.string()),
+});
+/** One product. */
+export type BackgroundCheckProduct = z.infer<typeof backgroundCheckProductSchema>;
+
+/** The Yardstik client account id of an organization on this deployment's account (ADR 030). */
+export const yardstikAccountClientId = 'account';
+
+/** A client account at an agency (GET available-background-check-clients/{agencyId}, GET {id}/background-check-clients). */
+export const backgroundCheckClientSchema = z.object({
+  id: z.string(),
+  agencyId: z.string(),
+  name: z.string(),
+});
+/** One client. */
+export type BackgroundCheckClient = z.infer<typeof backgroundCheckClientSchema>;
+
+/** Body of POST {id}/background-check-client: which agency's client the organization orders through. */
+export const addBackgroundCheckClientBodySchema = z.object({
+  agencyId: z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'Choose an agency'),
+  clientId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose a client'),
+});
+/** The add-client body. */
+export type AddBackgroundCheckClientBody = z.infer<typeof addBackgroundCheckClientBodySchema>;

@@ -1,0 +1,145 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createSandbox, type Sandbox } from '../harness.ts';
+import {
+  sandboxPackages,
+  YardstikStore,
+  type YardstikCandidate,
+  type YardstikReport,
+} from './yardstik-store.ts';
+import { applyPage, appliedPage } from './yardstik-apply-page.ts';
+
+/** The sandbox account's credentials and names. */
+export type YardstikSandboxOptions = {
+  /** The API key the sandbox accepts (`Authorization: Account <key>`). */
+  apiKey: string;
+  /** The key webhooks are signed with (Yardstik signs with the account's `WEBHOOK_SIGNATURE` API key). */
+  webhookSecret: string;
+  accountId?: string;
+  accountName?: string;
+};
+
+/** A Yardstik sandbox and its account's data, for tests that look inside. */
+export type YardstikSandbox = Sandbox & { store: YardstikStore };
+
+/** Yardstik's webhook signature: hex HMAC-SHA256 of the exact body bytes, keyed with the signing API key. */
+export function signYardstikWebhook(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/**
+ * A local server that speaks Yardstik's published REST API (api.yardstik.com): `Authorization: Account <key>`,
+ * candidates, account packages and reports, list envelopes `{object: "list", meta, data}`, and webhooks signed in
+ * `x-yardstik-webhook-signature`. Reports are researched a sandbox day after consent and end by the candidate's
+ * last name (yardstik-outcomes.ts). The candidate's hosted apply page is served at `/apply/{reportId}`.
+ */
+export function createYardstikSandbox(options: YardstikSandboxOptions): YardstikSandbox {
+  const accountId = options.accountId ?? '5b0e9c2a-6f1d-4c3b-8a7e-2d9f0e1c4b5a';
+  const accountName = options.accountName ?? 'Touchline Sandbox Account';
+  const sandbox = createSandbox({
+    vendor: 'yardstik',
+    authenticate: (request) => request.headers.authorization === `Account ${options.apiKey}`,
+    errorBody: (status, message) => ({ error: message, status }),
+    signWebhook: (body) => ({
+      'x-yardstik-webhook-signature': signYardstikWebhook(options.webhookSecret, body),
+    }),
+    publicPaths: ['/apply/'],
+  });
+  const store = new YardstikStore(sandbox.baseUrl, sandbox.clock.now, (report, event) =>
+    sandbox.webhooks.emit(randomUUID(), {
+      id: randomUUID(),
+      event,
+      resource_id: report.id,
+      account_id: accountId,
+      account_name: accountName,
+      resource_type: 'report',
+      resource_url: `${sandbox.baseUrl()}/reports/${report.id}`,
+      status: report.status,
+      timestamp: sandbox.clock.now().toISOString(),
+    }),
+  );
+  sandbox.clock.onAdvance(() => store.catchUp());
+  const app = sandbox.app;
+
+  app.get('/account_packages', async () => sandboxPackages);
+
+  app.get<{ Querystring: Record<string, string> }>('/candidates', async (request) =>
+    listEnvelope([...store.candidates.values()], request.query, {
+      'query[external_id_eq]': (c: YardstikCandidate, v) => c.external_id === v,
+      'query[email_eq]': (c: YardstikCandidate, v) => c.email === v,
+    }),
+  );
+  app.post<{ Body: Record<string, unknown> }>('/candidates', async (request, reply) =>
+    reply.code(201).send(store.createCandidate(request.body ?? {})),
+  );
+  app.get<{ Params: { id: string } }>('/candidates/:id', async (request, reply) => {
+    const candidate = store.candidates.get(request.params.id);
+    return candidate ?? reply.code(404).send({ error: 'Not Found', status: 404 });
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/reports', async (request) =>
+    listEnvelope([...store.reports.values()], request.query, {
+      'query[candidate_id_eq]': (r: YardstikReport, v) => r.candidate_id === v,
+      'query[status_eq]': (r: YardstikReport, v) => r.status === v,
+    }),
+  );
+  app.post<{ Body: Record<string, unknown> }>('/reports', async (request, reply) =>
+    reply.code(201).send(store.createReport(request.body ?? {})),
+  );
+  app.get<{ Params: { id: string } }>('/reports/:id', async (request, reply) => {
+    const report = store.reports.get(request.params.id);
+    return report ?? reply.code(404).send({ error: 'Not Found', status: 404 });
+  });
+
+  app.get<{ Params: { id: string } }>('/apply/:id', async (request, reply) => {
+    const report = store.reports.get(request.params.id);
+    if (!report) return reply.code(404).type('text/html').send('<h1>This link is not valid.</h1>');
+    return reply
+      .type('text/html')
+      .send(report.status === 'created' ? applyPage(report) : appliedPage(report));
+  });
+  app.post<{ Params: { id: string }; Body: Record<string, string> }>('/apply/:id', async (request, reply) => {
+    const report = store.reports.get(request.params.id);
+    if (!report) return reply.code(404).type('text/html').send('<h1>This link is not valid.</h1>');
+    const body = request.body ?? {};
+    if (body.disclosure !== 'on' || body.authorization !== 'on')
+      return reply
+        .code(422)
+        .type('text/html')
+        .send(applyPage(report, 'Please accept both documents to continue.'));
+    store.consent(report.id);
+    return reply.type('text/html').send(appliedPage(report));
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  return Object.assign(sandbox, { store });
+}
+
+type Filters<T> = Record<string, (item: T, value: string) => boolean>;
+
+/** Yardstik's paginated list envelope, with its `query[...]` filters, `page` and `per_page`. */
+function listEnvelope<T extends { created_at: string }>(
+  items: T[],
+  query: Record<string, string>,
+  filters: Filters<T>,
+) {
+  let rows = items;
+  for (const [key, test] of Object.entries(filters)) {
+    const value = query[key];
+    if (value !== undefined) rows = rows.filter((item) => test(item, value));
+  }
+  rows = [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const perPage = Math.min(100, Math.max(1, Number(query.per_page) || 25));
+  const page = Math.max(1, Number(query.page) || 1);
+  return {
+    object: 'list',
+    meta: {
+      page,
+      per_page: perPage,
+      total_count: rows.length,
+      total_pages: Math.ceil(rows.length / perPage),
+    },
+    data: rows.slice((page - 1) * perPage, page * perPage),
+  };
+}

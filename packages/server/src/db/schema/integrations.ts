@@ -1,0 +1,72 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { profileLevelAccesses } from './members.ts';
+import { organizations } from './organizations.ts';
+import { memberRequirements } from './requirements.ts';
+
+/**
+ * Every webhook a vendor delivered with a valid signature, kept as received (ARCHITECTURE §2b): the same event
+ * twice is one row (unique per provider and event id, checked in the transaction that stores it), and processing
+ * runs from the queue, so a crash between receipt and processing loses nothing. Platform-level: the organization
+ * is known only once processing has matched the event to one of our objects.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    rawBody: text('raw_body').notNull(),
+    state: text('state', { enum: ['received', 'processed', 'ignored', 'failed'] })
+      .notNull()
+      .default('received'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_provider_event_idx').on(t.provider, t.eventId),
+    index('webhook_events_received_idx').on(t.receivedAt.desc()),
+  ],
+);
+
+/**
+ * A screening (background check, registry search) ordered from a vendor for a member: the vendor's ids, and its
+ * state as last re-read from the vendor (webhooks only prompt the re-read). The background-check issue builds the
+ * requirement flow on it.
+ */
+export const screeningOrders = pgTable(
+  'screening_orders',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    profileLevelAccessId: uuid('profile_level_access_id').references(() => profileLevelAccesses.id),
+    /** The background-check requirement the order completes (null for orders placed outside a requirement). */
+    memberRequirementId: uuid('member_requirement_id').references(() => memberRequirements.id),
+    vendor: text('vendor').notNull(),
+    vendorCandidateId: text('vendor_candidate_id').notNull(),
+    vendorReportId: text('vendor_report_id').notNull(),
+    packageId: text('package_id').notNull(),
+    status: text('status').notNull(),
+    vendorStatus: text('vendor_status').notNull(),
+    applyUrl: text('apply_url'),
+    /** The vendor's page of the report for reviewers (Yardstik's `meta.report_url`). */
+    reportUrl: text('report_url'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    vendorCheckedAt: timestamp('vendor_checked_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('screening_orders_vendor_report_idx').on(t.vendor, t.vendorReportId),
+    index('screening_orders_org_created_idx').on(t.organizationId, t.createdAt),
+    index('screening_orders_requirement_idx').on(t.memberRequirementId, t.createdAt),
+    index('screening_orders_open_idx').on(t.status, t.vendorCheckedAt),
+  ],
+);

@@ -1,0 +1,98 @@
+import type { Config } from './config.ts';
+import type { BillingPort } from './integrations/billing/port.ts';
+import { stripeAdapter } from './integrations/billing/stripe.adapter.ts';
+import type { HttpLogger } from './integrations/http/http-client.ts';
+import type { LicenseProviderPort } from './integrations/licenses/port.ts';
+import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
+import type { ScreeningPort } from './integrations/screening/port.ts';
+import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
+import type { WebhookProcessor, WebhookSource } from './integrations/webhooks/webhook-inbox.ts';
+import { processStripeWebhook } from './modules/billing/billing-sync.ts';
+import { refreshScreeningReport } from './modules/requirements/background-check-orders.ts';
+
+/**
+ * The vendor ports of this deployment, built once (ARCHITECTURE §2b's composition root for integrations): the
+ * adapters the configuration names, the webhook sources the webhook route accepts, and how each provider's events
+ * are processed. Use cases and job handlers get these through their deps, never by building an adapter.
+ */
+export type Integrations = {
+  screening: ScreeningPort | null;
+  /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
+  billing: { port: BillingPort; trialDays: number } | null;
+  /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
+  licenses: LicenseProviderPort | null;
+  webhookSources: WebhookSource[];
+  webhookProcessors: Record<string, WebhookProcessor>;
+  close(): Promise<void>;
+};
+
+/** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
+export function buildIntegrations(
+  config: Pick<Config, 'yardstik'> & Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer'>>,
+  logger: HttpLogger,
+): Integrations {
+  const usSoccer = config.usSoccer
+    ? usSoccerAdapter({
+        baseUrl: config.usSoccer.apiUrl,
+        apiKey: config.usSoccer.apiKey,
+        sandbox: config.usSoccer.sandbox === true,
+        logger,
+      })
+    : null;
+  const yardstik = config.yardstik
+    ? yardstikAdapter({
+        baseUrl: config.yardstik.apiUrl,
+        apiKey: config.yardstik.apiKey,
+        webhookSecret: config.yardstik.webhookSecret,
+        logger,
+      })
+    : null;
+  const webhookSources: WebhookSource[] = [];
+  const webhookProcessors: Record<string, WebhookProcessor> = {};
+  if (yardstik) {
+    webhookSources.push({
+      provider: 'yardstik',
+      sandbox: config.yardstik?.sandbox === true,
+      read: (headers, raw) => yardstik.readWebhook(headers, raw),
+    });
+    webhookProcessors.yardstik = async (deps, event) =>
+      event.objectType === 'report'
+        ? refreshScreeningReport(
+            { db: deps.db, screening: yardstik },
+            { correlationId: event.eventRowId },
+            event.objectId,
+          )
+        : { outcome: 'ignored' };
+  }
+  const stripe = config.stripe ? stripeAdapter({ ...config.stripe, logger }) : null;
+  if (stripe) {
+    webhookSources.push({
+      provider: 'stripe',
+      sandbox: config.stripe?.sandbox === true,
+      read: (headers, raw) => stripe.readWebhook(headers, raw),
+    });
+    webhookProcessors.stripe = processStripeWebhook;
+  }
+  return {
+    screening: yardstik,
+    billing: stripe ? { port: stripe, trialDays: config.billingTrialDays ?? 30 } : null,
+    licenses: usSoccer,
+    webhookSources,
+    webhookProcessors,
+    close: async () => {
+      await yardstik?.http.close();
+      await stripe?.close();
+      await usSoccer?.http.close();
+    },
+  };
+}
+
+/** No vendor at all: for processes and tests that run jobs which call none. */
+export const noIntegrations: Integrations = {
+  screening: null,
+  billing: null,
+  licenses: null,
+  webhookSources: [],
+  webhookProcessors: {},
+  close: async () => {},
+};

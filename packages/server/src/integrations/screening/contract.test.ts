@@ -1,0 +1,221 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTazworksSandbox } from '@touchline/sandbox/tazworks/tazworks-sandbox';
+import { createYardstikSandbox } from '@touchline/sandbox/yardstik/yardstik-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VendorHttpError } from '../http/vendor-errors.ts';
+import { InvalidWebhookSignature, type ScreeningPort } from './port.ts';
+import { tazworksAdapter } from './tazworks.adapter.ts';
+import { yardstikAdapter } from './yardstik.adapter.ts';
+
+/** What the contract needs of each adapter's sandbox beyond the port: play the candidate, move time, webhooks. */
+type SandboxedAdapter = {
+  port: ScreeningPort;
+  /** The same adapter with a wrong API key. */
+  withBadKey: ScreeningPort;
+  /** False for a vendor that sends no webhooks (TazWorks): its orders are re-read instead. */
+  webhooks: boolean;
+  completeIntake(applyUrl: string): Promise<void>;
+  advanceDays(days: number): Promise<void>;
+  sendWebhooksTo(url: string, options?: { duplicates?: number }): void;
+  webhooksIdle(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const quiet = { info() {}, warn() {} };
+
+/** The member on the vendor's hosted page: the disclosure and the authorization accepted, the form sent. */
+async function acceptDisclosureAndAuthorization(applyUrl: string) {
+  const response = await fetch(applyUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'disclosure=on&authorization=on',
+  });
+  expect(response.status).toBe(200);
+}
+
+const adapters: [string, () => Promise<SandboxedAdapter>][] = [
+  [
+    'yardstik',
+    async () => {
+      const sandbox = createYardstikSandbox({
+        apiKey: 'sandbox-key',
+        webhookSecret: 'sandbox-webhook-secret',
+      });
+      const baseUrl = await sandbox.listen();
+      const make = (apiKey: string) =>
+        yardstikAdapter({
+          baseUrl,
+          apiKey,
+          webhookSecret: 'sandbox-webhook-secret',
+          logger: quiet,
+          timeoutMs: 5000,
+        });
+      const port = make('sandbox-key');
+      const withBadKey = make('wrong-key');
+      return {
+        port,
+        withBadKey,
+        webhooks: true,
+        completeIntake: acceptDisclosureAndAuthorization,
+        advanceDays: (days) => sandbox.clock.advance(days * 86_400_000),
+        sendWebhooksTo(url, options) {
+          sandbox.webhooks.addEndpoint(url);
+          sandbox.webhooks.configure({ duplicates: options?.duplicates ?? 0 });
+        },
+        webhooksIdle: () => sandbox.webhooks.idle(),
+        async close() {
+          await Promise.all([port.http.close(), withBadKey.http.close()]);
+          await sandbox.close();
+        },
+      };
+    },
+  ],
+  [
+    'tazworks',
+    async () => {
+      const clientGuid = '0b7c2d4e-8f19-4a6b-9c3d-5e7f8a9b0c1d';
+      const sandbox = createTazworksSandbox({ token: 'sandbox-token', clientGuid });
+      const baseUrl = await sandbox.listen();
+      const make = (token: string) =>
+        tazworksAdapter({
+          baseUrl,
+          token,
+          clientGuid,
+          logger: quiet,
+          timeoutMs: 5000,
+          clock: sandbox.clock.now,
+        });
+      const port = make('sandbox-token');
+      const withBadKey = make('wrong-token');
+      return {
+        port,
+        withBadKey,
+        webhooks: false,
+        completeIntake: acceptDisclosureAndAuthorization,
+        advanceDays: (days) => sandbox.clock.advance(days * 86_400_000),
+        sendWebhooksTo() {},
+        webhooksIdle: async () => {},
+        async close() {
+          await Promise.all([port.http.close(), withBadKey.http.close()]);
+          await sandbox.close();
+        },
+      };
+    },
+  ],
+];
+
+describe.each(adapters)('the %s screening adapter keeps the port contract', (_name, start) => {
+  let adapter: SandboxedAdapter;
+  const received: { headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
+  let receiver: http.Server;
+  let receiverUrl = '';
+
+  beforeAll(async () => {
+    adapter = await start();
+    receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  });
+  afterAll(async () => {
+    await adapter.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('lists the packages the account may order', async () => {
+    const packages = await adapter.port.listPackages({});
+    expect(packages.length).toBeGreaterThan(0);
+    for (const p of packages) expect(p).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+  });
+
+  it('creates a candidate once for our id, however often it is asked', async () => {
+    const input = { externalId: 'pla-1', firstName: 'Ava', lastName: 'Clear', email: 'ava@example.org' };
+    const first = await adapter.port.ensureCandidate(input, {});
+    const again = await adapter.port.ensureCandidate(input, { correlationId: 'retry' });
+    expect(again.candidateId).toBe(first.candidateId);
+  });
+
+  it('orders once for our order id, answers where the candidate applies, and a clear result once researched', async () => {
+    const [pkg] = await adapter.port.listPackages({});
+    const { candidateId } = await adapter.port.ensureCandidate(
+      { externalId: 'pla-2', firstName: 'Ben', lastName: 'Clear', email: 'ben@example.org' },
+      {},
+    );
+    const order = { externalId: 'order-2', candidateId, packageId: pkg!.id };
+    const report = await adapter.port.orderReport(order, {});
+    expect(report).toMatchObject({
+      status: 'awaiting_candidate',
+      externalId: 'order-2',
+      applyUrl: expect.any(String),
+    });
+    expect((await adapter.port.orderReport(order, {})).id).toBe(report.id);
+
+    await adapter.completeIntake(report.applyUrl!);
+    expect(await adapter.port.getReport(report.id, {})).toMatchObject({
+      status: 'in_progress',
+      applyUrl: null,
+    });
+    await adapter.advanceDays(2);
+    const done = await adapter.port.getReport(report.id, {});
+    // Reviewers open the vendor's own page of a finished report.
+    expect(done).toMatchObject({
+      status: 'clear',
+      completedAt: expect.any(Date),
+      reportUrl: expect.any(String),
+    });
+  });
+
+  it('reports a record that needs a reviewer as needs_review', async () => {
+    const [pkg] = await adapter.port.listPackages({});
+    const { candidateId } = await adapter.port.ensureCandidate(
+      { externalId: 'pla-3', firstName: 'Cy', lastName: 'Consider', email: 'cy@example.org' },
+      {},
+    );
+    const report = await adapter.port.orderReport(
+      { externalId: 'order-3', candidateId, packageId: pkg!.id },
+      {},
+    );
+    await adapter.completeIntake(report.applyUrl!);
+    await adapter.advanceDays(2);
+    expect((await adapter.port.getReport(report.id, {})).status).toBe('needs_review');
+  });
+
+  it('signs every webhook so that the adapter accepts it, and refuses one altered by a byte', async (ctx) => {
+    if (!adapter.webhooks) {
+      // A vendor that sends none: anything arriving in its name is refused, and its orders are re-read instead.
+      expect(() => adapter.port.readWebhook({}, Buffer.from('{"id":"x"}'))).toThrow(InvalidWebhookSignature);
+      ctx.skip();
+    }
+    adapter.sendWebhooksTo(receiverUrl, { duplicates: 1 });
+    const [pkg] = await adapter.port.listPackages({});
+    const { candidateId } = await adapter.port.ensureCandidate(
+      { externalId: 'pla-4', firstName: 'Di', lastName: 'Clear', email: 'di@example.org' },
+      {},
+    );
+    const report = await adapter.port.orderReport(
+      { externalId: 'order-4', candidateId, packageId: pkg!.id },
+      {},
+    );
+    await adapter.webhooksIdle();
+    const hints = received.map((delivery) => adapter.port.readWebhook(delivery.headers, delivery.body));
+    expect(hints.filter((h) => h.objectId === report.id)).toHaveLength(2);
+    expect(new Set(hints.map((h) => h.eventId)).size).toBe(hints.length / 2);
+    // One byte changed: the status word's first letter, upper-cased.
+    const tampered = Buffer.from(received[0]!.body.toString('utf8').replace('"status":"c', '"status":"C'));
+    expect(tampered.equals(received[0]!.body)).toBe(false);
+    expect(() => adapter.port.readWebhook(received[0]!.headers, tampered)).toThrow(InvalidWebhookSignature);
+    expect(() => adapter.port.readWebhook({}, received[0]!.body)).toThrow(InvalidWebhookSignature);
+  });
+
+  it('surfaces refused credentials as the vendor status, not as a result', async () => {
+    await expect(adapter.withBadKey.listPackages({})).rejects.toMatchObject({ status: 401 });
+    await expect(adapter.withBadKey.listPackages({})).rejects.toBeInstanceOf(VendorHttpError);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The screening port (ARCHITECTURE §2b): background checks and registry searches ordered from a consumer reporting
+ * agency, in our words. One adapter per vendor kind (Yardstik; the TazWorks platform's agencies next); use cases
+ * call this, never a vendor's API. Every create is safe to repeat: it is keyed by our own id (`externalId`).
+ */
+export interface ScreeningPort {
+  /** Which adapter this is, stored beside each order so its webhooks and re-reads go to the same vendor. */
+  readonly vendor: ScreeningVendor;
+  /** The packages (sets of searches) the organization's account may order. */
+  listPackages(ctx: ScreeningCallContext): Promise<ScreeningPackage[]>;
+  /** The vendor's candidate for our member: found by our id, or created once. */
+  ensureCandidate(input: CandidateInput, ctx: ScreeningCallContext): Promise<{ candidateId: string }>;
+  /** Orders a package for a candidate: found by our order id, or created once; answers where the member applies. */
+  orderReport(input: OrderInput, ctx: ScreeningCallContext): Promise<ScreeningReport>;
+  /** Re-reads a report (webhooks are hints: the state we store is what this answers). */
+  getReport(reportId: string, ctx: ScreeningCallContext): Promise<ScreeningReport>;
+  /**
+   * Checks a webhook delivery's signature over the exact bytes received and reads what it is about; throws
+   * {@link InvalidWebhookSignature} when it is not the vendor's.
+   */
+  readWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): ScreeningWebhookHint;
+}
+
+/** The adapters there are. */
+export type ScreeningVendor = 'yardstik' | 'tazworks';
+
+/** Ties vendor calls to the request or job that made them. */
+export type ScreeningCallContext = { correlationId?: string };
+
+/** A package the account may order. */
+export type ScreeningPackage = { id: string; name: string; searches: string[] };
+
+/** Who is screened; `externalId` is our id for them (the member's profile-level access). */
+export type CandidateInput = {
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  dateOfBirth?: string;
+};
+
+/** One order; `externalId` is our id for it, so a retried order is one order at the vendor. */
+export type OrderInput = {
+  externalId: string;
+  candidateId: string;
+  packageId: string;
+};
+
+/** Where an order stands, in our words (the vendor's own status is kept beside it for support). */
+export const screeningStatuses = [
+  'awaiting_candidate',
+  'in_progress',
+  'on_hold',
+  'needs_review',
+  'clear',
+  'adverse_action_pending',
+  'adverse_action_final',
+  'disputed',
+  'canceled',
+  'expired',
+] as const;
+
+/** One of {@link screeningStatuses}. */
+export type ScreeningStatus = (typeof screeningStatuses)[number];
+
+/** A report as the port answers it. */
+export type ScreeningReport = {
+  id: string;
+  externalId: string | null;
+  status: ScreeningStatus;
+  vendorStatus: string;
+  /** The vendor's hosted page where the candidate gives consent and details (null once that is done). */
+  applyUrl: string | null;
+  /** The vendor's page of the report for account users (reviewers), where it has one. */
+  reportUrl: string | null;
+  completedAt: Date | null;
+};
+
+/** What a webhook says happened: a hint to re-read `objectId`. */
+export type ScreeningWebhookHint = {
+  eventId: string;
+  objectType: 'report' | 'candidate' | 'other';
+  objectId: string;
+  occurredAt: Date | null;
+};
+
+/** A webhook delivery whose signature is missing or wrong: refused, nothing stored. */
+export class InvalidWebhookSignature extends Error {
+  constructor(vendor: string) {
+    super(`not a valid ${vendor} webhook signature`);
+  }
+}

@@ -1,0 +1,178 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createVendorHttpClient, type HttpLogger, type VendorHttpClient } from '../http/http-client.ts';
+import {
+  InvalidWebhookSignature,
+  type ScreeningPort,
+  type ScreeningReport,
+  type ScreeningWebhookHint,
+} from './port.ts';
+import { screeningStatusFromYardstik } from './yardstik-status.ts';
+
+/** Yardstik's production API; its staging API is https://api.yardstik-staging.com. */
+export const yardstikProductionUrl = 'https://api.yardstik.com';
+
+/** An organization's Yardstik account as configured in Touchline. */
+export type YardstikSettings = {
+  baseUrl: string;
+  apiKey: string;
+  /** The account's `WEBHOOK_SIGNATURE` API key, which Yardstik signs webhooks with. */
+  webhookSecret: string;
+  logger: HttpLogger;
+  timeoutMs?: number;
+};
+
+type YardstikList<T> = { object: 'list'; meta: { page: number; total_pages: number }; data: T[] };
+type YardstikCandidate = { id: string; external_id: string | null };
+type YardstikReport = {
+  id: string;
+  status: string;
+  completed_at: string | null;
+  external_reference?: Record<string, unknown> | null;
+  meta?: { apply?: string; report_url?: string };
+};
+type YardstikPackage = { id: string; name: string; package: string; screenings?: { label: string }[] };
+type YardstikEvent = { id?: string; resource_type?: string; resource_id?: string; timestamp?: string };
+
+const referenceKey = 'touchline_order_id';
+
+/**
+ * The screening port on Yardstik's REST API (developer.yardstik.com): `Authorization: Account <key>`, candidates
+ * found by `external_id` before one is created, reports found by our order id in `external_reference` before one
+ * is ordered (Yardstik documents no idempotency key, so a retried order looks before it creates), and webhooks
+ * checked against `x-yardstik-webhook-signature`, the hex HMAC-SHA256 of the exact body.
+ */
+export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { http: VendorHttpClient } {
+  const http = createVendorHttpClient({
+    vendor: 'yardstik',
+    baseUrl: settings.baseUrl,
+    headers: { authorization: `Account ${settings.apiKey}` },
+    timeoutMs: settings.timeoutMs,
+    logger: settings.logger,
+  });
+
+  const toReport = (report: YardstikReport): ScreeningReport => {
+    const status = screeningStatusFromYardstik(report.status);
+    const reference = report.external_reference?.[referenceKey];
+    return {
+      id: report.id,
+      externalId: typeof reference === 'string' ? reference : null,
+      status,
+      vendorStatus: report.status,
+      applyUrl: status === 'awaiting_candidate' ? (report.meta?.apply ?? null) : null,
+      reportUrl: report.meta?.report_url ?? null,
+      completedAt: report.completed_at ? new Date(report.completed_at) : null,
+    };
+  };
+
+  async function findAll<T>(
+    path: string,
+    query: Record<string, string>,
+    correlationId?: string,
+  ): Promise<T[]> {
+    const rows: T[] = [];
+    for (let page = 1; ; page++) {
+      const { body } = await http.call<YardstikList<T>>({
+        method: 'GET',
+        path,
+        query: { ...query, page, per_page: 100 },
+        correlationId,
+      });
+      rows.push(...body.data);
+      if (page >= body.meta.total_pages) return rows;
+    }
+  }
+
+  return {
+    vendor: 'yardstik',
+    http,
+
+    async listPackages(ctx) {
+      const { body } = await http.call<YardstikPackage[]>({
+        method: 'GET',
+        path: '/account_packages',
+        correlationId: ctx.correlationId,
+      });
+      return body.map((p) => ({
+        id: p.id,
+        name: p.name || p.package,
+        searches: (p.screenings ?? []).map((s) => s.label),
+      }));
+    },
+
+    async ensureCandidate(input, ctx) {
+      const [existing] = await findAll<YardstikCandidate>(
+        '/candidates',
+        { 'query[external_id_eq]': input.externalId },
+        ctx.correlationId,
+      );
+      if (existing) return { candidateId: existing.id };
+      const { body } = await http.call<YardstikCandidate>({
+        method: 'POST',
+        path: '/candidates',
+        body: {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email: input.email,
+          external_id: input.externalId,
+          ...(input.dateOfBirth ? { date_of_birth: input.dateOfBirth } : {}),
+        },
+        correlationId: ctx.correlationId,
+      });
+      return { candidateId: body.id };
+    },
+
+    async orderReport(input, ctx) {
+      const reports = await findAll<YardstikReport>(
+        '/reports',
+        { 'query[candidate_id_eq]': input.candidateId },
+        ctx.correlationId,
+      );
+      const existing = reports.find((r) => r.external_reference?.[referenceKey] === input.externalId);
+      if (existing) return toReport(existing);
+      const { body } = await http.call<YardstikReport>({
+        method: 'POST',
+        path: '/reports',
+        body: {
+          candidate_id: input.candidateId,
+          account_package_id: input.packageId,
+          account_candidate_consented: false,
+          external_reference: { [referenceKey]: input.externalId },
+        },
+        correlationId: ctx.correlationId,
+      });
+      return toReport(body);
+    },
+
+    async getReport(reportId, ctx) {
+      const { body } = await http.call<YardstikReport>({
+        method: 'GET',
+        path: `/reports/${encodeURIComponent(reportId)}`,
+        correlationId: ctx.correlationId,
+      });
+      return toReport(body);
+    },
+
+    readWebhook(headers, rawBody): ScreeningWebhookHint {
+      const given = headers['x-yardstik-webhook-signature'];
+      const signature = Array.isArray(given) ? given[0] : given;
+      const expected = createHmac('sha256', settings.webhookSecret).update(rawBody).digest('hex');
+      if (
+        !signature ||
+        signature.length !== expected.length ||
+        !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+      )
+        throw new InvalidWebhookSignature('yardstik');
+      const event = JSON.parse(rawBody.toString('utf8')) as YardstikEvent;
+      const objectType =
+        event.resource_type === 'report' || event.resource_type === 'candidate'
+          ? event.resource_type
+          : 'other';
+      return {
+        eventId: String(event.id ?? ''),
+        objectType,
+        objectId: String(event.resource_id ?? ''),
+        occurredAt: event.timestamp ? new Date(event.timestamp) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { processWebhookJob } from '../integrations/webhooks/webhook-inbox.ts';
+import { mailSendJob } from '../mail/outbox.ts';
+import {
+  billingReconciliationJob,
+  mirrorCustomerJob,
+  startSubscriptionJob,
+} from '../modules/billing/billing-sync.ts';
+import { invitationRemindersJob } from '../modules/invitations/invitation-reminders.ts';
+import type { AnyJobDefinition } from './queue.ts';
+import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
+import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
+import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
+import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
+
+/**
+ * Every job the product runs, so every process (web, worker, or both) creates the same queues and a worker serves
+ * them all: mail delivery, received webhooks, and the sweeps that were interval timers before ADR 021, now cron jobs.
+ */
+export const jobDefinitions: readonly AnyJobDefinition[] = [
+  mailSendJob,
+  processWebhookJob,
+  invitationRemindersJob,
+  requirementStatusesJob,
+  requirementRemindersJob,
+  startSubscriptionJob,
+  mirrorCustomerJob,
+  billingReconciliationJob,
+  orderBackgroundCheckJob,
+  screeningSweepJob,
+  finalAdverseActionJob,
+  usSoccerCheckJob,
+  usSoccerRecheckJob,
+];

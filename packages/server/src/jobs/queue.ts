@@ -1,0 +1,341 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { PgBoss, fromDrizzle, fromPglite, type Db, type Job, type JobResult } from 'pg-boss';
+import type { z } from 'zod';
+import type { DatabaseHandle, Executor } from '../db/client.ts';
+import type { JobDeps } from './job-deps.ts';
+
+/** What a handler learns about the run besides its payload: the job's id and which attempt this is (0 = first). */
+export type JobContext = { jobId: string; attempt: number };
+
+/**
+ * One kind of job: a name, the zod schema of its payload (checked when enqueued and again when run), and a plain
+ * handler a test can call directly. Handlers must be idempotent: a job runs at least once (ADR 021).
+ */
+export type JobDefinition<P> = {
+  name: string;
+  payload: z.ZodType<P>;
+  run(deps: JobDeps, payload: P, ctx: JobContext): Promise<unknown>;
+  /** Attempts after the first, and the first delay; each later delay doubles (with jitter), capped at maxDelay. */
+  retry?: { limit: number; delaySeconds: number; maxDelaySeconds?: number };
+  /** How long a run may stay active before it counts as lost (a killed worker) and is run again. */
+  expireInSeconds?: number;
+  /** A cron expression in UTC: the job runs on it with no payload, never two runs at once across instances. */
+  cron?: string;
+};
+
+/** Declares a job; the identity function keeps the payload type tied to the handler. */
+export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}
+
+/** Any definition, as the queue holds them in one list (the payload schema still checks each job). */
+export type AnyJobDefinition = JobDefinition<unknown>;
+
+/** A dead letter as an operator's page lists it: the source job, its payload and last error, and when. */
+export type DeadLetterRecord = {
+  id: string;
+  queue: string;
+  sourceJobId: string | null;
+  data: unknown;
+  /** What the last failed run left (our `{ name, message }`, or pg-boss's own for a timed-out run). */
+  output: unknown;
+  attempts: number;
+  firstQueuedAt: Date | null;
+  deadAt: Date;
+};
+
+/** An executor of the caller's transaction, as enqueue takes it. */
+type TxExecutor = Pick<Executor, 'execute'>;
+
+/** The queue port: enqueue in the caller's transaction, run workers, list dead letters. */
+export type JobQueue = {
+  /**
+   * Writes the job in the caller's transaction: it exists only if that transaction commits. `key` (derived from our
+   * own ids) makes the enqueue idempotent: the same key for the same job name is stored once. Null when it was.
+   */
+  enqueue: <P>(
+    tx: Pick<Executor, 'execute'>,
+    job: JobDefinition<P>,
+    payload: P,
+    options?: { key?: string; startAfter?: Date },
+  ) => Promise<string | null>;
+  /** Starts a worker for every definition and the cron schedules; returns once they poll. */
+  startWorkers: (deps: JobDeps, tuning?: { pollingIntervalSeconds?: number }) => Promise<void>;
+  /** Stops at a safe point: no new jobs are taken, running handlers finish (up to the grace), then it closes. */
+  stop: (graceMs?: number) => Promise<void>;
+  /** One page of dead letters, newest first, optionally of one job name, with the total. */
+  deadLetterPage: (filter: {
+    queue?: string;
+    limit: number;
+    offset: number;
+  }) => Promise<{ items: DeadLetterRecord[]; totalCount: number }>;
+  /**
+   * Moves one dead letter back to its job's queue (a new job with fresh retries) in the caller's transaction.
+   * Answers the job's name, or null when it is not waiting in a dead-letter queue (never was, or already retried
+   * or discarded).
+   */
+  retryDeadLetter: (tx: TxExecutor, id: string) => Promise<string | null>;
+  /** Deletes one dead letter in the caller's transaction; its job's name, or null when there was none by that id. */
+  discardDeadLetter: (tx: TxExecutor, id: string) => Promise<string | null>;
+};
+
+/** Tuning a deployment or a test may change; defaults suit production. */
+export type JobQueueOptions = {
+  /** How often an idle worker polls, in seconds (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** How often expired (lost) jobs are found and retried, in seconds. */
+  superviseIntervalSeconds?: number;
+  /** Jobs one process runs at once per definition. */
+  concurrency?: number;
+  /** Replaces every definition's first retry delay (tests: 1 s instead of minutes). */
+  retryDelaySeconds?: number;
+  /** Most jobs a worker takes per fetch (each still settles on its own); default 10, see batchSizeFor. */
+  batchSize?: number;
+};
+
+const deadQueue = (name: string) => `${name}.dead`;
+const defaultExpireSeconds = 900;
+
+/**
+ * How many jobs of a definition one fetch takes. Batches are what make the queue keep up (one fetch and one
+ * completion statement per batch instead of per job, and no poll wait while batches come back full), but a batch
+ * shares one expiry clock (pg-boss times a batch out at its longest expiry) and its jobs run one after another, so
+ * each job keeps at least a minute of that budget. Cron jobs take one: they run alone by policy.
+ */
+export function batchSizeFor(definition: AnyJobDefinition, wanted = 10): number {
+  if (definition.cron) return 1;
+  const expire = definition.expireInSeconds ?? defaultExpireSeconds;
+  return Math.max(1, Math.min(wanted, Math.floor(expire / 60)));
+}
+
+/** What a failed run leaves on the job (and its dead letter): the error's name and message, never its stack. */
+function failureOf(err: unknown): { name: string; message: string } {
+  if (err instanceof Error) return { name: err.name, message: err.message.slice(0, 1000) };
+  return { name: 'Error', message: String(err).slice(0, 1000) };
+}
+const noJob = '00000000-0000-0000-0000-000000000000';
+
+/** A stable job id from a job name and our own key, so a repeated enqueue of the same effect is stored once. */
+export function jobIdFor(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The advisory-lock key under which instances install or migrate the queue's schema one at a time. */
+const queueSchemaLockKey = 720260021;
+
+/**
+ * Runs pg-boss's start (which creates or migrates its schema) under a session advisory lock held on a connection of
+ * its own, so instances starting together on an empty database do not race on CREATE SCHEMA (ADR 018's rule for
+ * migrations, applied to the queue's). The embedded database has one connection and one process: nothing to race.
+ */
+async function startSerialized(database: DatabaseHandle, start: () => Promise<unknown>): Promise<void> {
+  if (!database.pool) {
+    await start();
+    return;
+  }
+  // The lock's connection is its own client, not one of the pool's: pg-boss's start needs the pool, and a pool of
+  // one connection (the test template's) would otherwise wait forever on the connection holding the lock.
+  const lock = new pg.Client(database.pool.options);
+  lock.on('error', () => undefined);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [queueSchemaLockKey]);
+    await start();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [queueSchemaLockKey]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/** pg-boss over the database we already hold: the one PGlite connection, or statements on the pool. */
+function bossDb(database: DatabaseHandle): Db {
+  if (database.pglite) return fromPglite(database.pglite);
+  const pool = database.pool;
+  if (!pool) throw new Error('the database handle has no connection');
+  return {
+    executeSql: async (text, values) => {
+      const result: unknown = await pool.query(text, values);
+      // A multi-statement script (no parameters) answers one result per statement.
+      return Array.isArray(result)
+        ? { rows: result.flatMap((r: { rows?: unknown[] }) => r.rows ?? []) }
+        : (result as { rows: unknown[] });
+    },
+  };
+}
+
+/**
+ * Opens the queue on the product database (its own `pgboss` schema, installed or migrated on first start) and
+ * creates a queue per definition with its retry policy and dead-letter queue. Enqueueing works at once; workers
+ * run only after startWorkers, so a web-only process (JOBS_MODE=web) never takes jobs.
+ */
+export async function openJobQueue(
+  database: DatabaseHandle,
+  definitions: readonly AnyJobDefinition[],
+  options: JobQueueOptions & { schedule?: boolean; onError?: (err: Error) => void } = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: bossDb(database),
+    backend: database.kind === 'embedded' ? 'pglite' : 'postgres',
+    schedule: options.schedule ?? false,
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    // The per-queue pass that finds expired runs (a killed worker's job) is gated by this; keep them together.
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    monitorVacuum: database.kind !== 'embedded',
+  });
+  boss.on('error', (err: Error) => options.onError?.(err));
+  await startSerialized(database, () => boss.start());
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  for (const d of definitions) {
+    await boss.createQueue(deadQueue(d.name), { retentionSeconds: 30 * 86_400 });
+    const policy = {
+      retryLimit: d.retry?.limit ?? 5,
+      retryDelay: options.retryDelaySeconds ?? d.retry?.delaySeconds ?? 10,
+      retryBackoff: true,
+      expireInSeconds: d.expireInSeconds ?? defaultExpireSeconds,
+    };
+    // A cron job is one run at a time across every instance; a tick while one runs or waits is dropped.
+    await boss.createQueue(d.name, {
+      ...policy,
+      policy: d.cron ? 'exclusive' : 'standard',
+      retryDelayMax: d.retry?.maxDelaySeconds ?? 3600,
+      deadLetter: deadQueue(d.name),
+    });
+    // An existing queue takes the policy the code now declares.
+    await boss.updateQueue(d.name, policy);
+    // Reads each queue once now, so an enqueue inside a transaction never has to look it up: on the embedded
+    // database that lookup would wait for the very transaction that is asking.
+    await boss.findJobs(d.name, { id: noJob });
+    await boss.findJobs(deadQueue(d.name), { id: noJob });
+  }
+  const workerIds: string[] = [];
+  let stopped = false;
+  const deadQueues = definitions.map((d) => deadQueue(d.name));
+  const inDeadQueues = sql.join(
+    deadQueues.map((q) => sql`${q}`),
+    sql`, `,
+  );
+  // pg-boss statements on the caller's transaction: both drivers answer execute() with { rows }.
+  const onTx = (tx: TxExecutor) =>
+    fromDrizzle({ execute: async (query) => (await tx.execute(query as SQL)) as { rows: unknown[] } }, sql);
+  // Which dead-letter queue holds a job, if any, locking its row for the caller's transaction: a second click
+  // waits here for the first to commit and then finds the row gone (redrive itself skips locked rows, which would
+  // make the second click miss both the row and the first click's not yet committed audit event).
+  const deadQueueOf = async (tx: TxExecutor, id: string) => {
+    const found = (await tx.execute(
+      sql`select name from pgboss.job where id = ${id} and name in (${inDeadQueues}) and state in ('created', 'retry') for update`,
+    )) as unknown as { rows: { name: string }[] };
+    return found.rows[0]?.name ?? null;
+  };
+
+  const run = async (deps: JobDeps, job: Job<unknown>) => {
+    const definition = byName.get(job.name);
+    if (!definition) throw new Error(`no definition for job ${job.name}`);
+    const payload: unknown = definition.payload.parse(job.data ?? {});
+    await definition.run(deps, payload, { jobId: job.id, attempt: job.retryCount });
+  };
+
+  return {
+    enqueue: async (tx, job, payload, opts = {}) => {
+      const data = job.payload.parse(payload) as object;
+      return boss.send(job.name, data, {
+        db: onTx(tx),
+        ...(opts.key ? { id: jobIdFor(job.name, opts.key) } : {}),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+      });
+    },
+    startWorkers: async (deps, tuning = {}) => {
+      for (const d of definitions) {
+        const batchSize = batchSizeFor(d, options.batchSize);
+        workerIds.push(
+          await boss.work(
+            d.name,
+            {
+              pollingIntervalSeconds: tuning.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+              localConcurrency: d.cron ? 1 : (options.concurrency ?? 4),
+              batchSize,
+              // A full batch means more is waiting: fetch again at once instead of after the poll interval.
+              burstWhenBatchFull: batchSize > 1,
+              // Each job of a batch completes or fails on its own, so its retries and dead letter stay its own.
+              perJobResults: true,
+            },
+            async (batch) => {
+              const results: JobResult[] = [];
+              // One after another: `concurrency` stays the number of jobs a process runs at once per definition.
+              for (const job of batch) {
+                try {
+                  await run(deps, job);
+                  results.push({ id: job.id, status: 'completed' });
+                } catch (err) {
+                  deps.log.warn(
+                    { job: job.name, jobId: job.id, attempt: job.retryCount, err: failureOf(err) },
+                    'job failed; the queue retries it or dead-letters it',
+                  );
+                  results.push({ id: job.id, status: 'failed', output: failureOf(err) });
+                }
+              }
+              return results;
+            },
+          ),
+        );
+        if (d.cron) await boss.schedule(d.name, d.cron, null, { tz: 'UTC', missed: 'once' });
+      }
+    },
+    stop: async (graceMs = 10_000) => {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: graceMs, close: false });
+    },
+    deadLetterPage: async ({ queue, limit, offset }) => {
+      const where = sql`name in (${inDeadQueues}) and state in ('created', 'retry')${queue ? sql` and name = ${deadQueue(queue)}` : sql``}`;
+      const [page, total] = await Promise.all([
+        database.db.execute(
+          sql`select id, name, source_id, data, source_output, source_retry_count, source_created_on, created_on
+              from pgboss.job where ${where} order by created_on desc, id desc limit ${limit} offset ${offset}`,
+        ),
+        database.db.execute(sql`select count(*)::int as n from pgboss.job where ${where}`),
+      ]);
+      type Row = {
+        id: string;
+        name: string;
+        source_id: string | null;
+        data: unknown;
+        source_output: unknown;
+        source_retry_count: number | null;
+        source_created_on: Date | string | null;
+        created_on: Date | string;
+      };
+      const rows = (page as unknown as { rows: Row[] }).rows;
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          queue: r.name.replace(/\.dead$/, ''),
+          sourceJobId: r.source_id,
+          data: r.data,
+          output: r.source_output,
+          attempts: (r.source_retry_count ?? 0) + 1,
+          firstQueuedAt: r.source_created_on ? new Date(r.source_created_on) : null,
+          deadAt: new Date(r.created_on),
+        })),
+        totalCount: (total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0,
+      };
+    },
+    retryDeadLetter: async (tx, id) => {
+      const queue = await deadQueueOf(tx, id);
+      if (!queue) return null;
+      // pg-boss's redrive deletes the dead letter and creates the job anew in one statement, on the row locked above.
+      const moved = await boss.redrive(queue, { ids: [id], limit: 1, db: onTx(tx) });
+      return moved === 1 ? queue.replace(/\.dead$/, '') : null;
+    },
+    discardDeadLetter: async (tx, id) => {
+      const queue = await deadQueueOf(tx, id);
+      if (!queue) return null;
+      const result = await boss.deleteJob(queue, id, { db: onTx(tx) });
+      // pg-boss answers the rows it deleted as `affected` (its declared type leaves the fields out): 0 when a
+      // concurrent discard or retry took the row first.
+      return (result as { affected?: number }).affected === 1 ? queue.replace(/\.dead$/, '') : null;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addBackgroundCheckClientBodySchema,
+  backgroundCheckClientSchema,
+  backgroundCheckAgencySchema,
+  backgroundCheckProductSchema,
+} from '@touchline/contracts/background-checks';
+import { requireActorContext } from '../../authz/request-context.ts';
+import {
+  addBackgroundCheckClient,
+  availableBackgroundCheckClients,
+  backgroundCheckClientsOf,
+  backgroundCheckAgencies,
+  backgroundCheckProducts,
+  previewBackgroundCheckProducts,
+} from './background-check-setup.service.ts';
+
+const base = '/api/app/organization';
+const slug = z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'Not an id');
+const products = { 200: z.array(backgroundCheckProductSchema) };
+
+/** The organization's background-check setup calls (spec §7 "Organization"), for administrators. */
+export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    `${base}/background-check-agencies`,
+    { schema: { response: { 200: z.array(backgroundCheckAgencySchema) } } },
+    async (req) => backgroundCheckAgencies(app.deps, await requireActorContext(req)),
+  );
+  routes.get(
+    `${base}/:id/background-check-products/:clientId`,
+    {
+      schema: {
+        params: z.object({ id: z.uuid('Not an organization id'), clientId: slug }),
+        response: products,
+      },
+    },
+    async (req) =>
+      backgroundCheckProducts(
+        app.deps,
+        { ...(await requireActorContext(req)), requestId: req.id },
+        req.params.id,
+        req.params.clientId,
+      ),
+  );
+  routes.get(
+    `${base}/preview-background-check-products/:agencyId/:clientId`,
+    { schema: { params: z.object({ agencyId: slug, clientId: slug }), response: products } },
+    async (req) =>
+      previewBackgroundCheckProducts(
+        app.deps,
+        { ...(await requireActorContext(req)), requestId: req.id },
+        req.params.agencyId,
+        req.params.clientId,
+      ),
+  );
+  const clients = { 200: z.array(backgroundCheckClientSchema) };
+  const orgParams = z.object({ id: z.uuid('Not an organization id') });
+  routes.get(
+    `${base}/available-background-check-clients/:agencyId`,
+    { schema: { params: z.object({ agencyId: slug }), response: clients } },
+    async (req) =>
+      availableBackgroundCheckClients(app.deps, await requireActorContext(req), req.params.agencyId),
+  );
+  routes.get(
+    `${base}/:id/background-check-clients`,
+    { schema: { params: orgParams, response: clients } },
+    async (req) => backgroundCheckClientsOf(app.deps, await requireActorContext(req), req.params.id),
+  );
+  routes.post(
+    `${base}/:id/background-check-client`,
+    {
+      schema: {
+        params: orgParams,
+        body: addBackgroundCheckClientBodySchema,
+        response: { 201: backgroundCheckClientSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addBackgroundCheckClient(app.deps, await requireActorContext(req), req.params.id, req.body),
+        ),
+  );
+}

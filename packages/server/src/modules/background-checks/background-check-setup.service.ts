@@ -1,0 +1,148 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  yardstikAccountClientId,
+  type AddBackgroundCheckClientBody,
+  type BackgroundCheckClient,
+  type BackgroundCheckAgency,
+  type BackgroundCheckProduct,
+} from '@touchline/contracts/background-checks';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { liveRootLevel } from '../../authz/live-queries.ts';
+import { authorize, holdsAt } from '../../authz/rules.ts';
+import type { Deps } from '../../deps.ts';
+import { backgroundCheckClients } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+
+type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
+
+/** The actor's own organization (another reads as not found), and admin level at its top (403 otherwise). */
+async function requireOrganizationAdmin(deps: SetupDeps, ctx: ActorContext, organizationId: string) {
+  const root =
+    organizationId === ctx.organizationId ? await liveRootLevel(deps.db, organizationId) : undefined;
+  if (!root) throw notFound('Organization');
+  authorize(holdsAt(ctx, 'adminLevel', root.path), 'Only administrators set up background checks');
+}
+
+function isSandbox(deps: SetupDeps): boolean {
+  return deps.integrations.webhookSources.some((s) => s.provider === 'yardstik' && s.sandbox === true);
+}
+
+/**
+ * GET background-check-agencies: the agencies this deployment can order from (Yardstik when configured, a
+ * sandbox named as one) and Generic, the organization's own vendor whose reports are uploaded.
+ */
+export async function backgroundCheckAgencies(
+  deps: SetupDeps,
+  ctx: ActorContext,
+): Promise<BackgroundCheckAgency[]> {
+  await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
+  const agencies: BackgroundCheckAgency[] = [];
+  if (deps.integrations.screening?.vendor === 'yardstik')
+    agencies.push({ id: 'yardstik', name: 'Yardstik', vendorKind: 'Yardstik', sandbox: isSandbox(deps) });
+  agencies.push({ id: 'generic', name: 'Your own vendor (Generic)', vendorKind: 'Generic', sandbox: false });
+  return agencies;
+}
+
+async function packagesOf(
+  deps: SetupDeps,
+  ctx: ActorContext & { requestId?: string },
+  agencyId: string,
+  clientId: string,
+) {
+  const port = deps.integrations.screening;
+  if (agencyId !== 'yardstik' || clientId !== yardstikAccountClientId || port?.vendor !== 'yardstik')
+    throw notFound('Background check client');
+  const packages = await port.listPackages({ correlationId: ctx.requestId });
+  return packages.map((p): BackgroundCheckProduct => ({ id: p.id, name: p.name, searches: p.searches }));
+}
+
+/** GET {id}/background-check-products/{clientId}: the packages the organization's Yardstik account may order. */
+export async function backgroundCheckProducts(
+  deps: SetupDeps,
+  ctx: ActorContext & { requestId?: string },
+  organizationId: string,
+  clientId: string,
+): Promise<BackgroundCheckProduct[]> {
+  await requireOrganizationAdmin(deps, ctx, organizationId);
+  return packagesOf(deps, ctx, 'yardstik', clientId);
+}
+
+/** GET preview-background-check-products/{agencyId}/{clientId}: an agency client's packages before adding it. */
+export async function previewBackgroundCheckProducts(
+  deps: SetupDeps,
+  ctx: ActorContext & { requestId?: string },
+  agencyId: string,
+  clientId: string,
+): Promise<BackgroundCheckProduct[]> {
+  await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
+  return packagesOf(deps, ctx, agencyId, clientId);
+}
+
+/** The clients an agency offers this deployment: Yardstik's is the deployment's own account; Generic has none. */
+function clientsOfAgency(deps: SetupDeps, agencyId: string): BackgroundCheckClient[] | null {
+  if (agencyId === 'generic') return [];
+  if (agencyId === 'yardstik' && deps.integrations.screening?.vendor === 'yardstik')
+    return [
+      {
+        id: yardstikAccountClientId,
+        agencyId,
+        name: isSandbox(deps) ? 'Yardstik sandbox account' : 'Touchline’s Yardstik account',
+      },
+    ];
+  return null;
+}
+
+/** GET available-background-check-clients/{agencyId}: the agency's clients the organization may add. */
+export async function availableBackgroundCheckClients(
+  deps: SetupDeps,
+  ctx: ActorContext,
+  agencyId: string,
+): Promise<BackgroundCheckClient[]> {
+  await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
+  const clients = clientsOfAgency(deps, agencyId);
+  if (!clients) throw notFound('Background check agency');
+  return clients;
+}
+
+/** GET {id}/background-check-clients: the clients the organization added, oldest first. */
+export async function backgroundCheckClientsOf(
+  deps: SetupDeps,
+  ctx: ActorContext,
+  organizationId: string,
+): Promise<BackgroundCheckClient[]> {
+  await requireOrganizationAdmin(deps, ctx, organizationId);
+  const rows = await deps.db
+    .select()
+    .from(backgroundCheckClients)
+    .where(eq(backgroundCheckClients.organizationId, organizationId))
+    .orderBy(asc(backgroundCheckClients.createdAt));
+  return rows.map((r) => ({ id: r.clientId, agencyId: r.agencyId, name: r.name }));
+}
+
+/** POST {id}/background-check-client: adds one of an agency's clients (once; a repeat is 409). */
+export async function addBackgroundCheckClient(
+  deps: SetupDeps,
+  ctx: ActorContext,
+  organizationId: string,
+  body: AddBackgroundCheckClientBody,
+): Promise<BackgroundCheckClient> {
+  await requireOrganizationAdmin(deps, ctx, organizationId);
+  const clients = clientsOfAgency(deps, body.agencyId);
+  if (!clients)
+    throw invalid([{ field: 'agencyId', in: 'body', message: 'This deployment has no such agency' }]);
+  const client = clients.find((c) => c.id === body.clientId);
+  if (!client) throw invalid([{ field: 'clientId', in: 'body', message: 'Not a client of this agency' }]);
+  const [row] = await deps.db
+    .insert(backgroundCheckClients)
+    .values({
+      organizationId,
+      agencyId: body.agencyId,
+      clientId: body.clientId,
+      name: client.name,
+      createdByUserId: ctx.userId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict('This client is already added');
+  return client;
+}

@@ -1,0 +1,291 @@
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AdverseActionBody, DisputeBody } from '@touchline/contracts/background-checks';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import type { Executor } from '../../db/client.ts';
+import { organizations, profiles, screeningOrders } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict } from '../../errors.ts';
+import type { JobDeps } from '../../jobs/job-deps.ts';
+import { defineJob } from '../../jobs/queue.ts';
+import { escapeHtml } from '../../mail/html.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { loadForReview } from '../reviews/reviews.service.ts';
+import { requireType } from './requirement-files.service.ts';
+import {
+  currentStatus,
+  incompleteFacts,
+  liveSubmission,
+  recordChange,
+  replaceSubmission,
+  updateLiveSubmission,
+} from './requirement-state.ts';
+import {
+  loadRequirement,
+  lockRequirementForSystem,
+  type LoadedRequirement,
+  type RequirementRef,
+} from './requirement-target.ts';
+
+/** Business days the member has to respond to a pre-adverse notice before the final notice (FCRA practice). */
+export const disputeBusinessDays = 5;
+
+/** `days` business days (Monday to Friday, UTC) after `from`, at the same time of day. Holidays are not skipped. */
+export function addBusinessDays(from: Date, days: number): Date {
+  const at = new Date(from);
+  let left = days;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    const weekday = at.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return at;
+}
+
+const kind = 'background-check-adverse-action';
+
+/** The adverse-action record kept with the requirement (one live submission, updated step by step). */
+export type AdverseActionData = {
+  stage: 'pre-adverse' | 'final-adverse' | 'withdrawn';
+  reason: string;
+  preNoticeAt: string;
+  disputeUntil: string;
+  reportUrl: string | null;
+  disputes: { at: string; message: string; byUserId: string | null }[];
+  finalNoticeAt?: string;
+};
+
+/** The summary of rights under the FCRA, as the notices carry it (the CFPB's form is linked for the full text). */
+const summaryOfRights =
+  'A Summary of Your Rights Under the Fair Credit Reporting Act: you may get a copy of your report from the ' +
+  'consumer reporting agency, dispute information that is incomplete or inaccurate, and have it corrected or ' +
+  'deleted. The full summary: https://www.consumerfinance.gov/learnmore/ (A Summary of Your Rights Under the FCRA).';
+
+type NoticeInput = {
+  email: string;
+  firstName: string;
+  organizationName: string;
+  requirementName: string;
+  reason: string;
+  reportUrl: string | null;
+  disputeUntil: Date;
+};
+
+function mail(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { label: string; url: string },
+): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: [...lines, '', `${link.label}: ${link.url}`, '', '— Touchline'].join('\n'),
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+      '<p>— Touchline</p>',
+    ].join('\n'),
+  };
+}
+
+/** The pre-adverse action notice: what was found may disqualify, a copy of the report, the rights, the deadline. */
+export function preAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
+  return mail(
+    n.email,
+    `${n.organizationName}: pre-adverse action notice about your background check`,
+    [
+      `Hi ${n.firstName},`,
+      `${n.organizationName} is considering not clearing you for "${n.requirementName}" based in whole or in part on your background check report.`,
+      `Reason: ${n.reason}`,
+      n.reportUrl
+        ? `A copy of your report: ${n.reportUrl}`
+        : 'Ask the organization for a copy of your report.',
+      summaryOfRights,
+      `If anything in the report is wrong or you want to explain it, respond before ${n.disputeUntil.toUTCString()} from your requirement page. No final decision will be made before then.`,
+    ],
+    { label: 'Open my background check', url: `${appUrl}/requirements` },
+  );
+}
+
+/** The final adverse action notice: the decision, the agency's part in it, and the rights again. */
+export function finalAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
+  return mail(
+    n.email,
+    `${n.organizationName}: final adverse action notice about your background check`,
+    [
+      `Hi ${n.firstName},`,
+      `${n.organizationName} has decided not to clear you for "${n.requirementName}" based in whole or in part on your background check report.`,
+      `Reason: ${n.reason}`,
+      'The consumer reporting agency did not make this decision and cannot explain why it was made.',
+      'You may ask the agency for a free copy of your report within 60 days and dispute anything in it.',
+      summaryOfRights,
+    ],
+    { label: 'Open my requirements', url: `${appUrl}/requirements` },
+  );
+}
+
+async function noticeInput(
+  tx: Executor,
+  loaded: LoadedRequirement,
+  data: AdverseActionData,
+): Promise<NoticeInput | null> {
+  const [row] = await tx
+    .select({ email: profiles.email, firstName: profiles.firstName, organizationName: organizations.name })
+    .from(profiles)
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(eq(profiles.id, loaded.requirement.profileId));
+  if (!row?.email) return null;
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    organizationName: row.organizationName,
+    requirementName: loaded.definition.name,
+    reason: data.reason,
+    reportUrl: data.reportUrl,
+    disputeUntil: new Date(data.disputeUntil),
+  };
+}
+
+/** The adverse action recorded for a requirement, if any. */
+export async function adverseActionOf(tx: Executor, loaded: LoadedRequirement) {
+  return (await liveSubmission(tx, loaded, kind))?.data as AdverseActionData | undefined;
+}
+
+/**
+ * POST {id}/background-check-adverse-action/{plaId}: a reviewer rejects a flagged check by starting the FCRA
+ * adverse-action process instead of deciding at once: the pre-adverse notice (reason, the report, the summary of
+ * rights) is e-mailed through the outbox, the requirement stays in review, and the final notice is scheduled five
+ * business days later (the member may dispute meanwhile; a dispute holds the final notice for the reviewer).
+ */
+export function startAdverseAction(
+  deps: Pick<Deps, 'db' | 'jobs' | 'appUrl'>,
+  ctx: ActorContext,
+  input: RequirementRef & { body: AdverseActionBody },
+) {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadForReview(tx, ctx, input, { lock: true });
+    requireType(loaded, RequirementType.BackgroundCheck);
+    const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+    if (
+      status !== RequirementStatus.PendingReview ||
+      loaded.requirement.reviewSource !== ReviewSource.FlaggedBackgroundCheck
+    )
+      throw conflict('Only a flagged background check awaiting review can start adverse action');
+    const existing = await adverseActionOf(tx, loaded);
+    if (existing?.stage === 'pre-adverse') throw conflict('A pre-adverse notice was already sent');
+    const [order] = await tx
+      .select({ reportUrl: screeningOrders.reportUrl })
+      .from(screeningOrders)
+      .where(eq(screeningOrders.memberRequirementId, loaded.requirement.id))
+      .orderBy(desc(screeningOrders.createdAt))
+      .limit(1);
+    const now = new Date();
+    const data: AdverseActionData = {
+      stage: 'pre-adverse',
+      reason: input.body.reason,
+      preNoticeAt: now.toISOString(),
+      disputeUntil: addBusinessDays(now, disputeBusinessDays).toISOString(),
+      reportUrl: order?.reportUrl ?? null,
+      disputes: [],
+    };
+    await replaceSubmission(tx, loaded, kind, data);
+    await recordChange(tx, loaded, {
+      action: 'pre-adverse-notice',
+      data: { reason: data.reason, disputeUntil: data.disputeUntil },
+    });
+    const notice = await noticeInput(tx, loaded, data);
+    if (notice) await queueMail(deps.jobs, tx, [preAdverseNotice(deps.appUrl, notice)]);
+    await deps.jobs.enqueue(
+      tx,
+      finalAdverseActionJob,
+      { organizationId: ctx.organizationId, memberRequirementId: loaded.requirement.id },
+      { key: `${loaded.requirement.id}:${data.preNoticeAt}`, startAfter: new Date(data.disputeUntil) },
+    );
+    return { stage: data.stage, disputeUntil: data.disputeUntil };
+  });
+}
+
+/**
+ * POST {id}/background-check-dispute?plaId: the member answers a pre-adverse notice before its deadline; the
+ * message joins the adverse action's thread and the requirement's history, and holds the final notice until a
+ * reviewer decides (approve clears; the review's own rejection disqualifies).
+ */
+export function disputeBackgroundCheck(
+  deps: Pick<Deps, 'db'>,
+  ctx: ActorContext,
+  input: RequirementRef & { body: DisputeBody },
+) {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadRequirement(tx, ctx, input, 'run', { lock: true });
+    requireType(loaded, RequirementType.BackgroundCheck);
+    const data = await adverseActionOf(tx, loaded);
+    if (data?.stage !== 'pre-adverse') throw conflict('There is no pre-adverse notice to respond to');
+    const now = new Date();
+    if (now > new Date(data.disputeUntil)) throw conflict('The time to respond to this notice has ended');
+    const next: AdverseActionData = {
+      ...data,
+      disputes: [
+        ...data.disputes,
+        { at: now.toISOString(), message: input.body.message, byUserId: ctx.userId },
+      ],
+    };
+    await updateLiveSubmission(tx, loaded, kind, next);
+    await recordChange(tx, loaded, {
+      action: 'adverse-action-dispute',
+      data: { message: input.body.message },
+    });
+    return { stage: next.stage, disputeUntil: next.disputeUntil, disputes: next.disputes.length };
+  });
+}
+
+/**
+ * Sends the final adverse notice once the dispute window has passed, if the check is still in review with an
+ * undisputed pre-adverse notice: the requirement becomes Rejected (disqualified) and the notice is e-mailed in the
+ * same transaction. Anything else (approved meanwhile, disputed, reset) leaves it alone. Idempotent.
+ */
+export async function finalizeAdverseAction(
+  deps: Pick<JobDeps, 'db' | 'jobs' | 'appUrl'>,
+  input: { organizationId: string; memberRequirementId: string },
+  now: Date,
+): Promise<'sent' | 'not-due' | 'skipped'> {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await lockRequirementForSystem(tx, input.organizationId, input.memberRequirementId);
+    if (!loaded) return 'skipped';
+    const data = await adverseActionOf(tx, loaded);
+    if (data?.stage !== 'pre-adverse' || data.disputes.length > 0) return 'skipped';
+    if (
+      currentStatus(loaded.requirement, loaded.definition.expiringSoonDays) !==
+      RequirementStatus.PendingReview
+    )
+      return 'skipped';
+    if (now < new Date(data.disputeUntil)) return 'not-due';
+    const next: AdverseActionData = { ...data, stage: 'final-adverse', finalNoticeAt: now.toISOString() };
+    await updateLiveSubmission(tx, loaded, kind, next);
+    await recordChange(tx, loaded, {
+      action: 'final-adverse-notice',
+      facts: {
+        ...incompleteFacts,
+        reviewOutcome: ReviewOutcome.RejectedDisqualified,
+        reviewSource: ReviewSource.FlaggedBackgroundCheck,
+        rejectedAt: now,
+      },
+      data: { reason: data.reason },
+    });
+    const notice = await noticeInput(tx, loaded, data);
+    if (notice) await queueMail(deps.jobs, tx, [finalAdverseNotice(deps.appUrl, notice)]);
+    return 'sent';
+  });
+}
+
+/** The final notice, scheduled by the pre-adverse step for the end of the dispute window. */
+export const finalAdverseActionJob = defineJob({
+  name: 'background-check.final-adverse-notice',
+  payload: z.object({ organizationId: z.uuid(), memberRequirementId: z.uuid() }),
+  retry: { limit: 8, delaySeconds: 60, maxDelaySeconds: 3600 },
+  run: (deps, payload) => finalizeAdverseAction(deps, payload, new Date()),
+});

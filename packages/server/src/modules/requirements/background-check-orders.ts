@@ -1,0 +1,174 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
+import type { Database, Executor } from '../../db/client.ts';
+import { screeningOrders } from '../../db/schema/index.ts';
+import type {
+  CandidateInput,
+  ScreeningPort,
+  ScreeningReport,
+  ScreeningStatus,
+} from '../../integrations/screening/port.ts';
+import type { WebhookOutcome } from '../../integrations/webhooks/webhook-inbox.ts';
+import { WaitingOn } from './engine/requirement-status.ts';
+import { completedFacts, incompleteFacts, recordChange, type FactsPatch } from './requirement-state.ts';
+import { lockRequirementForSystem, type LoadedRequirement } from './requirement-target.ts';
+import { backgroundCheckResultOf } from './background-check-status.ts';
+
+/** What the screening use cases need: the database and the organization's screening vendor. */
+export type ScreeningDeps = { db: Database; screening: ScreeningPort };
+
+/** One order to place; `orderId` is ours, chosen before the first attempt, so every retry is the same order. */
+export type PlaceOrderInput = {
+  orderId: string;
+  organizationId: string;
+  profileLevelAccessId: string | null;
+  /** The background-check requirement the order's results are applied to (null: an order outside one). */
+  memberRequirementId?: string | null;
+  candidate: CandidateInput;
+  packageId: string;
+};
+
+type OrderRow = typeof screeningOrders.$inferSelect;
+
+/**
+ * Places a screening order at the vendor and records it: the candidate and the report are keyed by our ids at the
+ * vendor, and the row by our order id, so a job that runs twice (a crash after the vendor call) places one order.
+ * The first time the row is stored, its state is applied to the requirement it belongs to.
+ */
+export async function placeScreeningOrder(
+  deps: ScreeningDeps,
+  ctx: { correlationId?: string },
+  input: PlaceOrderInput,
+): Promise<OrderRow> {
+  const { candidateId } = await deps.screening.ensureCandidate(input.candidate, ctx);
+  const report = await deps.screening.orderReport(
+    { externalId: input.orderId, candidateId, packageId: input.packageId },
+    ctx,
+  );
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(screeningOrders)
+      .values({
+        id: input.orderId,
+        organizationId: input.organizationId,
+        profileLevelAccessId: input.profileLevelAccessId,
+        memberRequirementId: input.memberRequirementId ?? null,
+        vendor: deps.screening.vendor,
+        vendorCandidateId: candidateId,
+        vendorReportId: report.id,
+        packageId: input.packageId,
+        status: report.status,
+        vendorStatus: report.vendorStatus,
+        applyUrl: report.applyUrl,
+        reportUrl: report.reportUrl,
+        completedAt: report.completedAt,
+      })
+      .onConflictDoNothing({ target: screeningOrders.id })
+      .returning();
+    if (!row)
+      return (await tx.select().from(screeningOrders).where(eq(screeningOrders.id, input.orderId)))[0]!;
+    await applyToRequirement(tx, row, report);
+    return row;
+  });
+}
+
+/**
+ * A vendor said a report changed (or the daily sweep asks): re-read the report from the vendor and store what it
+ * says now. The event's own data is never trusted or needed, so repeated and reordered events all end in the
+ * vendor's current state; the requirement changes only when our status of the order changes, under the order's
+ * row lock, so two re-reads at once apply a change once.
+ */
+export async function refreshScreeningReport(
+  deps: ScreeningDeps,
+  ctx: { correlationId?: string },
+  vendorReportId: string,
+): Promise<WebhookOutcome & { changed?: boolean }> {
+  const byReport = and(
+    eq(screeningOrders.vendor, deps.screening.vendor),
+    eq(screeningOrders.vendorReportId, vendorReportId),
+  );
+  const [known] = await deps.db.select({ id: screeningOrders.id }).from(screeningOrders).where(byReport);
+  if (!known) return { outcome: 'ignored' };
+  const report = await deps.screening.getReport(vendorReportId, ctx);
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(screeningOrders).where(byReport).for('update');
+    if (!order) return { outcome: 'ignored' as const };
+    const now = new Date();
+    const [updated] = await tx
+      .update(screeningOrders)
+      .set({
+        status: report.status,
+        vendorStatus: report.vendorStatus,
+        applyUrl: report.applyUrl,
+        reportUrl: report.reportUrl,
+        completedAt: report.completedAt,
+        vendorCheckedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(screeningOrders.id, order.id))
+      .returning();
+    const changed = order.status !== report.status;
+    if (changed && updated) await applyToRequirement(tx, updated, report);
+    return { outcome: 'processed' as const, organizationId: order.organizationId, changed };
+  });
+}
+
+/** The requirement facts that make the engine derive a result's status (ADR 012's facts, ADR 030's mapping). */
+function factsFor(loaded: LoadedRequirement, status: ScreeningStatus, report: ScreeningReport, now: Date) {
+  const result = backgroundCheckResultOf(status);
+  // The vendor's completion time, never later than ours (a completion dated in the future would not count yet).
+  const at = report.completedAt && report.completedAt < now ? report.completedAt : now;
+  const open = { pendingReview: false, reviewOutcome: null, rejectedAt: null, reviewSource: null };
+  switch (result.status) {
+    case RequirementStatus.WaitingOnApplicant:
+      return { result, facts: { ...open, waitingOn: WaitingOn.Applicant } satisfies FactsPatch };
+    case RequirementStatus.WaitingOnProvider:
+      return { result, facts: { ...open, waitingOn: WaitingOn.Provider } satisfies FactsPatch };
+    case RequirementStatus.Completed:
+      return { result, facts: completedFacts(loaded, at) };
+    case RequirementStatus.PendingReview:
+      return { result, facts: completedFacts(loaded, at, true, ReviewSource.FlaggedBackgroundCheck) };
+    case RequirementStatus.Rejected:
+      return {
+        result,
+        facts: {
+          ...incompleteFacts,
+          reviewOutcome: ReviewOutcome.RejectedDisqualified,
+          reviewSource: ReviewSource.FlaggedBackgroundCheck,
+          rejectedAt: now,
+        } satisfies FactsPatch,
+      };
+    case RequirementStatus.Incomplete:
+      return { result, facts: { ...incompleteFacts } };
+  }
+}
+
+/**
+ * Applies an order's state to its background-check requirement, as the system (no actor): only the requirement's
+ * latest order counts, so a late event of an older order never overwrites a newer one. Recorded in the
+ * requirement's history with the vendor's status.
+ */
+async function applyToRequirement(tx: Executor, order: OrderRow, report: ScreeningReport): Promise<void> {
+  if (!order.memberRequirementId) return;
+  const [latest] = await tx
+    .select({ id: screeningOrders.id })
+    .from(screeningOrders)
+    .where(eq(screeningOrders.memberRequirementId, order.memberRequirementId))
+    .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
+    .limit(1);
+  if (latest?.id !== order.id) return;
+  const loaded = await lockRequirementForSystem(tx, order.organizationId, order.memberRequirementId);
+  if (!loaded) return;
+  const { result, facts } = factsFor(loaded, order.status as ScreeningStatus, report, new Date());
+  await recordChange(tx, loaded, {
+    action: 'background-check-result',
+    facts,
+    data: {
+      orderId: order.id,
+      screeningStatus: order.status,
+      vendorStatus: order.vendorStatus,
+      ...('reason' in result ? { reason: result.reason } : {}),
+    },
+  });
+}

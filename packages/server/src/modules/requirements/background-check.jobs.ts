@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
+import {
+  memberRequirements,
+  profileLevelAccesses,
+  profiles,
+  requirementDefinitions,
+  screeningOrders,
+} from '../../db/schema/index.ts';
+import type { JobDeps } from '../../jobs/job-deps.ts';
+import { defineJob } from '../../jobs/queue.ts';
+import { openScreeningStatuses } from './background-check-status.ts';
+import { placeScreeningOrder, refreshScreeningReport } from './background-check-orders.ts';
+
+function screeningPort(deps: JobDeps) {
+  const port = deps.integrations.screening;
+  if (!port) throw new Error('no screening vendor is configured in this deployment');
+  return port;
+}
+
+/**
+ * Orders a member's background check at the vendor, from the outbox: run-background-check enqueues it in the
+ * transaction that records the request, keyed by the order id (derived from the member's consent), so a double
+ * submit is one job and a job run twice is one order at the vendor (placeScreeningOrder looks before it creates).
+ */
+export const orderBackgroundCheckJob = defineJob({
+  name: 'screening.order-background-check',
+  payload: z.object({ orderId: z.uuid(), organizationId: z.uuid(), memberRequirementId: z.uuid() }),
+  retry: { limit: 8, delaySeconds: 30, maxDelaySeconds: 3600 },
+  async run(deps, payload, ctx) {
+    const [row] = await deps.db
+      .select({
+        definitionContent: requirementDefinitions.content,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        email: profiles.email,
+        dateOfBirth: profiles.dateOfBirth,
+        profileId: profiles.id,
+      })
+      .from(memberRequirements)
+      .innerJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
+      .innerJoin(profiles, eq(profiles.id, memberRequirements.profileId))
+      .where(
+        and(
+          eq(memberRequirements.organizationId, payload.organizationId),
+          eq(memberRequirements.id, payload.memberRequirementId),
+        ),
+      );
+    if (!row) return { skipped: 'requirement gone' };
+    const content = backgroundCheckContentSchema.parse(row.definitionContent);
+    if (!content.packageId) throw new Error('the background-check definition names no package');
+    if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
+    const [access] = await deps.db
+      .select({ id: profileLevelAccesses.id })
+      .from(profileLevelAccesses)
+      .where(eq(profileLevelAccesses.profileId, row.profileId))
+      .limit(1);
+    const order = await placeScreeningOrder(
+      { db: deps.db, screening: screeningPort(deps) },
+      { correlationId: ctx.jobId },
+      {
+        orderId: payload.orderId,
+        organizationId: payload.organizationId,
+        profileLevelAccessId: access?.id ?? null,
+        memberRequirementId: payload.memberRequirementId,
+        packageId: content.packageId,
+        candidate: {
+          externalId: row.profileId,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          email: row.email,
+          ...(row.dateOfBirth ? { dateOfBirth: row.dateOfBirth } : {}),
+        },
+      },
+    );
+    return { orderId: order.id, status: order.status };
+  },
+});
+
+/** How many open orders one sweep re-reads (the oldest-checked first; the next day takes the rest). */
+const sweepLimit = 2000;
+
+/**
+ * Re-reads every open order from the vendor, so a webhook that never arrived is found within a day (webhooks are
+ * only hints). One order failing is logged and the others still run. Idempotent: a re-read changes a requirement
+ * only when the vendor's state changed.
+ */
+export async function sweepOpenScreeningOrders(
+  deps: Pick<JobDeps, 'db' | 'integrations' | 'log'>,
+): Promise<{ checked: number; changed: number; failed: number }> {
+  const port = deps.integrations.screening;
+  const totals = { checked: 0, changed: 0, failed: 0 };
+  if (!port) return totals;
+  const open = await deps.db
+    .select({ vendorReportId: screeningOrders.vendorReportId })
+    .from(screeningOrders)
+    .where(
+      and(
+        eq(screeningOrders.vendor, port.vendor),
+        inArray(screeningOrders.status, [...openScreeningStatuses]),
+      ),
+    )
+    .orderBy(asc(screeningOrders.vendorCheckedAt))
+    .limit(sweepLimit);
+  for (const { vendorReportId } of open) {
+    try {
+      const result = await refreshScreeningReport(
+        { db: deps.db, screening: port },
+        { correlationId: `sweep:${vendorReportId}` },
+        vendorReportId,
+      );
+      totals.checked += 1;
+      if (result.changed) totals.changed += 1;
+    } catch (err) {
+      totals.failed += 1;
+      deps.log.error({ err, vendorReportId }, 'a screening order could not be re-read');
+    }
+  }
+  return totals;
+}
+
+/** The daily sweep as a cron job (UTC, after the status sweep), one run at a time across instances. */
+export const screeningSweepJob = defineJob({
+  name: 'screening.sweep-open-orders',
+  payload: z.object({}),
+  cron: '30 1 * * *',
+  retry: { limit: 2, delaySeconds: 300 },
+  expireInSeconds: 3600,
+  async run(deps) {
+    return sweepOpenScreeningOrders(deps);
+  },
+});

@@ -1,0 +1,328 @@
+import { desc, eq } from 'drizzle-orm';
+import {
+  backgroundCheckContentSchema,
+  fcraConsentText,
+  memberPaymentUnavailableMessage,
+  type BackgroundCheckContent,
+  type BackgroundCheckLink,
+  type BackgroundCheckReport,
+  type BackgroundCheckView,
+  type RecordConsentBody,
+} from '@touchline/contracts/background-checks';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { requirementSubmissions, screeningOrders } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import { jobIdFor } from '../../jobs/queue.ts';
+import { WaitingOn } from './engine/requirement-status.ts';
+import { requireType } from './requirement-files.service.ts';
+import { currentStatus, liveSubmission, recordChange, replaceSubmission } from './requirement-state.ts';
+import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import { loadForReview } from '../reviews/reviews.service.ts';
+import { adverseActionOf } from './background-check-adverse.ts';
+import { orderBackgroundCheckJob } from './background-check.jobs.ts';
+
+const consentKind = 'background-check-consent';
+
+/** A definition's background-check content; content saved before ADR 030 reads as its defaults. */
+function contentOf(loaded: LoadedRequirement): BackgroundCheckContent {
+  const parsed = backgroundCheckContentSchema.safeParse(loaded.definition.content);
+  return parsed.success ? parsed.data : backgroundCheckContentSchema.parse({});
+}
+
+async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action: 'view' | 'run') {
+  const loaded = await loadRequirement(tx, ctx, ref, action, { lock: action === 'run' });
+  requireType(loaded, RequirementType.BackgroundCheck);
+  return { loaded, content: contentOf(loaded) };
+}
+
+/** The requirement's latest order (the one its status follows). */
+async function latestOrder(tx: Executor, memberRequirementId: string) {
+  const [order] = await tx
+    .select()
+    .from(screeningOrders)
+    .where(eq(screeningOrders.memberRequirementId, memberRequirementId))
+    .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
+    .limit(1);
+  return order;
+}
+
+type ConsentData = { textVersion: string; recordedAt: string; orderId?: string; orderRequestedAt?: string };
+
+/** Whether the vendor sandbox stands in for the vendor in this deployment (the page must say so). */
+function isSandbox(deps: Pick<Deps, 'integrations'>): boolean {
+  return deps.integrations.webhookSources.some((s) => s.provider === 'yardstik' && s.sandbox === true);
+}
+
+/** Statuses a member may start a new check from (a disqualification is lifted only by an administrator). */
+function mayStart(loaded: LoadedRequirement): boolean {
+  if (loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified) return false;
+  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  return (
+    status === RequirementStatus.Incomplete ||
+    status === RequirementStatus.Overdue ||
+    status === RequirementStatus.Rejected ||
+    status === RequirementStatus.ExpiringSoon ||
+    status === RequirementStatus.Expired
+  );
+}
+
+async function view(
+  deps: Pick<Deps, 'integrations'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+  content: BackgroundCheckContent,
+): Promise<BackgroundCheckView> {
+  const consent = await liveSubmission(tx, loaded, consentKind);
+  const consentData = consent?.data as ConsentData | undefined;
+  const order = await latestOrder(tx, loaded.requirement.id);
+  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  const ordering = consentData?.orderId !== undefined && order?.id !== consentData.orderId;
+  const applyPending = order?.status === 'awaiting_candidate' && order.applyUrl !== null && !ordering;
+  const unconsumedConsent = consentData !== undefined && consentData.orderId === undefined;
+  let next: BackgroundCheckView['next'] = 'none';
+  if (content.vendor === 'Yardstik') {
+    if (applyPending) next = 'continue-at-vendor';
+    else if (mayStart(loaded))
+      next = !unconsumedConsent ? 'consent' : content.payer === 'member' ? 'pay-and-run' : 'run';
+    else if (
+      status === RequirementStatus.WaitingOnProvider ||
+      status === RequirementStatus.WaitingOnApplicant
+    )
+      next = 'wait';
+  }
+  const adverse = await adverseActionOf(tx, loaded);
+  const showAdverse =
+    adverse?.stage === 'final-adverse' ||
+    (adverse?.stage === 'pre-adverse' && status === RequirementStatus.PendingReview);
+  return {
+    adverseAction:
+      adverse && showAdverse && adverse.stage !== 'withdrawn'
+        ? {
+            stage: adverse.stage,
+            reason: adverse.reason,
+            disputeUntil: adverse.disputeUntil,
+            disputes: adverse.disputes.map(({ at, message }) => ({ at, message })),
+          }
+        : null,
+    memberRequirementId: loaded.requirement.id,
+    definitionId: loaded.definition.id,
+    name: loaded.definition.name,
+    status,
+    vendor: content.vendor,
+    sandbox: content.vendor === 'Yardstik' && isSandbox(deps),
+    packageName: content.packageName,
+    payer: content.payer,
+    expiresAt: loaded.requirement.expiresAt,
+    consentText: fcraConsentText,
+    consent: consentData
+      ? { recordedAt: consentData.recordedAt, textVersion: consentData.textVersion }
+      : null,
+    order: ordering
+      ? { status: null, vendorStatus: null, applyPending: false, orderedAt: consentData.orderRequestedAt! }
+      : order
+        ? {
+            status: order.status,
+            vendorStatus: order.vendorStatus,
+            applyPending,
+            orderedAt: order.createdAt.toISOString(),
+          }
+        : null,
+    next,
+  };
+}
+
+/** GET {id}/background-check-by-id?plaId: the member's check, its consent and its order, for the member or a manager. */
+export function backgroundCheckById(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<BackgroundCheckView> {
+  return deps.db.transaction(async (tx) => {
+    const { loaded, content } = await load(tx, ctx, ref, 'view');
+    return view(deps, tx, loaded, content);
+  });
+}
+
+function requireVendorRun(content: BackgroundCheckContent) {
+  if (content.vendor === 'Generic')
+    throw conflict(
+      "This background check is run by your organization's own vendor: upload the report instead",
+    );
+}
+
+/**
+ * POST {id}/record-consent?plaId: the member (or guardian) accepts the FCRA stand-alone disclosure and signs the
+ * authorization, both shown in full; the texts, their version, the typed name, the address, the IP address and
+ * the time are stored with the requirement, so later wording changes never alter what was signed.
+ */
+export function recordConsent(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  input: RequirementRef & { body: RecordConsentBody; ipAddress: string | null },
+): Promise<BackgroundCheckView> {
+  return deps.db.transaction(async (tx) => {
+    const { loaded, content } = await load(tx, ctx, input, 'run');
+    requireVendorRun(content);
+    if (!mayStart(loaded)) throw conflict('A background check is already under way or complete');
+    if (input.body.textVersion !== fcraConsentText.version)
+      throw invalid([
+        {
+          field: 'textVersion',
+          in: 'body',
+          message: 'The disclosure has changed: read the current version and sign again',
+        },
+      ]);
+    const memberName = `${loaded.member.firstName} ${loaded.member.lastName}`;
+    const normal = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+    if (normal(input.body.typedName) !== normal(memberName))
+      throw invalid([
+        { field: 'typedName', in: 'body', message: `Type the member's full name: ${memberName}` },
+      ]);
+    const recordedAt = new Date().toISOString();
+    await replaceSubmission(tx, loaded, consentKind, {
+      textVersion: fcraConsentText.version,
+      disclosure: fcraConsentText.disclosure,
+      authorization: fcraConsentText.authorization,
+      typedName: input.body.typedName.trim().replace(/\s+/g, ' '),
+      address: input.body.address,
+      ipAddress: input.ipAddress,
+      signedByUserId: ctx.userId,
+      recordedAt,
+    });
+    await recordChange(tx, loaded, {
+      action: 'record-consent',
+      data: { textVersion: fcraConsentText.version, ipAddress: input.ipAddress },
+    });
+    return view(deps, tx, loaded, content);
+  });
+}
+
+/**
+ * POST {id}/run-background-check?plaId (the organization pays): orders the check through the outbox. The order id
+ * is derived from the consent it uses, and the consent is marked as used in the same locked transaction, so a
+ * double submit (or a retry after a lost answer) orders once: the second call finds the order already requested.
+ */
+export function runBackgroundCheck(
+  deps: Pick<Deps, 'db' | 'integrations' | 'jobs'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<BackgroundCheckView> {
+  return deps.db.transaction(async (tx) => {
+    const { loaded, content } = await load(tx, ctx, ref, 'run');
+    requireVendorRun(content);
+    if (content.payer === 'member')
+      throw conflict('This background check is paid by the member: use pay and run instead');
+    const consent = await liveSubmission(tx, loaded, consentKind);
+    const data = consent?.data as ConsentData | undefined;
+    if (!consent || !data) throw conflict('Read and sign the disclosure and authorization first');
+    if (data.orderId !== undefined) return view(deps, tx, loaded, content);
+    if (!mayStart(loaded)) throw conflict('A background check is already under way or complete');
+    if (!deps.integrations.screening) throw conflict('Background checks are not set up in this deployment');
+    const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
+    const orderRequestedAt = new Date().toISOString();
+    await tx
+      .update(requirementSubmissions)
+      .set({ data: { ...data, orderId, orderRequestedAt } })
+      .where(eq(requirementSubmissions.id, consent.id));
+    await recordChange(tx, loaded, {
+      action: 'run-background-check',
+      facts: { waitingOn: WaitingOn.Provider, pendingReview: false, reviewOutcome: null, rejectedAt: null },
+      data: { orderId, packageId: content.packageId, payer: content.payer },
+    });
+    await deps.jobs.enqueue(
+      tx,
+      orderBackgroundCheckJob,
+      { orderId, organizationId: ctx.organizationId, memberRequirementId: loaded.requirement.id },
+      { key: orderId },
+    );
+    return view(deps, tx, loaded, content);
+  });
+}
+
+/**
+ * POST {id}/run-and-pay-background-check-user?plaId (the member pays): refused until member payments exist. The
+ * billing issue replaces the refusal with the payment, then orders exactly as run-background-check does.
+ */
+export function runAndPayBackgroundCheck(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<never> {
+  return deps.db.transaction(async (tx) => {
+    const { content } = await load(tx, ctx, ref, 'run');
+    requireVendorRun(content);
+    throw conflict(memberPaymentUnavailableMessage);
+  });
+}
+
+/** GET {id}/get-background-check-link?plaId: the vendor's hosted page where the member continues (consent, details). */
+export function backgroundCheckLink(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<BackgroundCheckLink> {
+  return deps.db.transaction(async (tx) => {
+    const { loaded, content } = await load(tx, ctx, ref, 'run');
+    requireVendorRun(content);
+    const order = await latestOrder(tx, loaded.requirement.id);
+    if (!order || order.status !== 'awaiting_candidate' || !order.applyUrl)
+      throw conflict('There is nothing to continue at the background-check vendor right now');
+    return { url: order.applyUrl, sandbox: isSandbox(deps) };
+  });
+}
+
+/** What each of our screening statuses tells a reviewer, in a sentence (the vendor's report has the details). */
+const summaries: Record<string, string> = {
+  awaiting_candidate: 'The member has not finished the vendor’s application yet.',
+  in_progress: 'The vendor is researching the records.',
+  on_hold: 'The vendor has paused the research (information requested from the member, or an exception).',
+  needs_review:
+    'The vendor found one or more records that may disqualify the member: read the report before deciding.',
+  clear: 'The vendor found nothing disqualifying.',
+  adverse_action_pending: 'A pre-adverse action notice was sent; the member may still respond.',
+  adverse_action_final: 'The final adverse action notice was sent.',
+  disputed: 'The member disputes the report; the vendor is reinvestigating.',
+  canceled: 'The order was canceled.',
+  expired: 'The invitation expired before the member applied.',
+};
+
+/**
+ * GET {id}/background-check-report/{plaId}: the latest order's result for a reviewer of the member's level (403
+ * for anyone else): the vendor's status, a summary and the vendor's report page. Each view is audited, since a
+ * consumer report may be read only for its permissible purpose.
+ */
+export function backgroundCheckReport(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<BackgroundCheckReport> {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadForReview(tx, ctx, ref);
+    requireType(loaded, RequirementType.BackgroundCheck);
+    const order = await latestOrder(tx, loaded.requirement.id);
+    if (!order) throw notFound('Background check report');
+    await recordAuditEvent(tx, loaded.actor, {
+      organizationId: ctx.organizationId,
+      action: 'background_check.report_viewed',
+      entityType: 'screening_order',
+      entityId: order.id,
+      data: { memberRequirementId: loaded.requirement.id, profileId: loaded.requirement.profileId },
+    });
+    return {
+      vendor: order.vendor,
+      status: order.status,
+      vendorStatus: order.vendorStatus,
+      summary: summaries[order.status] ?? `The vendor reports “${order.vendorStatus}”.`,
+      reportUrl: order.reportUrl,
+      sandbox: isSandbox(deps),
+      orderedAt: order.createdAt.toISOString(),
+      completedAt: order.completedAt?.toISOString() ?? null,
+    };
+  });
+}

@@ -1,0 +1,57 @@
+import type { Config } from './config.ts';
+
+/** The sandboxes running in this process and how to reach and stop them. */
+export type RunningSandboxes = {
+  /** The Yardstik settings that point the adapter at the Yardstik sandbox. */
+  yardstik: NonNullable<Config['yardstik']>;
+  /** The Stripe settings that point the billing adapter at the Stripe sandbox. */
+  stripe: NonNullable<Config['stripe']>;
+  /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
+  usSoccer: NonNullable<Config['usSoccer']>;
+  /** Lines for the start-up banner: each sandbox by name and address. */
+  describe(): string[];
+  /** Registers our webhook route with each sandbox, once the server listens. */
+  sendWebhooksTo(serverUrl: string): void;
+  close(): Promise<void>;
+};
+
+const sandboxApiKey = 'sandbox-api-key-not-a-real-key';
+const sandboxWebhookSecret = 'sandbox-webhook-secret-not-a-real-secret';
+const stripeSandboxKeys = {
+  secretKey: 'sk_test_sandbox_not_a_real_key',
+  publishableKey: 'pk_test_sandbox_not_a_real_key',
+  webhookSecret: 'whsec_sandbox_not_a_real_secret',
+};
+
+/**
+ * Starts our own vendor sandboxes (packages/sandbox) for development, so integrations work with nothing installed
+ * and no network (ADR 027). Loaded only when asked for, and never in production (the config refuses it there).
+ */
+export async function startSandboxes(): Promise<RunningSandboxes> {
+  const { createYardstikSandbox } = await import('@touchline/sandbox/yardstik/yardstik-sandbox');
+  const yardstik = createYardstikSandbox({ apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret });
+  const apiUrl = await yardstik.listen();
+  const { createStripeSandbox } = await import('@touchline/sandbox/stripe/stripe-sandbox');
+  const stripe = createStripeSandbox(stripeSandboxKeys);
+  const stripeUrl = await stripe.listen();
+  const { createUsSoccerSandbox } = await import('@touchline/sandbox/us-soccer/us-soccer-sandbox');
+  const usSoccer = createUsSoccerSandbox({ apiKey: sandboxApiKey });
+  const usSoccerUrl = await usSoccer.listen();
+  return {
+    yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
+    stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
+    usSoccer: { apiUrl: usSoccerUrl, apiKey: sandboxApiKey, sandbox: true },
+    describe: () => [
+      `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
+      `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
+      `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
+    ],
+    sendWebhooksTo(serverUrl) {
+      yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
+      stripe.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/stripe`);
+    },
+    close: async () => {
+      await Promise.all([yardstik.close(), stripe.close(), usSoccer.close()]);
+    },
+  };
+}

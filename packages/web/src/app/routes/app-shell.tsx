@@ -1,0 +1,21 @@
+import { AppLayout } from '../../components/layouts/app-layout.tsx';
+import { PastDueBanner } from '../../features/billing/components/past-due-banner.tsx';
+import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
+import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
+import { LevelNavigation } from '../level-navigation.tsx';
+
+/**
+ * The signed-in pages' shell with its parts (level tree, organization switcher, Updated Policies modal), as one
+ * route module: the router loads it on the first signed-in page, so the sign-in page's first load never carries
+ * the level tree, the menus or the dialogs (ADR 029).
+ */
+export function AppShell() {
+  return (
+    <AppLayout
+      navigation={<LevelNavigation />}
+      overlay={<UpdatedPoliciesGate />}
+      headerStart={<OrganizationSwitcher />}
+      banner={<PastDueBanner />}
+    />
+  );
+}

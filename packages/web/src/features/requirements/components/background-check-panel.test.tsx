@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  fcraConsentText,
+  memberPaymentUnavailableMessage,
+  type BackgroundCheckView,
+} from '@touchline/contracts/background-checks';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { session } from '../../../lib/session.ts';
+import { serveGlobally } from '../../../test/fake-server.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { signedInWebSession } from '../../../test/tokens.ts';
+import { BackgroundCheckPanel } from './background-check-panel.tsx';
+
+const definitionId = '22222222-2222-4222-8222-222222222222';
+const plaId = '11111111-1111-4111-8111-111111111111';
+const at = (call: string) => `/api/app/requirement/${definitionId}/${call}`;
+const view = (over: Partial<BackgroundCheckView> = {}): BackgroundCheckView => ({
+  memberRequirementId: '33333333-3333-4333-8333-333333333333',
+  definitionId,
+  name: 'Background check',
+  status: RequirementStatus.Incomplete,
+  vendor: 'Yardstik',
+  sandbox: true,
+  packageName: 'Volunteer basic',
+  payer: 'organization',
+  expiresAt: null,
+  consentText: fcraConsentText,
+  consent: null,
+  order: null,
+  adverseAction: null,
+  next: 'consent',
+  ...over,
+});
+
+function show() {
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <BackgroundCheckPanel
+            requirement={{ definitionId, profileLevelAccessId: plaId }}
+            memberName="Alex Morgan"
+            canAct
+          />
+        ),
+      },
+    ],
+    '/',
+  );
+}
+
+beforeEach(() => session.restore(signedInWebSession()));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the background-check panel', () => {
+  it('shows the disclosure and authorization in full, names the sandbox, and checks the form before sending', async () => {
+    const server = serveGlobally({ [`GET ${at('background-check-by-id')}`]: { status: 200, body: view() } });
+    show();
+    expect(await screen.findByRole('region', { name: /Disclosure regarding/ })).toHaveTextContent(
+      fcraConsentText.disclosure,
+    );
+    expect(screen.getByRole('region', { name: 'Authorization' })).toHaveTextContent(
+      fcraConsentText.authorization,
+    );
+    expect(screen.getByText(/Sandbox/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the authorization' }));
+    expect(screen.getByRole('checkbox', { name: /I have read the disclosure/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(server.callsTo('POST', at('record-consent'))).toHaveLength(0);
+  });
+
+  it('sends the signed consent with the text version and the address', async () => {
+    let signed = false;
+    const server = serveGlobally({
+      [`GET ${at('background-check-by-id')}`]: () => ({
+        status: 200,
+        body: view(signed ? { next: 'run' } : {}),
+      }),
+      [`POST ${at('record-consent')}`]: () => {
+        signed = true;
+        return { status: 200, body: view({ next: 'run' }) };
+      },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /I have read the disclosure/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /I authorize/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Type your full name/ }), 'Alex Morgan');
+    await userEvent.type(screen.getByRole('textbox', { name: /Street address/ }), '1 Pitch Lane');
+    await userEvent.type(screen.getByRole('textbox', { name: /^City/ }), 'Portland');
+    await userEvent.type(screen.getByRole('textbox', { name: /^State/ }), 'OR');
+    await userEvent.type(screen.getByRole('textbox', { name: /ZIP code/ }), '97201');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the authorization' }));
+    expect(await screen.findByRole('button', { name: 'Order my background check' })).toBeVisible();
+    const [call] = server.callsTo('POST', at('record-consent'));
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
+      textVersion: fcraConsentText.version,
+      acceptDisclosure: true,
+      acceptAuthorization: true,
+      typedName: 'Alex Morgan',
+      address: { line1: '1 Pitch Lane', city: 'Portland', state: 'OR', postalCode: '97201' },
+    });
+  });
+
+  it('orders once signed, and says why a member-paid check cannot be ordered yet', async () => {
+    serveGlobally({
+      [`GET ${at('background-check-by-id')}`]: {
+        status: 200,
+        body: view({ next: 'pay-and-run', payer: 'member' }),
+      },
+      [`POST ${at('run-and-pay-background-check-user')}`]: {
+        status: 409,
+        body: { error: { code: 'conflict', message: memberPaymentUnavailableMessage } },
+      },
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay and order my check' }));
+    expect(await screen.findByText(memberPaymentUnavailableMessage)).toBeVisible();
+  });
+});
