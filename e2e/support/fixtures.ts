@@ -11,8 +11,24 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
+/**
+ * Waits for the page's finite animations and CSS transitions to end (a button fading from its disabled grey to its
+ * colour is, mid-way, a colour no one reads), so axe judges what a person sees once the page is still.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Runs axe-core in the page (WCAG 2.1 A/AA) and fails the test with a readable list of violations. */
 export async function expectAccessible(page: Page, label: string) {
+  await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -29,6 +45,30 @@ export async function expectAccessible(page: Page, label: string) {
     (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(readable, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Fails when the page scrolls sideways at its viewport's width, naming the elements that stick out (tag, classes,
+ * right edge), so a failure says what to fix rather than only by how many pixels.
+ */
+export async function expectNoSideScroll(page: Page, width: number) {
+  const found = await page.evaluate((limit) => {
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= limit) return { scrollWidth, offenders: [] as string[] };
+    const offenders = [...document.querySelectorAll('body *')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > limit + 0.5)
+      .slice(0, 8)
+      .map(({ el, right }) => {
+        const text = (el.textContent ?? '').trim().slice(0, 40);
+        return `<${el.tagName.toLowerCase()} class="${String(el.getAttribute('class') ?? '').slice(0, 100)}"> right=${Math.round(right)} "${text}"`;
+      });
+    return { scrollWidth, offenders };
+  }, width);
+  expect(
+    found.scrollWidth,
+    `${page.url()} is ${found.scrollWidth} px wide at ${width}:\n${found.offenders.join('\n')}`,
+  ).toBeLessThanOrEqual(width);
 }
 
 /** Saves a full-page screenshot under e2e/screenshots/ for people to look at (any page: a second context too). */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, expectNoSideScroll } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // Issue 21's journey on the development Stripe sandbox: an administrator creates an organization on a trial (no
@@ -143,7 +143,7 @@ test('an organization starts on a trial, saves a card, is billed, goes past due 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
     await expect(page.getByTestId(loaded).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await expectNoSideScroll(page, phone.width);
     await snap(name);
   }
 });

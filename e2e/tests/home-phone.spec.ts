@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, expectNoSideScroll } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import { teamLevelId } from '../support/invitations.ts';
 
@@ -8,8 +7,6 @@ import { teamLevelId } from '../support/invitations.ts';
 
 const desktop = { width: 1366, height: 850 };
 const phone = { width: 390, height: 844 };
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 test('an administrator’s home: compliance of the held level with a path to act, no deployment facts', async ({
   page,
@@ -46,7 +43,7 @@ test('at phone size the navigation is a drawer behind a Menu button, and dashboa
   const menu = page.getByRole('button', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Levels' })).toBeHidden();
-  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+  await expectNoSideScroll(page, phone.width);
   // The header fits in one compact row.
   expect((await page.getByRole('banner').boundingBox())?.height ?? 999).toBeLessThan(80);
   await a11y('home, phone');
@@ -73,7 +70,7 @@ test('at phone size the navigation is a drawer behind a Menu button, and dashboa
   await expect(status).toBeInViewport();
   const box = await status.boundingBox();
   expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width);
-  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+  await expectNoSideScroll(page, phone.width);
   await a11y('dashboard, phone');
   await snap('dashboard-phone');
 
@@ -104,7 +101,7 @@ test('a member’s home is their to-do list and overall status, comfortable at p
   await expect(todo).toBeVisible({ timeout: 20_000 });
   await expect(todo).toContainText(/Your status|cleared|Nothing/);
   await expect(page.getByRole('main')).not.toContainText('Version');
-  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+  await expectNoSideScroll(page, phone.width);
   await a11y('home, member, phone');
   await snap('home-member-phone');
   const first = todo.getByRole('link').first();
@@ -155,6 +152,6 @@ test('at phone size the members page is no wider than the screen; its table scro
   await expect(page.getByRole('heading', { name: 'Members of U10 Girls' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   // The table's hidden labels are absolutely positioned: outside a positioned scroll box they widened the page.
-  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+  await expectNoSideScroll(page, phone.width);
   await snap('members-phone');
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, expectNoSideScroll } from '../support/fixtures.ts';
 import { signInAsDemoPlatformAdmin } from '../support/demo-session.ts';
 
 // Issue 17's operator screen as a platform administrator meets it: a webhook delivered by the development Yardstik
@@ -10,8 +10,6 @@ const desktop = { width: 1366, height: 850 };
 const phone = { width: 390, height: 844 };
 // The in-process sandbox's signing secret (sandboxes-wiring.ts): not a secret, a development stand-in's.
 const sandboxSecret = 'sandbox-webhook-secret-not-a-real-secret';
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** Delivers a webhook signed as the Yardstik sandbox signs them, through the public webhook route. */
 async function deliverSandboxWebhook(page: Page): Promise<string> {
@@ -70,7 +68,7 @@ test('a platform administrator reads the webhook log and the dead letters, on de
   await page.setViewportSize(phone);
   await page.getByRole('tab', { name: 'Webhook events' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: eventId })).toBeVisible();
-  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+  await expectNoSideScroll(page, phone.width);
   await a11y('platform integrations, phone');
   await snap('platform-integrations-phone');
 });

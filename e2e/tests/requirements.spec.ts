@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, snap as snapOf } from '../support/fixtures.ts';
+import { test, expect, expectNoSideScroll, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
   inviteThroughTheDialog,
@@ -195,11 +195,11 @@ test('an invited coach signs up and completes a document, a form, a waiver, a vi
   await snap('requirements-list-done');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(done.getByRole('link', { name: names.form })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page, 390);
   await snap('requirements-phone');
   await page.getByRole('link', { name: names.waiver }).click();
   await expect(page.getByRole('button', { name: 'Download the signed PDF' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page, 390);
   await a11y('requirement on a phone');
   await snap('requirements-phone-waiver');
 
@@ -248,6 +248,6 @@ test('the demo league’s members stand where their seeded history left them', a
   await page.getByRole('link', { name: names.form }).click();
   await expect(page.getByRole('heading', { level: 1, name: names.form })).toBeVisible();
   await expect(page.getByText('insurance-card.pdf')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page, 390);
   await snap('demo-member-form-phone');
 });

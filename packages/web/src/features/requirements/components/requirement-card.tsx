@@ -29,7 +29,7 @@ export function RequirementCard({ item }: { item: MemberRequirement }) {
         </h3>
         <StatusBadge status={item.status} />
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm break-words text-slate-700 dark:text-slate-300">
         <dt className="font-medium">Type</dt>
         <dd>
           {typeLabel}
