@@ -53,10 +53,11 @@ async function answerFor(
   subject: TokenSubject | undefined,
   authTime: Date,
   refreshToken: string,
+  /** When the token is issued: a sign-in's own instant (its auth_time), so exp − auth_time is exactly the TTL. */
+  now: Date = config.now(),
 ) {
   if (!subject) throw new TokenGrantError(TokenErrorCode.InvalidGrant, 'The account no longer exists');
   const key = await config.keys.signingKey();
-  const now = config.now();
   const accessToken = await signAccessToken(key, subject, authTime, now, config.accessTokenTtlSeconds);
   const answer: TokenAnswer = {
     access_token: accessToken,
@@ -123,7 +124,7 @@ export async function passwordGrant(
     },
     { action: 'sign-in', ip: input.ip },
   );
-  return answerFor(config, { ...user, roles }, now, refresh.token);
+  return answerFor(config, { ...user, roles }, now, refresh.token, now);
 }
 
 /**

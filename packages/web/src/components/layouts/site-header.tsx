@@ -140,7 +140,9 @@ export function SiteHeader({
   const signedIn = isSessionLoggedIn(useSession());
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex min-h-14 items-center justify-between gap-x-3 gap-y-2 px-3 py-2 sm:min-h-16 sm:px-6 md:flex-wrap">
+      <div
+        className={`flex min-h-14 items-center justify-between gap-x-3 gap-y-2 px-3 py-2 sm:min-h-16 sm:px-6 ${menu && signedIn ? 'md:flex-wrap' : 'flex-wrap'}`}
+      >
         {menu && signedIn ? <MenuButton open={menu.open} onOpen={menu.onOpen} /> : null}
         <Link
           to="/"
@@ -149,11 +151,16 @@ export function SiteHeader({
           <Logo className="text-lg" />
         </Link>
         {start ? <div className="mr-auto flex min-h-12 min-w-0 items-center">{start}</div> : null}
-        <div className="flex items-center gap-2">
-          {/* On a phone the account links live in the menu's drawer; the header keeps only what fits. */}
-          <div className={menu && signedIn ? 'hidden md:block' : ''}>
-            <AccountLinks />
-          </div>
+        {/* On a phone the account links live in the menu's drawer; a page without one (signing up, an invitation)
+            gives them a row of their own under the logo rather than squeezing them beside it. */}
+        <div
+          className={
+            menu && signedIn ? 'hidden md:order-2 md:block' : 'order-last w-full md:order-2 md:w-auto'
+          }
+        >
+          <AccountLinks />
+        </div>
+        <div className="order-3 flex items-center gap-2">
           <DarkModeToggle />
         </div>
       </div>

@@ -97,6 +97,10 @@ export function DashboardPage({ levelId }: { levelId: string }) {
     previousCursor,
     requirements,
   } = members.data;
+  // The drawer shows the member as the page was last fetched: after a staff move or a bulk change refetches the page,
+  // the same member's fresh row (statuses, allowed moves), or what was opened if the change moved them off this page.
+  const drawerMember =
+    open === null ? null : (items.find((m) => m.profileLevelAccessId === open.profileLevelAccessId) ?? open);
   const run = (
     request: Exclude<BulkRequest, { kind: 'remind' }>,
     ids: string[],
@@ -271,7 +275,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
         }}
       />
       <MemberDrawer
-        member={open}
+        member={drawerMember}
         requirements={requirements}
         busy={bulk.isPending}
         onClose={() => setOpen(null)}

@@ -17,7 +17,7 @@ const cell = 'px-3 py-2 align-top';
  * phone width instead of a 1,400-pixel table scrolled sideways.
  */
 const cardCell =
-  'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] max-md:dark:before:text-slate-400';
+  'max-md:flex max-md:items-start max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:text-slate-600 max-md:before:content-[attr(data-label)] max-md:dark:before:text-slate-400';
 /** Long names and e-mails end in an ellipsis so the table fits its page; the full text stays in the DOM and title. */
 const truncated = 'block max-w-40 truncate';
 /** Requirement columns are tinted apart from the member's own columns. */
