@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { ActorRequestContext, Deps } from '../../deps.ts';
 import { randomUUID } from 'node:crypto';
 import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
 import type { CreateOrganizationBody, CreateOrganizationResponse } from '@touchline/contracts/organizations';
@@ -63,11 +63,11 @@ async function insertLabels(tx: Transaction, organizationId: string, roles: Orga
  */
 export async function createOrganization(
   deps: Deps,
-  actor: Actor,
+  ctx: ActorRequestContext,
   body: CreateOrganizationBody,
-  requestId: string,
 ): Promise<CreateOrganizationResponse> {
   const db = deps.db;
+  const { requestId, ...actor } = ctx;
   // The identity directory may share the embedded database's one connection: ask it before the transaction.
   const user = await deps.identityDirectory.findUser(actor.userId);
   if (!user) throw unauthenticated('Your account no longer exists');

@@ -8,7 +8,6 @@ import {
   organizationListResponseSchema,
   selectOrganizationResponseSchema,
 } from '@touchline/contracts/organizations';
-import { requireActor } from '../../plugins/authenticate.ts';
 import { requireActorRequestContext } from '../../authz/request-context.ts';
 import { createOrganization } from './organization-creation.service.ts';
 import { organizationFileRoutes } from './organization-files.routes.ts';
@@ -21,7 +20,7 @@ export async function organizationRoutes(app: FastifyInstance) {
     '/api/app/organization',
     { schema: { body: createOrganizationBodySchema, response: { 201: createOrganizationResponseSchema } } },
     async (request, reply) => {
-      const created = await createOrganization(app.deps, requireActor(request), request.body, request.id);
+      const created = await createOrganization(app.deps, requireActorRequestContext(request), request.body);
       return reply.status(201).send(created);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { organizationPlansQuerySchema, paymentPlansResponseSchema } from '@touchline/contracts/plans';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { requireActor } from '../../plugins/authenticate.ts';
 import { listCatalogPlans, listOrganizationPlans } from './plans.service.ts';
 
@@ -13,7 +13,7 @@ export async function planRoutes(app: FastifyInstance) {
     { schema: { response: { 200: paymentPlansResponseSchema } } },
     async (request) => {
       requireActor(request);
-      return listCatalogPlans(app.database.db);
+      return listCatalogPlans(app.deps);
     },
   );
   // The web sends this GET with a form-urlencoded content type (spec §7); a GET body is never read, so it passes.
@@ -21,10 +21,8 @@ export async function planRoutes(app: FastifyInstance) {
     '/api/app/payment-plan/payment-plans-organization',
     { schema: { querystring: organizationPlansQuerySchema, response: { 200: paymentPlansResponseSchema } } },
     async (request) =>
-      listOrganizationPlans(
-        app.database.db,
-        await requireActorContext(request),
-        request.query.organizationGuid,
-      ),
+      listOrganizationPlans(app.deps, await requireRequestContext(request), {
+        organizationId: request.query.organizationGuid,
+      }),
   );
 }

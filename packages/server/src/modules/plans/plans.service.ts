@@ -1,12 +1,12 @@
 import type { PaymentPlan } from '@touchline/contracts/plans';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { catalogPlans, plansOfOrganization } from './plans.queries.ts';
 
 /** The platform's plan catalog (GET payment-plans/): what the creation wizard offers. */
-export function listCatalogPlans(db: Executor): Promise<PaymentPlan[]> {
-  return catalogPlans(db);
+export function listCatalogPlans(deps: Deps): Promise<PaymentPlan[]> {
+  return catalogPlans(deps.db);
 }
 
 /**
@@ -14,12 +14,12 @@ export function listCatalogPlans(db: Executor): Promise<PaymentPlan[]> {
  * actor's current organization is visible; every other id reads as not found (ADR 007).
  */
 export async function listOrganizationPlans(
-  db: Executor,
-  ctx: ActorContext,
-  organizationId: string,
+  deps: Deps,
+  ctx: RequestContext,
+  input: { organizationId: string },
 ): Promise<PaymentPlan[]> {
-  if (organizationId !== ctx.organizationId) throw notFound('Organization');
-  return plansOfOrganization(db, organizationId);
+  if (input.organizationId !== ctx.organizationId) throw notFound('Organization');
+  return plansOfOrganization(deps.db, input.organizationId);
 }
 
 /** One catalog plan by its product name, or undefined: the creation wizard may only record a plan on offer. */
