@@ -22,25 +22,56 @@ export function pathOf(text: string, pattern: RegExp): string {
   return url.pathname + url.search;
 }
 
+/** The signed-in page's access token as an Authorization header, for calling the API beside the screens. */
+export async function bearerHeaders(page: Page): Promise<{ authorization: string }> {
+  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The signed-in user's first level (the demo administrator's is the league's top level). */
+export async function topLevelId(page: Page): Promise<string> {
+  const roles = (await (
+    await page.request.get('/api/app/profile/level-roles', { headers: await bearerHeaders(page) })
+  ).json()) as { hierarchyLevelId: string }[];
+  return roles[0]?.hierarchyLevelId ?? '';
+}
+
 /**
  * A team level's id, for a page signed in as the demo administrator. Her own level is the root (level roles); the
  * import preview resolves a path of level names below it to its level, the same way an import file names a level.
  */
 export async function teamLevelId(page: Page, teamPath: string): Promise<string> {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const roles = (await (await page.request.get('/api/app/profile/level-roles', { headers })).json()) as {
-    hierarchyLevelId: string;
-  }[];
-  const rootId = roles[0]?.hierarchyLevelId ?? '';
+  const rootId = await topLevelId(page);
   const preview = await page.request.post(`/api/app/hierarchy-level/${rootId}/members-import/preview`, {
-    headers,
+    headers: await bearerHeaders(page),
     data: { csv: `firstName,lastName,email,level\nLevel,Probe,level.probe@example.org,${teamPath}\n` },
   });
   const { rows } = (await preview.json()) as { rows: { hierarchyLevelId: string | null }[] };
   const id = rows[0]?.hierarchyLevelId;
   if (!id) throw new Error(`the level ${teamPath} was not found`);
   return id;
+}
+
+/**
+ * Invites someone to a team as its default role through the API the invitation dialog calls (for journeys about
+ * what happens after the invitation); answers the role's name.
+ */
+export async function inviteByApi(
+  page: Page,
+  teamId: string,
+  who: { email: string; firstName: string; lastName: string },
+): Promise<string> {
+  const headers = await bearerHeaders(page);
+  const { items } = (await (
+    await page.request.get(`/api/app/labels?hierarchyLevelId=${teamId}`, { headers })
+  ).json()) as { items: { id: string; isDefault: boolean; name: string }[] };
+  const label = items.find((l) => l.isDefault) ?? items[0];
+  const created = await page.request.post('/api/app/invitation', {
+    headers,
+    data: { ...who, hierarchyLevelId: teamId, labelId: label?.id ?? '' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return label?.name ?? '';
 }
 
 /** Who is invited where, as the administrator types it into the invitation dialog. */

@@ -1,19 +1,10 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
+import { topLevelId } from '../support/invitations.ts';
 
 // An administrator reads the league's dashboard: filters by a requirement status and a role, sorts, pages, opens a
 // member, downloads the filtered list as CSV and reads it back, and sets two members Inactive and Active again.
-
-/** The demo administrator's own level: the league's top level. */
-async function topLevelId(page: Page): Promise<string> {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const roles = (await (
-    await page.request.get('/api/app/profile/level-roles', { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { hierarchyLevelId: string }[];
-  return roles[0]?.hierarchyLevelId ?? '';
-}
 
 test('filter, sort, page, open a member, download the CSV, bulk-change group membership', async ({
   page,

@@ -1,21 +1,12 @@
-import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, snap } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
-import { mailTo, pathOf, teamLevelId } from '../support/invitations.ts';
+import { inviteByApi, mailTo, pathOf, teamLevelId, topLevelId } from '../support/invitations.ts';
 
 // Issue 18 items 5, 6, 8 and 12 as a league meets them: reminders from the dashboard, the members of the levels
 // below, a CSV import that imports the valid rows, and an invitation link opened by someone already signed in.
 
 const desktop = { width: 1366, height: 850 };
 const phone = { width: 390, height: 844 };
-
-async function topLevelId(page: Page): Promise<string> {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const roles = (await (
-    await page.request.get('/api/app/profile/level-roles', { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { hierarchyLevelId: string }[];
-  return roles[0]?.hierarchyLevelId ?? '';
-}
 
 test('send a reminder to the Overdue members of a team, with a count first, once a day', async ({
   page,
@@ -110,17 +101,7 @@ test('an invitation opened by another signed-in account says whose it is', async
   await signInAsDemoAdmin(page);
   const teamId = await teamLevelId(page, 'Recreational/U10 Girls');
   const email = `invitee.${Date.now()}@example.org`;
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const { items } = (await (
-    await page.request.get(`/api/app/labels?hierarchyLevelId=${teamId}`, { headers })
-  ).json()) as { items: { id: string; isDefault: boolean }[] };
-  const labelId = items.find((l) => l.isDefault)?.id ?? '';
-  const invite = await page.request.post('/api/app/invitation', {
-    headers,
-    data: { email, firstName: 'Ivy', lastName: 'Invitee', hierarchyLevelId: teamId, labelId },
-  });
-  expect(invite.status(), await invite.text()).toBe(201);
+  await inviteByApi(page, teamId, { email, firstName: 'Ivy', lastName: 'Invitee' });
   const mail = await mailTo(page.request, email, /signup\?token=/);
   await page.goto(pathOf(mail.text, /https?:\/\/\S+\/signup\?token=\S+/));
   await expect(page.getByRole('heading', { name: 'This invitation is for someone else' })).toBeVisible();
@@ -138,17 +119,7 @@ test('signing up from the invitation link needs no second e-mail: the link prove
   await signInAsDemoAdmin(page);
   const teamId = await teamLevelId(page, 'Recreational/U10 Girls');
   const email = `linked.${Date.now()}@example.org`;
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const { items } = (await (
-    await page.request.get(`/api/app/labels?hierarchyLevelId=${teamId}`, { headers })
-  ).json()) as { items: { id: string; isDefault: boolean }[] };
-  const labelId = items.find((l) => l.isDefault)?.id ?? '';
-  const invite = await page.request.post('/api/app/invitation', {
-    headers,
-    data: { email, firstName: 'Lina', lastName: 'Linked', hierarchyLevelId: teamId, labelId },
-  });
-  expect(invite.status(), await invite.text()).toBe(201);
+  await inviteByApi(page, teamId, { email, firstName: 'Lina', lastName: 'Linked' });
   const mail = await mailTo(page.request, email, /signup\?token=/);
 
   const context = await browser.newContext({ viewport: phone });
