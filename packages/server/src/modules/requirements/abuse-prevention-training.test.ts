@@ -135,18 +135,15 @@ describe('POST {id}/abuse-prevention-take-training and GET {id}/get-training-url
     await eventually(async () => (await enrollmentOf(requirementId))?.learnerId != null, 'the enrolment job');
     expect(sandbox.store.users.size).toBe(1);
 
-    const launched = await launch(
-      w.player,
-      w.player,
-      `&returnPath=${encodeURIComponent('/requirements?x=1')}`,
-    );
-    expect(launched.statusCode).toBe(200);
+    const back = `/requirements/${definitionId}?plaId=${w.player.profileLevelAccessId}&x=1`;
+    const launched = await launch(w.player, w.player, `&returnPath=${encodeURIComponent(back)}`);
+    expect(launched.statusCode, launched.body).toBe(200);
     expect(launched.json()).toMatchObject({
       url: expect.stringContaining('/sandbox-course/'),
       sandbox: false,
     });
     const page = await takeCourse(launched.json().url);
-    expect(page).toContain(`${w.t.app.appUrl}/requirements?x=1`);
+    expect(page).toContain(`${w.t.app.appUrl}${back}`.replace('&', '&amp;'));
 
     await eventually(
       async () => (await statusOf(w, requirementId)) === RequirementStatus.Completed,
@@ -228,6 +225,16 @@ describe('POST {id}/abuse-prevention-take-training and GET {id}/get-training-url
     await eventually(
       async () => (await statusOf(w, teammateRequirement!.id)) === RequirementStatus.Completed,
       'the poll to complete it',
+    );
+    sandbox.faults.clear();
+  });
+
+  it('answers 503 with a plain message when the provider cannot open the course', async () => {
+    sandbox.faults.arm({ mode: 'error', remaining: 3, pathPrefix: '/api/v1/gotocourse' });
+    const res = await launch(w.teammate, w.teammate);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe(
+      'The course provider could not open the course right now. Try again in a minute.',
     );
     sandbox.faults.clear();
   });
