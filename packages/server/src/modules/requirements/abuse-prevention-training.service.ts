@@ -185,8 +185,19 @@ export async function trainingLaunchUrl(
   if (row.provider !== port.provider)
     throw conflict('This course is at a provider this deployment no longer uses');
   const returnUrl = ref.returnPath ? `${deps.appUrl}${ref.returnPath}` : null;
-  const url = await port.launchUrl({ learnerId: row.learnerId, courseId: row.courseId }, returnUrl, {
-    correlationId: ref.requestId,
-  });
-  return { url, sandbox: port.sandbox };
+  try {
+    const url = await port.launchUrl({ learnerId: row.learnerId, courseId: row.courseId }, returnUrl, {
+      correlationId: ref.requestId,
+    });
+    return { url, sandbox: port.sandbox };
+  } catch (error) {
+    // The provider's failure is the member's to retry, said plainly (503), never an internal error of ours.
+    if (error instanceof VendorError)
+      throw new AppError(
+        ErrorCode.ServiceUnavailable,
+        'The course provider could not open the course right now. Try again in a minute.',
+        { headers: { 'retry-after': '60' } },
+      );
+    throw error;
+  }
 }
