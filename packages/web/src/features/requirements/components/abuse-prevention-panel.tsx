@@ -87,7 +87,9 @@ export function AbusePreventionPanel({ requirement, canAct }: AbusePreventionPan
     <div className="space-y-5">
       {completed && view.completedAt ? (
         <Alert tone="success">
-          {`Completed on ${day(view.completedAt)}${view.expiresAt ? `, valid until ${day(view.expiresAt)}` : ''}.`}
+          {`Completed on ${day(view.completedAt)}${view.state === 'completed' ? ` at ${providerName(view)}` : ''}${
+            view.expiresAt ? `, valid until ${day(view.expiresAt)}` : ''
+          }.`}
         </Alert>
       ) : null}
       {progress ? (
