@@ -73,7 +73,7 @@ async function launchUrl(ref: RequirementRef, returnPath: string): Promise<strin
 export function useOpenTraining(ref: RequirementRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ start }: { start: boolean }) =>
+    mutationFn: ({ start, returnPath }: { start: boolean; returnPath: string }) =>
       openInNewTab(async () => {
         if (start) {
           const view = await answered(
@@ -85,7 +85,7 @@ export function useOpenTraining(ref: RequirementRef) {
           queryClient.setQueryData(viewKey(ref), view);
           await queryClient.invalidateQueries({ queryKey: requirementsKey, exact: false });
         }
-        return launchUrl(ref, window.location.pathname + window.location.search);
+        return launchUrl(ref, returnPath);
       }),
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import type { AbusePreventionTraining } from '@touchline/contracts/abuse-prevention-training';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -59,6 +60,7 @@ export function AbusePreventionPanel({ requirement, canAct }: AbusePreventionPan
   const [dateError, setDateError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  const location = useLocation();
   const seenStatus = useRef<number | undefined>(undefined);
   const status = training.data?.status;
   // The provider's completion arrives through this panel's re-reads: the page's badge and lists follow it.
@@ -108,7 +110,9 @@ export function AbusePreventionPanel({ requirement, canAct }: AbusePreventionPan
           <Button
             label={view.mayTake ? 'Take training' : 'Continue the course'}
             disabled={openCourse.isPending}
-            onClick={() => openCourse.mutate({ start: view.mayTake })}
+            onClick={() =>
+              openCourse.mutate({ start: view.mayTake, returnPath: location.pathname + location.search })
+            }
           />
           <Alert>
             {openCourse.error ? `The course could not be opened: ${openCourse.error.message}` : null}
