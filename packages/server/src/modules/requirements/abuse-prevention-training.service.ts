@@ -120,7 +120,26 @@ export async function startTrainingForMember(
   const port = deps.integrations.training;
   if (!port) throw conflict('Online training is not set up in this deployment: upload a certificate instead');
   const existing = await enrollmentOf(tx, loaded.requirement.id);
-  if (existing && existing.state !== 'completed') return existing;
+  if (existing && existing.state !== 'completed') {
+    // The course is still open at the provider (a manager may have reopened the requirement meanwhile): in progress.
+    if (startable.has(currentStatus(loaded.requirement, loaded.definition.expiringSoonDays)))
+      await recordChange(tx, loaded, {
+        action: 'abuse-prevention-take-training',
+        facts: {
+          waitingOn: WaitingOn.Applicant,
+          pendingReview: false,
+          reviewOutcome: null,
+          rejectedAt: null,
+        },
+        data: {
+          provider: existing.provider,
+          sandbox: existing.sandbox,
+          enrollmentId: existing.id,
+          resumed: true,
+        },
+      });
+    return existing;
+  }
   if (!mayTake(loaded, existing))
     throw conflict('This training is already complete or awaiting review; there is nothing to take now');
   const [profile] = await tx

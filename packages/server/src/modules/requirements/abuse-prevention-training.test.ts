@@ -217,6 +217,20 @@ describe('POST {id}/abuse-prevention-take-training and GET {id}/get-training-url
       async () => (await enrollmentOf(teammateRequirement!.id))?.learnerId != null,
       'enrolment',
     );
+    // A manager reopens it while the course is open; taking it again resumes the same course, in progress.
+    const reopened = await w.t.app.inject({
+      method: 'POST',
+      url: `${base}/${definitionId}/mark-incomplete/${w.teammate.profileLevelAccessId}`,
+      headers: w.manager.auth,
+      payload: {},
+    });
+    expect(reopened.statusCode).toBe(200);
+    expect(await statusOf(w, teammateRequirement!.id)).toBe(RequirementStatus.Incomplete);
+    expect((await take(w.teammate, w.teammate)).json()).toMatchObject({
+      state: 'not_started',
+      status: RequirementStatus.WaitingOnApplicant,
+    });
+    expect(await queued('training.enroll')).toBe(2);
     sandbox.faults.arm({ mode: 'drop-webhooks' });
     await takeCourse((await launch(w.teammate, w.teammate)).json().url);
     expect(await statusOf(w, teammateRequirement!.id)).toBe(RequirementStatus.WaitingOnApplicant);
