@@ -52,7 +52,12 @@ const faultModes = ['error', 'timeout', 'drop-webhooks'] as const satisfies read
  * answer's `x-sandbox` header.
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  // Vendors take long arguments in a path segment (TalentLMS's `key:value,…` with a return URL).
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 2048 },
+  });
   const clock = createSandboxClock(options.clockStart);
   const faults = new FaultSwitch();
   const webhooks = new WebhookDispatcher(options.signWebhook, faults, clock.now);

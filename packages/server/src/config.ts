@@ -124,6 +124,12 @@ const envSchema = z.object({
   BILLING_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(30),
   US_SOCCER_API_URL: z.url({ message: 'must be an absolute URL of the US Soccer license lookup' }).optional(),
   US_SOCCER_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  TALENTLMS_URL: z
+    .url({ message: 'must be the TalentLMS account domain, https://<name>.talentlms.com' })
+    .optional(),
+  TALENTLMS_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  TALENTLMS_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TALENTLMS_COURSE_ID: z.string().regex(/^\d+$/, 'must be a TalentLMS course id (digits)').optional(),
 });
 
 /** The one typed configuration object every part of the server reads; built once at boot. */
@@ -192,6 +198,17 @@ export type Config = {
   billingTrialDays: number;
   /** The US Soccer license lookup (US_SOCCER_*, ADR 032); unset = none (or its sandbox, with `sandboxes`). */
   usSoccer: { apiUrl: string; apiKey: string; sandbox?: boolean } | undefined;
+  /** The abuse-prevention course provider (TALENTLMS_*, ADR 032); unset = none (or its sandbox). */
+  talentLms: TalentLmsConfig | undefined;
+};
+
+/** A TalentLMS account: domain, API key, the webhook signing secret and the default course. */
+export type TalentLmsConfig = {
+  apiUrl: string;
+  apiKey: string;
+  webhookSecret: string;
+  courseId: string;
+  sandbox?: boolean;
 };
 
 /** Where the billing adapter reaches Stripe and with which keys. */
@@ -245,6 +262,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const yardstikSet = [e.YARDSTIK_API_URL, e.YARDSTIK_API_KEY, e.YARDSTIK_WEBHOOK_SECRET].filter(
     Boolean,
   ).length;
+  const talentSet = [e.TALENTLMS_URL, e.TALENTLMS_API_KEY, e.TALENTLMS_WEBHOOK_SECRET, e.TALENTLMS_COURSE_ID];
+  if (talentSet.some(Boolean) && !talentSet.every(Boolean)) {
+    throw new ConfigError([
+      'TALENTLMS_URL, TALENTLMS_API_KEY, TALENTLMS_WEBHOOK_SECRET and TALENTLMS_COURSE_ID go together',
+    ]);
+  }
   if (Boolean(e.US_SOCCER_API_URL) !== Boolean(e.US_SOCCER_API_KEY)) {
     throw new ConfigError(['US_SOCCER_API_URL and US_SOCCER_API_KEY go together']);
   }
@@ -331,6 +354,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     usSoccer:
       e.US_SOCCER_API_URL && e.US_SOCCER_API_KEY
         ? { apiUrl: e.US_SOCCER_API_URL, apiKey: e.US_SOCCER_API_KEY }
+        : undefined,
+    talentLms:
+      e.TALENTLMS_URL && e.TALENTLMS_API_KEY && e.TALENTLMS_WEBHOOK_SECRET && e.TALENTLMS_COURSE_ID
+        ? {
+            apiUrl: e.TALENTLMS_URL,
+            apiKey: e.TALENTLMS_API_KEY,
+            webhookSecret: e.TALENTLMS_WEBHOOK_SECRET,
+            courseId: e.TALENTLMS_COURSE_ID,
+          }
         : undefined,
   };
 }

@@ -5,10 +5,13 @@ import type { HttpLogger } from './integrations/http/http-client.ts';
 import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
 import type { ScreeningPort } from './integrations/screening/port.ts';
+import type { TrainingProviderPort } from './integrations/training/port.ts';
+import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import type { WebhookProcessor, WebhookSource } from './integrations/webhooks/webhook-inbox.ts';
 import { processStripeWebhook } from './modules/billing/billing-sync.ts';
 import { refreshScreeningReport } from './modules/requirements/background-check-orders.ts';
+import { processTrainingWebhook } from './modules/requirements/abuse-prevention-training.sync.ts';
 
 /**
  * The vendor ports of this deployment, built once (ARCHITECTURE §2b's composition root for integrations): the
@@ -21,6 +24,8 @@ export type Integrations = {
   billing: { port: BillingPort; trialDays: number } | null;
   /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
   licenses: LicenseProviderPort | null;
+  /** The abuse-prevention course provider (TalentLMS, ADR 032), or null when none is configured. */
+  training: TrainingProviderPort | null;
   webhookSources: WebhookSource[];
   webhookProcessors: Record<string, WebhookProcessor>;
   close(): Promise<void>;
@@ -28,7 +33,8 @@ export type Integrations = {
 
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
 export function buildIntegrations(
-  config: Pick<Config, 'yardstik'> & Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer'>>,
+  config: Pick<Config, 'yardstik'> &
+    Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms'>>,
   logger: HttpLogger,
 ): Integrations {
   const usSoccer = config.usSoccer
@@ -73,16 +79,36 @@ export function buildIntegrations(
     });
     webhookProcessors.stripe = processStripeWebhook;
   }
+  const talent = config.talentLms
+    ? talentLmsAdapter({
+        baseUrl: config.talentLms.apiUrl,
+        apiKey: config.talentLms.apiKey,
+        webhookSecret: config.talentLms.webhookSecret,
+        courseId: config.talentLms.courseId,
+        sandbox: config.talentLms.sandbox === true,
+        logger,
+      })
+    : null;
+  if (talent) {
+    webhookSources.push({
+      provider: 'talentlms',
+      sandbox: config.talentLms?.sandbox === true,
+      read: (headers, raw) => talent.readWebhook(headers, raw),
+    });
+    webhookProcessors.talentlms = processTrainingWebhook;
+  }
   return {
     screening: yardstik,
     billing: stripe ? { port: stripe, trialDays: config.billingTrialDays ?? 30 } : null,
     licenses: usSoccer,
+    training: talent,
     webhookSources,
     webhookProcessors,
     close: async () => {
       await yardstik?.http.close();
       await stripe?.close();
       await usSoccer?.http.close();
+      await talent?.http.close();
     },
   };
 }
@@ -92,6 +118,7 @@ export const noIntegrations: Integrations = {
   screening: null,
   billing: null,
   licenses: null,
+  training: null,
   webhookSources: [],
   webhookProcessors: {},
   close: async () => {},

@@ -8,6 +8,8 @@ export type RunningSandboxes = {
   stripe: NonNullable<Config['stripe']>;
   /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
   usSoccer: NonNullable<Config['usSoccer']>;
+  /** The settings that point the training-provider adapter at the TalentLMS sandbox (ADR 032). */
+  talentLms: NonNullable<Config['talentLms']>;
   /** Lines for the start-up banner: each sandbox by name and address. */
   describe(): string[];
   /** Registers our webhook route with each sandbox, once the server listens. */
@@ -37,21 +39,33 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const { createUsSoccerSandbox } = await import('@touchline/sandbox/us-soccer/us-soccer-sandbox');
   const usSoccer = createUsSoccerSandbox({ apiKey: sandboxApiKey });
   const usSoccerUrl = await usSoccer.listen();
+  const { createTalentSandbox } = await import('@touchline/sandbox/talentlms/talentlms-sandbox');
+  const talent = createTalentSandbox({ apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret });
+  const talentUrl = await talent.listen();
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
     usSoccer: { apiUrl: usSoccerUrl, apiKey: sandboxApiKey, sandbox: true },
+    talentLms: {
+      apiUrl: talentUrl,
+      apiKey: sandboxApiKey,
+      webhookSecret: sandboxWebhookSecret,
+      courseId: '101',
+      sandbox: true,
+    },
     describe: () => [
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
+      `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
       stripe.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/stripe`);
+      talent.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/talentlms`);
     },
     close: async () => {
-      await Promise.all([yardstik.close(), stripe.close(), usSoccer.close()]);
+      await Promise.all([yardstik.close(), stripe.close(), usSoccer.close(), talent.close()]);
     },
   };
 }

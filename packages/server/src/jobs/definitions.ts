@@ -12,6 +12,11 @@ import { requirementStatusesJob } from '../modules/requirements/requirement-stat
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
 import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
+import {
+  enrollTrainingJob,
+  refreshTrainingJob,
+  trainingSweepJob,
+} from '../modules/requirements/abuse-prevention-training.sync.ts';
 
 /**
  * Every job the product runs, so every process (web, worker, or both) creates the same queues and a worker serves
@@ -31,4 +36,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   finalAdverseActionJob,
   usSoccerCheckJob,
   usSoccerRecheckJob,
+  enrollTrainingJob,
+  refreshTrainingJob,
+  trainingSweepJob,
 ];

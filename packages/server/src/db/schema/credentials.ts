@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   uuid,
   boolean,
+  integer,
 } from 'drizzle-orm/pg-core';
 import { deletedAt, id, timestamps } from './columns.ts';
 import { organizations } from './organizations.ts';
@@ -67,4 +68,40 @@ export const liveScanLocations = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [index('live_scan_locations_org_state_idx').on(t.organizationId, t.state)],
+);
+
+/**
+ * A member's abuse-prevention course at the training provider (ADR 032): one row per member requirement, written
+ * when the member takes the training and updated from the provider (webhook, poll, daily sweep). The provider's
+ * learner and course ids, the state as last read, and the certificate kept as the requirement's evidence.
+ */
+export const trainingEnrollments = pgTable(
+  'training_enrollments',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    memberRequirementId: uuid('member_requirement_id')
+      .notNull()
+      .references(() => memberRequirements.id),
+    provider: text('provider').notNull(),
+    sandbox: boolean('sandbox').notNull().default(false),
+    courseId: text('course_id').notNull(),
+    /** The provider's learner id, once enrolled (null while the enrolment job has not run). */
+    learnerId: text('learner_id'),
+    state: text('state', { enum: ['enrolling', 'not_started', 'in_progress', 'completed'] }).notNull(),
+    percent: integer('percent').notNull().default(0),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    certificateId: text('certificate_id'),
+    /** The requirement file holding the certificate PDF. */
+    certificateFileId: uuid('certificate_file_id'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('training_enrollments_requirement_uq').on(t.memberRequirementId),
+    index('training_enrollments_learner_idx').on(t.provider, t.learnerId, t.courseId),
+  ],
 );

@@ -34,6 +34,10 @@ export type VendorRequest = {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Sent as `application/x-www-form-urlencoded` instead of a JSON body (TalentLMS, form-style APIs). */
+  form?: Record<string, string>;
+  /** `buffer`: the answer's bytes as they came (a certificate PDF), never parsed. */
+  responseType?: 'buffer';
   /** Derived from our ids, so a retried create is one create at the vendor; makes a POST safe to retry. */
   idempotencyKey?: string;
   /** The header the vendor reads the idempotency key from (default `Idempotency-Key`). */
@@ -88,17 +92,27 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
       ...options.headers,
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (req.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
     if (req.idempotencyKey)
       headers[(req.idempotencyHeader ?? 'Idempotency-Key').toLowerCase()] = req.idempotencyKey;
     const response = await request(url, {
       method: req.method,
       headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      body:
+        req.form !== undefined
+          ? new URLSearchParams(req.form).toString()
+          : req.body === undefined
+            ? undefined
+            : JSON.stringify(req.body),
       dispatcher,
       signal: AbortSignal.timeout(timeoutMs),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
+    if (req.responseType === 'buffer' && response.statusCode < 300) {
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      return { status: response.statusCode, headers: response.headers, body: bytes as T };
+    }
     const text = await response.body.text();
     let body: unknown = text;
     if (String(response.headers['content-type'] ?? '').includes('json') && text) {

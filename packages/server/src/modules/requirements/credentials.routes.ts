@@ -15,9 +15,19 @@ import {
   liveScanUrlsResponseSchema,
 } from '@touchline/contracts/live-scan';
 import { requirementActionResultSchema } from '@touchline/contracts/requirement-completion';
-import { abusePreventionCertificateQuerySchema } from '@touchline/contracts/abuse-prevention-training';
+import {
+  abusePreventionCertificateQuerySchema,
+  abusePreventionTrainingSchema,
+  trainingLaunchQuerySchema,
+  trainingLaunchSchema,
+} from '@touchline/contracts/abuse-prevention-training';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { takeTrainingAndPay, uploadAbusePreventionCertificate } from './abuse-prevention.service.ts';
+import {
+  abusePreventionTrainingById,
+  takeAbusePreventionTraining,
+  trainingLaunchUrl,
+} from './abuse-prevention-training.service.ts';
 import {
   addLiveScanLocation,
   deleteLiveScanLocation,
@@ -149,6 +159,43 @@ export async function credentialRoutes(app: FastifyInstance) {
         completedOn: req.query.completedOn,
         requestId: req.id,
         read: () => readUploads(req),
+      }),
+  );
+  routes.get(
+    '/api/app/requirement/:id/abuse-prevention-training-by-id',
+    { schema: { ...byQuery, response: { 200: abusePreventionTrainingSchema } } },
+    async (req) =>
+      abusePreventionTrainingById(app.deps, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+        requestId: req.id,
+      }),
+  );
+  routes.post(
+    '/api/app/requirement/:id/abuse-prevention-take-training',
+    { schema: { ...byQuery, response: { 200: abusePreventionTrainingSchema } } },
+    async (req) =>
+      takeAbusePreventionTraining(app.deps, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+        requestId: req.id,
+      }),
+  );
+  routes.get(
+    '/api/app/requirement/:id/get-training-url',
+    {
+      schema: {
+        params: z.object({ id }),
+        querystring: trainingLaunchQuerySchema,
+        response: { 200: trainingLaunchSchema },
+      },
+    },
+    async (req) =>
+      trainingLaunchUrl(app.deps, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+        returnPath: req.query.returnPath,
+        requestId: req.id,
       }),
   );
   routes.post(

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { sessionUser, useSession } from '../../../lib/session.ts';
 import { useDefinitionContent } from '../api/get-definition-content.ts';
 import { useFilesToView } from '../api/get-files-to-view.ts';
+import { AbusePreventionPanel } from './abuse-prevention-panel.tsx';
 import { BackgroundCheckPanel } from './background-check-panel.tsx';
 import { DocumentPanel, type DocumentOpener } from './document-panel.tsx';
 import { FormPanel } from './form-panel.tsx';
@@ -137,6 +138,8 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
           canAct={item.profileLevelAccessId !== null}
         />
       );
+    case RequirementType.AbusePreventionTraining:
+      return <AbusePreventionPanel requirement={ref} canAct={item.profileLevelAccessId !== null && mayAct} />;
     case RequirementType.USSoccer:
       return <UsSoccerPanel requirement={ref} />;
     case RequirementType.LiveScan:

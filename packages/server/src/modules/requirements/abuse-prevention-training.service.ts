@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import type { AbusePreventionTraining, TrainingLaunch } from '@touchline/contracts/abuse-prevention-training';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import type { Executor } from '../../db/client.ts';
+import { profiles, trainingEnrollments } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { ErrorCode } from '@touchline/contracts/errors';
+import { AppError, conflict } from '../../errors.ts';
+import { VendorError } from '../../integrations/http/vendor-errors.ts';
+import { enrollTrainingJob, refreshTrainingJob } from './abuse-prevention-training.sync.ts';
+import { WaitingOn } from './engine/requirement-status.ts';
+import { currentStatus, recordChange } from './requirement-state.ts';
+import { requireType } from './requirement-files.service.ts';
+import {
+  liveRequirementFiles,
+  loadRequirement,
+  presentRequirementFile,
+  type LoadedRequirement,
+  type RequirementRef,
+} from './requirement-target.ts';
+
+type EnrollmentRow = typeof trainingEnrollments.$inferSelect;
+type TrainingDeps = Pick<Deps, 'db' | 'integrations' | 'jobs'>;
+
+/** Statuses from which the member may start the course (not while it is open, reviewed or done and valid). */
+const startable = new Set<RequirementStatus>([
+  RequirementStatus.Incomplete,
+  RequirementStatus.Overdue,
+  RequirementStatus.Expired,
+  RequirementStatus.ExpiringSoon,
+]);
+
+/** How often the requirement page's reads may prompt a re-read of an open course (the webhook's fallback). */
+const pollEveryMs = 15_000;
+
+const enrollmentOf = async (tx: Executor, memberRequirementId: string) =>
+  (
+    await tx
+      .select()
+      .from(trainingEnrollments)
+      .where(eq(trainingEnrollments.memberRequirementId, memberRequirementId))
+  )[0];
+
+function mayTake(loaded: LoadedRequirement, row: EnrollmentRow | undefined): boolean {
+  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  // A course finished at the provider stays finished there: a refresher is a new certificate, uploaded (ADR 032).
+  return startable.has(status) && (!row || row.state !== 'completed');
+}
+
+async function view(
+  deps: TrainingDeps,
+  tx: Executor,
+  loaded: LoadedRequirement,
+  row: EnrollmentRow | undefined,
+): Promise<AbusePreventionTraining> {
+  const requirement = loaded.requirement;
+  const files = await liveRequirementFiles(tx, requirement.organizationId, requirement.id);
+  const certificate =
+    files.find((f) => f.id === row?.certificateFileId) ??
+    files.filter((f) => f.role === 'certificate').at(-1);
+  const port = deps.integrations.training;
+  return {
+    memberRequirementId: requirement.id,
+    definitionId: requirement.definitionId,
+    name: loaded.definition.name,
+    status: currentStatus(requirement, loaded.definition.expiringSoonDays),
+    provider: row?.provider ?? port?.provider ?? null,
+    sandbox: row?.sandbox ?? port?.sandbox ?? false,
+    state: row?.state ?? 'not_enrolled',
+    percent: row?.percent ?? 0,
+    enrolledAt: row?.enrolledAt?.toISOString() ?? null,
+    completedAt: requirement.completedAt?.toISOString() ?? null,
+    expiresAt: requirement.expiresAt,
+    certificate: certificate ? presentRequirementFile(certificate) : null,
+    mayTake: port !== null && mayTake(loaded, row),
+  };
+}
+
+/**
+ * GET {id}/abuse-prevention-training-by-id?plaId (view: the member or a manager): the requirement and the course at
+ * the provider. While the course is open, a read now and then queues a re-read from the provider (keyed by the
+ * time window, so a page polling every few seconds queues one), the fallback for a webhook that never came.
+ */
+export function abusePreventionTrainingById(
+  deps: TrainingDeps,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<AbusePreventionTraining> {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadRequirement(tx, ctx, ref, 'view');
+    requireType(loaded, RequirementType.AbusePreventionTraining);
+    const row = await enrollmentOf(tx, loaded.requirement.id);
+    if (row?.learnerId && row.state !== 'completed' && deps.integrations.training) {
+      const window = Math.floor(Date.now() / pollEveryMs);
+      await deps.jobs.enqueue(
+        tx,
+        refreshTrainingJob,
+        { enrollmentId: row.id },
+        { key: `${row.id}:${window}` },
+      );
+    }
+    return view(deps, tx, loaded, row);
+  });
+}
+
+/**
+ * Starts the course for a member whose requirement is loaded and locked in the caller's transaction: the enrolment
+ * row, the requirement waiting on the member (in progress) and the enrolment job in the outbox, keyed by the row.
+ * Taking the training calls it; so will paying for it (the billing issue), after the payment, in its transaction.
+ * Idempotent: a course already started is left as it is.
+ */
+export async function startTrainingForMember(
+  deps: Pick<Deps, 'integrations' | 'jobs'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+): Promise<EnrollmentRow> {
+  requireType(loaded, RequirementType.AbusePreventionTraining);
+  const port = deps.integrations.training;
+  if (!port) throw conflict('Online training is not set up in this deployment: upload a certificate instead');
+  const existing = await enrollmentOf(tx, loaded.requirement.id);
+  if (existing && existing.state !== 'completed') {
+    // The course is still open at the provider (a manager may have reopened the requirement meanwhile): in progress.
+    if (startable.has(currentStatus(loaded.requirement, loaded.definition.expiringSoonDays)))
+      await recordChange(tx, loaded, {
+        action: 'abuse-prevention-take-training',
+        facts: {
+          waitingOn: WaitingOn.Applicant,
+          pendingReview: false,
+          reviewOutcome: null,
+          rejectedAt: null,
+        },
+        data: {
+          provider: existing.provider,
+          sandbox: existing.sandbox,
+          enrollmentId: existing.id,
+          resumed: true,
+        },
+      });
+    return existing;
+  }
+  if (!mayTake(loaded, existing))
+    throw conflict('This training is already complete or awaiting review; there is nothing to take now');
+  const [profile] = await tx
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, loaded.requirement.profileId));
+  if (!profile?.email)
+    throw conflict('The course provider needs an e-mail address: add one to the member’s profile first');
+  const courseId =
+    typeof loaded.definition.content.courseId === 'string' && loaded.definition.content.courseId
+      ? loaded.definition.content.courseId
+      : port.defaultCourseId;
+  const [row] = await tx
+    .insert(trainingEnrollments)
+    .values({
+      organizationId: loaded.requirement.organizationId,
+      memberRequirementId: loaded.requirement.id,
+      provider: port.provider,
+      sandbox: port.sandbox,
+      courseId,
+      state: 'enrolling',
+    })
+    .returning();
+  await recordChange(tx, loaded, {
+    action: 'abuse-prevention-take-training',
+    facts: { waitingOn: WaitingOn.Applicant, pendingReview: false, reviewOutcome: null, rejectedAt: null },
+    data: { provider: port.provider, sandbox: port.sandbox, courseId, enrollmentId: row!.id },
+  });
+  await deps.jobs.enqueue(tx, enrollTrainingJob, { enrollmentId: row!.id }, { key: row!.id });
+  return row!;
+}
+
+/** POST {id}/abuse-prevention-take-training?plaId (begin: the member): enrols them through the outbox. */
+export function takeAbusePreventionTraining(
+  deps: TrainingDeps,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<AbusePreventionTraining> {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadRequirement(tx, ctx, ref, 'begin', { lock: true });
+    const row = await startTrainingForMember(deps, tx, loaded);
+    return view(deps, tx, loaded, row);
+  });
+}
+
+/**
+ * GET {id}/get-training-url?plaId&returnPath (begin: the member): a fresh one-time link that signs the member into
+ * the course, sending them back to `returnPath` on this site when they finish. 409 until the enrolment is made.
+ */
+export async function trainingLaunchUrl(
+  deps: Pick<Deps, 'db' | 'integrations' | 'appUrl'>,
+  ctx: ActorContext,
+  ref: RequirementRef & { returnPath?: string },
+): Promise<TrainingLaunch> {
+  const loaded = await loadRequirement(deps.db, ctx, ref, 'begin');
+  requireType(loaded, RequirementType.AbusePreventionTraining);
+  const port = deps.integrations.training;
+  if (!port) throw conflict('Online training is not set up in this deployment');
+  const row = await enrollmentOf(deps.db, loaded.requirement.id);
+  if (!row) throw conflict('Take the training first');
+  if (!row.learnerId) throw conflict('The course is being set up at the provider: try again in a moment');
+  if (row.provider !== port.provider)
+    throw conflict('This course is at a provider this deployment no longer uses');
+  const returnUrl = ref.returnPath ? `${deps.appUrl}${ref.returnPath}` : null;
+  try {
+    const url = await port.launchUrl({ learnerId: row.learnerId, courseId: row.courseId }, returnUrl, {
+      correlationId: ref.requestId,
+    });
+    return { url, sandbox: port.sandbox };
+  } catch (error) {
+    // The provider's failure is the member's to retry, said plainly (503), never an internal error of ours.
+    if (error instanceof VendorError)
+      throw new AppError(
+        ErrorCode.ServiceUnavailable,
+        'The course provider could not open the course right now. Try again in a minute.',
+        { headers: { 'retry-after': '60' } },
+      );
+    throw error;
+  }
+}
