@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createVendorHttpClient, type HttpLogger, type VendorHttpClient } from '../http/http-client.ts';
 import {
   InvalidWebhookSignature,
+  type RegistryRecord,
   type ScreeningPort,
   type ScreeningReport,
   type ScreeningWebhookHint,
@@ -31,15 +32,35 @@ type YardstikReport = {
   meta?: { apply?: string; report_url?: string };
 };
 type YardstikPackage = { id: string; name: string; package: string; screenings?: { label: string }[] };
+type YardstikScreening = {
+  id: string;
+  screening_type: string;
+  status: string;
+  records?: {
+    id: string;
+    full_name: string;
+    aliases?: string[] | null;
+    date_of_birth?: string | null;
+    photo_url?: string | null;
+    jurisdiction: string;
+    registry_url?: string | null;
+    offenses?: { description: string }[] | null;
+  }[];
+};
 type YardstikEvent = { id?: string; resource_type?: string; resource_id?: string; timestamp?: string };
 
 const referenceKey = 'touchline_order_id';
+
+/** The screening types of Yardstik's sex offender registry search (its account packages name it "Sex Offender"). */
+const sexOffenderScreeningTypes = new Set(['sex offender', 'sex_offender', 'sex_offender_search']);
 
 /**
  * The screening port on Yardstik's REST API (developer.yardstik.com): `Authorization: Account <key>`, candidates
  * found by `external_id` before one is created, reports found by our order id in `external_reference` before one
  * is ordered (Yardstik documents no idempotency key, so a retried order looks before it creates), and webhooks
- * checked against `x-yardstik-webhook-signature`, the hex HMAC-SHA256 of the exact body.
+ * checked against `x-yardstik-webhook-signature`, the hex HMAC-SHA256 of the exact body. A sex offender search is
+ * an account package whose screening is the "Sex Offender Registry" (ordered like any report); its possible
+ * matches are read from the report's screenings (ADR 032 says which part of that is not confirmed).
  */
 export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { http: VendorHttpClient } {
   const http = createVendorHttpClient({
@@ -150,6 +171,27 @@ export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { h
         correlationId: ctx.correlationId,
       });
       return toReport(body);
+    },
+
+    async getRegistryRecords(reportId, ctx): Promise<RegistryRecord[]> {
+      const screenings = await findAll<YardstikScreening>(
+        `/reports/${encodeURIComponent(reportId)}/screenings`,
+        {},
+        ctx.correlationId,
+      );
+      return screenings
+        .filter((s) => sexOffenderScreeningTypes.has(s.screening_type.toLowerCase()))
+        .flatMap((s) => s.records ?? [])
+        .map((r) => ({
+          id: r.id,
+          fullName: r.full_name,
+          aliases: r.aliases ?? [],
+          dateOfBirth: r.date_of_birth ?? null,
+          photoUrl: r.photo_url ?? null,
+          jurisdiction: r.jurisdiction,
+          registryUrl: r.registry_url ?? null,
+          offenses: (r.offenses ?? []).map((o) => o.description),
+        }));
     },
 
     readWebhook(headers, rawBody): ScreeningWebhookHint {
