@@ -104,6 +104,7 @@ export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.Waiver,
   RequirementType.Video,
   RequirementType.CustomTraining,
+  RequirementType.SexOffenderSearch,
   RequirementType.LiveScan,
   RequirementType.USSoccer,
 ];

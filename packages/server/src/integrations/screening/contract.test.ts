@@ -196,7 +196,13 @@ describe.each(adapters)('the %s screening adapter keeps the port contract', (_na
     expect(sor).toBeDefined();
     const run = async (externalId: string, lastName: string) => {
       const { candidateId } = await adapter.port.ensureCandidate(
-        { externalId, firstName: 'Eve', lastName, email: `${externalId}@example.org`, dateOfBirth: '1990-03-04' },
+        {
+          externalId,
+          firstName: 'Eve',
+          lastName,
+          email: `${externalId}@example.org`,
+          dateOfBirth: '1990-03-04',
+        },
         {},
       );
       const report = await adapter.port.orderReport({ externalId, candidateId, packageId: sor!.id }, {});
