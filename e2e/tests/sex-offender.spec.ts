@@ -119,7 +119,10 @@ test('a coach’s registry search finds a possible match; the reviewer compares 
   await admin.getByRole('button', { name: 'Robin Sor', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Possible registry match' })).toBeVisible();
   await expect(admin.getByText('Robin Sor · born 1987-05-06')).toBeVisible();
-  await expect(admin.getByRole('img', { name: 'Registry photo of Robin Sor' })).toBeVisible();
+  const photo = admin.getByRole('img', { name: 'Registry photo of Robin Sor' });
+  await expect(photo).toBeVisible();
+  // Loaded, not a broken image under the content policy.
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(admin.getByRole('link', { name: /NSOPW/ })).toHaveAttribute('href', 'https://www.nsopw.gov/');
   await snapOf(admin, 'sex-offender-review-desktop');
   await admin.setViewportSize({ width: 390, height: 844 });

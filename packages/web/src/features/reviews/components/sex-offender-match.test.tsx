@@ -57,7 +57,7 @@ const match: SexOffenderMatch = {
       fullName: 'Lee Sor',
       aliases: ['L. Sor'],
       dateOfBirth: '1988-07-09',
-      photoUrl: 'http://sandbox.test/registry/rec-1/photo.svg',
+      photoUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
       jurisdiction: 'OR',
       registryUrl: 'http://sandbox.test/registry/rec-1',
       offenses: ['Sandbox record: not a real registrant'],
@@ -104,6 +104,7 @@ describe('a possible sex offender registry match in the review queue', () => {
       match.records[0]!.photoUrl,
     );
     expect(screen.getByText('OR')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Open the registry photo ↗' })).toBeNull();
     expect(screen.getByRole('link', { name: /NSOPW/ })).toHaveAttribute('href', 'https://www.nsopw.gov/');
     expect(screen.getByText(/not a real registry/)).toBeVisible();
   });

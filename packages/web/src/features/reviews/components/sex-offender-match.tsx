@@ -86,7 +86,7 @@ export function SexOffenderMatch({ reviewRef, pending, memberName, onDecided }: 
         <ul className="space-y-3">
           {m.records.map((r) => (
             <li key={r.id} className={`${cell} flex flex-wrap gap-3`}>
-              {r.photoUrl ? (
+              {r.photoUrl?.startsWith('data:image/') ? (
                 <img
                   src={r.photoUrl}
                   alt={`Registry photo of ${r.fullName}`}
@@ -94,6 +94,16 @@ export function SexOffenderMatch({ reviewRef, pending, memberName, onDecided }: 
                   height={120}
                   className="h-30 w-24 rounded object-cover"
                 />
+              ) : r.photoUrl ? (
+                // A photo that could not be kept is linked, never loaded here (the content policy allows no other host).
+                <a
+                  className="w-24 text-sm underline"
+                  href={r.photoUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Open the registry photo ↗
+                </a>
               ) : (
                 <p className="w-24 text-sm text-slate-600 dark:text-slate-400">No photo published</p>
               )}
