@@ -135,3 +135,44 @@ test('a coach’s registry search finds a possible match; the reviewer compares 
   await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('Completed');
   await snap('sex-offender-completed-phone');
 });
+
+test('the administrator keeps the LiveScan locations list (desktop and phone)', async ({
+  page,
+  a11y,
+  snap,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsDemoAdmin(page);
+  await page.goto('/organization/settings');
+  await page.getByRole('link', { name: /LiveScan: locations and agency details/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'LiveScan locations' })).toBeVisible();
+  const stamp = Date.now();
+  const name = `Washington State Patrol ${stamp}`;
+  const form = page.getByRole('form', { name: 'Add a location' });
+  await form.getByRole('button', { name: 'Add location' }).click();
+  await expect(form.getByText('An ORI is 7 to 9 letters and digits')).toBeVisible();
+  await form.getByLabel('State').selectOption('WA');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Request form link').fill('http://not-secure.example');
+  await form.getByLabel(/^ORI/).fill('wa0340000');
+  await form.getByLabel('Agency name').fill('Riverside Youth Soccer League');
+  await form.getByRole('button', { name: 'Add location' }).click();
+  await expect(form.getByText('Enter a link starting with https://')).toBeVisible();
+  await form.getByLabel('Request form link').fill('https://www.wsp.wa.gov/crime/criminal-history/');
+  await form.getByRole('button', { name: 'Add location' }).click();
+  await expect(page.getByText(`${name} (WA) saved.`)).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('ORI WA0340000');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('form', { name: `Edit ${name}` });
+  await edit.getByLabel('Mail code (optional)').fill('M-42');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(row).toContainText('mail code M-42');
+  await a11y('LiveScan locations');
+  await snap('live-scan-locations-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap('live-scan-locations-phone');
+  // Leave the demo league's list as it was for the other journeys.
+  await row.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByText(`${name} (WA) removed.`)).toBeVisible();
+});

@@ -182,8 +182,11 @@ export function LiveScanLocationsPage({ organizationId }: { organizationId: stri
       <Alert tone="success">{notice}</Alert>
       {locations.isPending ? <Spinner label="Loading locations…" /> : null}
       <Alert>
-        {locations.error ? `The locations could not be loaded: ${locations.error.message}` : null}
-        {remove.error ? `The location could not be removed: ${remove.error.message}` : null}
+        {locations.error
+          ? `The locations could not be loaded: ${locations.error.message}`
+          : remove.error
+            ? `The location could not be removed: ${remove.error.message}`
+            : null}
       </Alert>
       {locations.data?.length === 0 ? <p>No locations yet: add the first below.</p> : null}
       {locations.data && locations.data.length > 0 ? (
