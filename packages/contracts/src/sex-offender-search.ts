@@ -50,6 +50,15 @@ export const sexOffenderSearchViewSchema = z.object({
   /** Where the vendor's hosted page waits on the member (disclosure and authorization), or null. */
   applyUrl: z.url().nullable(),
   rerunEveryDays: z.number().int().nullable(),
+  /** The FCRA adverse-action process on a confirmed match, as the member is told it (the notices carry the same). */
+  adverseAction: z
+    .object({
+      stage: z.enum(['pre-adverse', 'final-adverse']),
+      reason: z.string(),
+      disputeUntil: z.iso.datetime({ offset: true }),
+      disputes: z.array(z.object({ at: z.iso.datetime({ offset: true }), message: z.string() })),
+    })
+    .nullable(),
   /** What the member can do next on this page. */
   next: z.enum(['set-birth-date', 'begin', 'continue-at-vendor', 'wait', 'none']),
 });

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
+import { adverseActionOf } from './background-check-adverse.ts';
 import { WaitingOn } from './engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
 import { currentStatus, recordChange } from './requirement-state.ts';
@@ -77,6 +78,10 @@ async function view(
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
   const applyUrl = order?.status === 'awaiting_candidate' ? order.applyUrl : null;
   const requested = loaded.requirement.waitingOn !== null;
+  const adverse = await adverseActionOf(tx, loaded);
+  const showAdverse =
+    adverse?.stage === 'final-adverse' ||
+    (adverse?.stage === 'pre-adverse' && status === RequirementStatus.PendingReview);
   let next: SexOffenderSearchView['next'] = 'none';
   if (applyUrl) next = 'continue-at-vendor';
   else if (mayBegin(loaded) && !requested) next = dateOfBirth ? 'begin' : 'set-birth-date';
@@ -99,6 +104,15 @@ async function view(
       : null,
     applyUrl,
     rerunEveryDays: content.rerunEveryDays,
+    adverseAction:
+      adverse && showAdverse && adverse.stage !== 'withdrawn'
+        ? {
+            stage: adverse.stage,
+            reason: adverse.reason,
+            disputeUntil: adverse.disputeUntil,
+            disputes: adverse.disputes.map(({ at, message }) => ({ at, message })),
+          }
+        : null,
     next,
   };
 }

@@ -32,7 +32,7 @@ let org: TestOrganization;
 let other: TestOrganization;
 let definitionId = '';
 let people: Record<
-  'clear' | 'match' | 'confirmed' | 'noDob' | 'manager' | 'director' | 'otherAdmin',
+  'clear' | 'match' | 'confirmed' | 'disputer' | 'noDob' | 'manager' | 'director' | 'otherAdmin',
   TestMember
 >;
 
@@ -93,12 +93,13 @@ beforeAll(async () => {
     clear: await addTestMember(t, org, org.team, 'member', { firstName: 'Casey', lastName: 'Clear' }),
     match: await addTestMember(t, org, org.team, 'member', { firstName: 'Lee', lastName: 'Sor' }),
     confirmed: await addTestMember(t, org, org.team, 'member', { firstName: 'Pat', lastName: 'Sor' }),
+    disputer: await addTestMember(t, org, org.team, 'member', { firstName: 'Kim', lastName: 'Adverse' }),
     noDob: await addTestMember(t, org, org.team, 'member', { firstName: 'Noa', lastName: 'Clear' }),
     manager: await addTestMember(t, org, org.division, 'Manager'),
     director: await addTestMember(t, org, org.root, 'Director'),
     otherAdmin: await addTestMember(t, other, other.root, 'Admin'),
   };
-  for (const who of [people.clear, people.match, people.confirmed])
+  for (const who of [people.clear, people.match, people.confirmed, people.disputer])
     await t.database.db
       .update(profiles)
       .set({ dateOfBirth: '1988-07-09' })
@@ -292,6 +293,38 @@ describe('sex offender search: ordered through the outbox, results onto the requ
       status: RequirementStatus.Rejected,
       reviewSource: ReviewSource.SexOffenderSearch,
     });
+  });
+
+  it('the member may answer the pre-adverse notice (their own act): the answer holds the final notice', async () => {
+    const who = people.disputer;
+    await searchFor(who);
+    await eventually(
+      async () => (await requirementOf(who)).status === RequirementStatus.PendingReview,
+      'review',
+    );
+    const adverse = `${base}/${definitionId}/background-check-adverse-action/${who.profileLevelAccessId}`;
+    const { disputeUntil } = (await send(people.director, 'POST', adverse, { reason: 'Same person' })).json();
+    const dispute = at('background-check-dispute', who);
+    const message = { message: 'That record is my uncle, born the same day: see my licence.' };
+    expect((await send(people.manager, 'POST', dispute, message)).statusCode).toBe(403);
+    expect((await send(people.otherAdmin, 'POST', dispute, message)).statusCode).toBe(404);
+    const answered = await send(who, 'POST', dispute, message);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({ stage: 'pre-adverse', disputes: 1 });
+    expect((await send(who, 'GET', at('sex-offender-search-by-id', who))).json()).toMatchObject({
+      adverseAction: {
+        stage: 'pre-adverse',
+        reason: 'Same person',
+        disputes: [{ message: message.message }],
+      },
+    });
+    const outcome = await finalizeAdverseAction(
+      jobDepsOf(t.app),
+      { organizationId: org.id, memberRequirementId: (await requirementOf(who)).id },
+      new Date(new Date(disputeUntil).getTime() + 1000),
+    );
+    expect(outcome).toBe('skipped');
+    expect((await requirementOf(who)).status).toBe(RequirementStatus.PendingReview);
   });
 
   it('re-runs on the definition’s cadence: once per day, keeping the completion while the new search waits', async () => {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adverseActionResultSchema } from '@touchline/contracts/background-checks';
 import {
   sexOffenderSearchViewSchema,
   type SexOffenderSearchView,
@@ -79,5 +80,21 @@ export function useBeginSexOffenderSearch(ref: RequirementRef) {
       queryClient.setQueryData(viewKey(ref), view);
       await queryClient.invalidateQueries({ queryKey: requirementsKey });
     },
+  });
+}
+
+/** POST {id}/background-check-dispute?plaId {message}: the member answers a pre-adverse notice on the search. */
+export function useDisputeSexOffenderSearch(ref: RequirementRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api.post(
+        requirementActionPath(ref, 'background-check-dispute'),
+        { message },
+        {
+          schema: adverseActionResultSchema,
+        },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKey(ref) }),
   });
 }

@@ -23,6 +23,7 @@ const view = (over: Partial<SexOffenderSearchView>): SexOffenderSearchView => ({
   order: null,
   applyUrl: null,
   rerunEveryDays: 365,
+  adverseAction: null,
   next: 'set-birth-date',
   ...over,
 });
@@ -105,5 +106,38 @@ describe('the sex offender search panel', () => {
       'href',
       'http://sandbox.test/apply/r1',
     );
+  });
+
+  it('shows a pre-adverse notice and sends the member’s response', async () => {
+    const server = serveGlobally({
+      [`GET ${base}/sex-offender-search-by-id`]: {
+        status: 200,
+        body: view({
+          dateOfBirth: '1990-01-02',
+          next: 'none',
+          status: 7,
+          adverseAction: {
+            stage: 'pre-adverse',
+            reason: 'The registry record matches',
+            disputeUntil: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+            disputes: [],
+          },
+        }),
+      },
+      [`POST ${base}/background-check-dispute`]: {
+        status: 200,
+        body: { stage: 'pre-adverse', disputeUntil: '2099-01-01T00:00:00.000Z', disputes: 1 },
+      },
+    });
+    show();
+    expect(await screen.findByText(/pre-adverse action notice: The registry record matches/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
+    expect(screen.getByText('Write your response')).toBeVisible();
+    await userEvent.type(screen.getByLabelText(/Your response/), 'Not me');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
+    await expect.poll(() => server.callsTo('POST', `${base}/background-check-dispute`).length).toBe(1);
+    expect(JSON.parse(server.callsTo('POST', `${base}/background-check-dispute`)[0]!.body!)).toEqual({
+      message: 'Not me',
+    });
   });
 });

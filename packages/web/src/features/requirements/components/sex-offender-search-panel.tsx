@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import {
   useBeginSexOffenderSearch,
+  useDisputeSexOffenderSearch,
   useSetDateOfBirth,
   useSexOffenderSearch,
 } from '../api/sex-offender-search.ts';
@@ -66,6 +67,67 @@ function BirthDateForm({ requirement, profileId }: { requirement: RequirementRef
   );
 }
 
+function AdverseNotice({
+  requirement,
+  notice,
+  canAct,
+}: {
+  requirement: RequirementRef;
+  notice: NonNullable<SexOffenderSearchView['adverseAction']>;
+  canAct: boolean;
+}) {
+  const dispute = useDisputeSexOffenderSearch(requirement);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = notice.stage === 'pre-adverse' && new Date(notice.disputeUntil) > new Date();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (message.trim() === '') return setError('Write your response');
+    setError(null);
+    dispute.mutate(message.trim(), { onSuccess: () => setMessage('') });
+  };
+  return (
+    <section aria-label="Adverse action notice" className="space-y-3">
+      <Alert tone="info">
+        {notice.stage === 'pre-adverse'
+          ? `Your organization sent you a pre-adverse action notice: ${notice.reason}. You can respond until ${new Date(notice.disputeUntil).toLocaleString()}.`
+          : `Your organization sent you a final adverse action notice: ${notice.reason}.`}
+      </Alert>
+      {notice.disputes.length > 0 ? (
+        <ul className="space-y-1 text-sm">
+          {notice.disputes.map((d) => (
+            <li key={d.at}>
+              Your response of {new Date(d.at).toLocaleString()}: {d.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {canAct && open ? (
+        <form onSubmit={handleSubmit} noValidate className="space-y-2">
+          <label htmlFor="sor-dispute" className="block text-sm font-medium">
+            Your response (for example: the record is not you)
+          </label>
+          <textarea
+            id="sor-dispute"
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            maxLength={5000}
+            rows={3}
+            aria-invalid={error ? true : undefined}
+            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          />
+          <Alert>{error ?? (dispute.error ? dispute.error.message : null)}</Alert>
+          <Button
+            type="submit"
+            label={dispute.isPending ? 'Sending…' : 'Send my response'}
+            disabled={dispute.isPending}
+          />
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * A SexOffenderSearch (type 6, issue 22, ADR 032): the birth date when missing (set-date-of-birth), then the order,
  * then the provider's hosted disclosure and authorization. A sandbox standing in for the provider is named.
@@ -87,6 +149,9 @@ export function SexOffenderSearchPanel({ requirement, canAct }: SexOffenderSearc
         </Alert>
       ) : null}
       <p>{whereItStands(view)}</p>
+      {view.adverseAction ? (
+        <AdverseNotice requirement={requirement} notice={view.adverseAction} canAct={canAct} />
+      ) : null}
       {view.dateOfBirth ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Date of birth on file: {view.dateOfBirth}
