@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backgroundCheckContentSchema } from './background-checks.ts';
+import { sexOffenderSearchContentSchema } from './sex-offender-search.ts';
 import { frequencySchema, validityModeSchema } from './requirement-settings.ts';
 import { RequirementType, requirementTypeSlugSchema } from './requirement-types.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -168,7 +169,7 @@ export const contentSchemaByType = {
   [RequirementType.CustomTraining]: customTrainingContentSchema,
   [RequirementType.BackgroundCheck]: backgroundCheckContentSchema,
   [RequirementType.AbusePreventionTraining]: providerContentSchema,
-  [RequirementType.SexOffenderSearch]: providerContentSchema,
+  [RequirementType.SexOffenderSearch]: sexOffenderSearchContentSchema,
   [RequirementType.AgeVerification]: providerContentSchema,
   [RequirementType.IdentityVerification]: providerContentSchema,
   [RequirementType.LiveScan]: providerContentSchema,

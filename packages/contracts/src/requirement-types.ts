@@ -105,6 +105,7 @@ export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.Video,
   RequirementType.CustomTraining,
   RequirementType.AbusePreventionTraining,
+  RequirementType.SexOffenderSearch,
   RequirementType.LiveScan,
   RequirementType.USSoccer,
 ];

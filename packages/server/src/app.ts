@@ -45,6 +45,7 @@ import { s3Storage } from './storage/s3-storage.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { buildIntegrations, type Integrations } from './integrations-wiring.ts';
 import { credentialRoutes } from './modules/requirements/credentials.routes.ts';
+import { sexOffenderSearchRoutes } from './modules/requirements/sex-offender-search.routes.ts';
 import { integrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
   await app.register(credentialRoutes);
+  await app.register(sexOffenderSearchRoutes);
   await app.register(reviewRoutes);
   await app.register(integrationRoutes);
   await app.register(platformIntegrationRoutes);

@@ -42,7 +42,7 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
     signWebhook: (body) => ({
       'x-yardstik-webhook-signature': signYardstikWebhook(options.webhookSecret, body),
     }),
-    publicPaths: ['/apply/'],
+    publicPaths: ['/apply/', '/registry/'],
   });
   const store = new YardstikStore(sandbox.baseUrl, sandbox.clock.now, (report, event) =>
     sandbox.webhooks.emit(randomUUID(), {
@@ -90,6 +90,34 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
     return report ?? reply.code(404).send({ error: 'Not Found', status: 404 });
   });
 
+  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
+    '/reports/:id/screenings',
+    async (request, reply) => {
+      const screenings = store.screeningsOf(request.params.id);
+      if (!screenings) return reply.code(404).send({ error: 'Not Found', status: 404 });
+      return listEnvelope(screenings, request.query, {});
+    },
+  );
+  // The sandbox's stand-in for a jurisdiction's public registry page and its photo (a silhouette, no real person).
+  app.get<{ Params: { id: string } }>('/registry/:id', async (request, reply) =>
+    reply
+      .type('text/html')
+      .send(
+        `<!doctype html><title>Sandbox registry record</title><h1>Sandbox registry record ${escapeText(request.params.id)}</h1>` +
+          '<p>This is the Yardstik sandbox, a stand-in for testing: not a real sex offender registry.</p>',
+      ),
+  );
+  app.get('/registry/:id/photo.svg', async (_request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .send(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 150" width="120" height="150">' +
+          '<rect width="120" height="150" fill="#d1d5db"/><circle cx="60" cy="55" r="28" fill="#6b7280"/>' +
+          '<rect x="22" y="92" width="76" height="58" rx="30" fill="#6b7280"/>' +
+          '<text x="60" y="144" font-size="11" text-anchor="middle" fill="#fff">SANDBOX</text></svg>',
+      ),
+  );
+
   app.get<{ Params: { id: string } }>('/apply/:id', async (request, reply) => {
     const report = store.reports.get(request.params.id);
     if (!report) return reply.code(404).type('text/html').send('<h1>This link is not valid.</h1>');
@@ -114,6 +142,10 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
   );
 
   return Object.assign(sandbox, { store });
+}
+
+function escapeText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type Filters<T> = Record<string, (item: T, value: string) => boolean>;

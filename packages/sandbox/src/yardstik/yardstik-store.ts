@@ -107,6 +107,31 @@ export const sandboxPackages: YardstikAccountPackage[] = [
   },
 ];
 
+/** A registry record the sandbox's sex offender search found (a possible match for a reviewer to compare). */
+export type YardstikRegistryRecord = {
+  id: string;
+  full_name: string;
+  aliases: string[];
+  date_of_birth: string | null;
+  photo_url: string | null;
+  jurisdiction: string;
+  registry_url: string | null;
+  offenses: { description: string }[];
+};
+
+/** One screening of a report (a search of its package) with what it found. */
+export type YardstikScreening = {
+  id: string;
+  object: 'screening';
+  name: string;
+  label: string;
+  screening_type: string;
+  status: 'pending' | 'complete';
+  result: 'clear' | 'consider' | null;
+  records: YardstikRegistryRecord[];
+  created_at: string;
+};
+
 /** Thrown for a request Yardstik would refuse as unprocessable, with its field messages. */
 export class UnprocessableError extends VendorError {
   constructor(readonly fields: Record<string, string[]>) {
@@ -226,6 +251,47 @@ export class YardstikStore {
         completed_at: done ? this.now().toISOString() : null,
       });
     }
+  }
+
+  /**
+   * The report's screenings, one per search of its package: pending until the report completes; then a sex
+   * offender registry search of a report that ended in `consider` found one possible match, named and born like
+   * the candidate (so a reviewer must compare the record), registered in the sandbox's own jurisdiction.
+   */
+  screeningsOf(reportId: string): YardstikScreening[] | null {
+    const report = this.reports.get(reportId);
+    const candidate = report && this.candidates.get(report.candidate_id);
+    const pkg = report && sandboxPackages.find((p) => p.id === report.account_package_id);
+    if (!report || !candidate || !pkg) return null;
+    const done = report.completed_at !== null;
+    return pkg.screenings.map((s) => {
+      const flagged = done && report.status === 'consider' && s.screening_type === 'Sex Offender';
+      const recordId = `${report.id.slice(0, 8)}-${s.id.slice(-4)}`;
+      return {
+        id: `${report.id}:${s.id}`,
+        object: 'screening',
+        name: s.name,
+        label: s.label,
+        screening_type: s.screening_type,
+        status: done ? 'complete' : 'pending',
+        result: done ? (flagged ? 'consider' : 'clear') : null,
+        records: flagged
+          ? [
+              {
+                id: recordId,
+                full_name: candidate.full_name,
+                aliases: [`${candidate.first_name.slice(0, 1)}. ${candidate.last_name}`],
+                date_of_birth: candidate.date_of_birth,
+                photo_url: `${this.baseUrl()}/registry/${recordId}/photo.svg`,
+                jurisdiction: 'OR',
+                registry_url: `${this.baseUrl()}/registry/${recordId}`,
+                offenses: [{ description: 'Sandbox record: not a real registrant' }],
+              },
+            ]
+          : [],
+        created_at: report.created_at,
+      };
+    });
   }
 
   private update(report: YardstikReport, change: Partial<YardstikReport>): void {

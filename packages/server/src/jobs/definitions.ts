@@ -11,6 +11,10 @@ import { requirementRemindersJob } from '../modules/requirements/requirement-rem
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
 import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import {
+  orderSexOffenderSearchJob,
+  sexOffenderRerunJob,
+} from '../modules/requirements/sex-offender-search.jobs.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
 import {
   enrollTrainingJob,
@@ -39,4 +43,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   enrollTrainingJob,
   refreshTrainingJob,
   trainingSweepJob,
+  orderSexOffenderSearchJob,
+  sexOffenderRerunJob,
 ];

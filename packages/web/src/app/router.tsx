@@ -207,6 +207,13 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'organization/live-scan',
+                  lazy: lazyPage(
+                    () => import('./routes/organization-live-scan.tsx'),
+                    (m) => m.OrganizationLiveScanRoute,
+                  ),
+                },
+                {
                   path: 'organization/roles',
                   lazy: lazyPage(
                     () => import('../features/labels/components/roles-page.tsx'),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { RegistryRecord } from '../../integrations/screening/port.ts';
 import { id, timestamps } from './columns.ts';
 import { profileLevelAccesses } from './members.ts';
 import { organizations } from './organizations.ts';
@@ -60,6 +61,11 @@ export const screeningOrders = pgTable(
     /** The vendor's page of the report for reviewers (Yardstik's `meta.report_url`). */
     reportUrl: text('report_url'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The possible matches a sex offender registry search found (the port's RegistryRecord list), read when the
+     * vendor flags the search, for the reviewer to compare; null until read (ADR 032).
+     */
+    registryRecords: jsonb('registry_records').$type<RegistryRecord[]>(),
     vendorCheckedAt: timestamp('vendor_checked_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps(),
   },

@@ -187,6 +187,50 @@ describe.each(adapters)('the %s screening adapter keeps the port contract', (_na
     expect((await adapter.port.getReport(report.id, {})).status).toBe('needs_review');
   });
 
+  it('orders the sex offender search product: no hit reads no records, a possible match reads the record', async (ctx) => {
+    const registry = adapter.port.getRegistryRecords?.bind(adapter.port);
+    if (!registry) return ctx.skip();
+    const sor = (await adapter.port.listPackages({})).find(
+      (p) => p.searches.length === 1 && /sex offender/i.test(p.searches[0]!),
+    );
+    expect(sor).toBeDefined();
+    const run = async (externalId: string, lastName: string) => {
+      const { candidateId } = await adapter.port.ensureCandidate(
+        {
+          externalId,
+          firstName: 'Eve',
+          lastName,
+          email: `${externalId}@example.org`,
+          dateOfBirth: '1990-03-04',
+        },
+        {},
+      );
+      const report = await adapter.port.orderReport({ externalId, candidateId, packageId: sor!.id }, {});
+      expect(await registry(report.id, {})).toEqual([]);
+      await adapter.completeIntake(report.applyUrl!);
+      await adapter.advanceDays(2);
+      return { report: await adapter.port.getReport(report.id, {}), records: await registry(report.id, {}) };
+    };
+    const noHit = await run('sor-clear', 'Clear');
+    expect([noHit.report.status, noHit.records]).toEqual(['clear', []]);
+    const hit = await run('sor-match', 'Sor');
+    expect(hit.report.status).toBe('needs_review');
+    expect(hit.records).toEqual([
+      {
+        id: expect.any(String),
+        fullName: 'Eve Sor',
+        aliases: expect.any(Array),
+        dateOfBirth: '1990-03-04',
+        // The photo is kept inline, as read when the match was found.
+        photoUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        jurisdiction: 'OR',
+        registryUrl: expect.stringMatching(/^http/),
+        offenses: [expect.any(String)],
+      },
+    ]);
+    expect(Buffer.from(hit.records[0]!.photoUrl!.split(',')[1]!, 'base64').toString()).toContain('SANDBOX');
+  });
+
   it('signs every webhook so that the adapter accepts it, and refuses one altered by a byte', async (ctx) => {
     if (!adapter.webhooks) {
       // A vendor that sends none: anything arriving in its name is refused, and its orders are re-read instead.

@@ -15,6 +15,12 @@ export interface ScreeningPort {
   /** Re-reads a report (webhooks are hints: the state we store is what this answers). */
   getReport(reportId: string, ctx: ScreeningCallContext): Promise<ScreeningReport>;
   /**
+   * The sex offender registry records a report's registry search found (possible matches for a reviewer to
+   * compare), empty when it found none. Optional: an adapter whose vendor publishes no per-record results omits it
+   * and a flagged search is then reviewed on the vendor's report page alone.
+   */
+  getRegistryRecords?(reportId: string, ctx: ScreeningCallContext): Promise<RegistryRecord[]>;
+  /**
    * Checks a webhook delivery's signature over the exact bytes received and reads what it is about; throws
    * {@link InvalidWebhookSignature} when it is not the vendor's.
    */
@@ -74,6 +80,23 @@ export type ScreeningReport = {
   /** The vendor's page of the report for account users (reviewers), where it has one. */
   reportUrl: string | null;
   completedAt: Date | null;
+};
+
+/** One sex offender registry record a search found: what a reviewer compares with the member. */
+export type RegistryRecord = {
+  /** The vendor's id of the record (stable across re-reads). */
+  id: string;
+  fullName: string;
+  aliases: string[];
+  /** YYYY-MM-DD as the registry publishes it (some registries publish none). */
+  dateOfBirth: string | null;
+  /** The registry's photo of the registrant, where it publishes one. */
+  photoUrl: string | null;
+  /** The registering jurisdiction: a state or territory code, or a tribe's name. */
+  jurisdiction: string;
+  /** The record on the jurisdiction's public registry, where the vendor links it. */
+  registryUrl: string | null;
+  offenses: string[];
 };
 
 /** What a webhook says happened: a hint to re-read `objectId`. */

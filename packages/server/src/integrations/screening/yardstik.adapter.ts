@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createVendorHttpClient, type HttpLogger, type VendorHttpClient } from '../http/http-client.ts';
 import {
   InvalidWebhookSignature,
+  type RegistryRecord,
   type ScreeningPort,
   type ScreeningReport,
   type ScreeningWebhookHint,
@@ -31,15 +32,57 @@ type YardstikReport = {
   meta?: { apply?: string; report_url?: string };
 };
 type YardstikPackage = { id: string; name: string; package: string; screenings?: { label: string }[] };
+type YardstikScreening = {
+  id: string;
+  screening_type: string;
+  status: string;
+  records?: {
+    id: string;
+    full_name: string;
+    aliases?: string[] | null;
+    date_of_birth?: string | null;
+    photo_url?: string | null;
+    jurisdiction: string;
+    registry_url?: string | null;
+    offenses?: { description: string }[] | null;
+  }[];
+};
 type YardstikEvent = { id?: string; resource_type?: string; resource_id?: string; timestamp?: string };
 
 const referenceKey = 'touchline_order_id';
+
+/** The screening types of Yardstik's sex offender registry search (its account packages name it "Sex Offender"). */
+const sexOffenderScreeningTypes = new Set(['sex offender', 'sex_offender', 'sex_offender_search']);
+
+/** The registry photo types a reviewer's page embeds, and the largest photo kept (registries publish small ones). */
+const photoTypes = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml']);
+const photoMaxBytes = 512 * 1024;
+
+/**
+ * A registry photo as a `data:` URL, read once when the possible match is read, so the reviewer's page shows it
+ * without loading a registry's host (the app's content policy allows only its own and `data:` images) and the
+ * evidence stays as it was when reviewed. A photo that cannot be read keeps its link instead (the page links it).
+ */
+async function inlinePhoto(url: string, timeoutMs: number): Promise<string> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!response.ok || !photoTypes.has(type)) return url;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length > photoMaxBytes) return url;
+    return `data:${type};base64,${bytes.toString('base64')}`;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * The screening port on Yardstik's REST API (developer.yardstik.com): `Authorization: Account <key>`, candidates
  * found by `external_id` before one is created, reports found by our order id in `external_reference` before one
  * is ordered (Yardstik documents no idempotency key, so a retried order looks before it creates), and webhooks
- * checked against `x-yardstik-webhook-signature`, the hex HMAC-SHA256 of the exact body.
+ * checked against `x-yardstik-webhook-signature`, the hex HMAC-SHA256 of the exact body. A sex offender search is
+ * an account package whose screening is the "Sex Offender Registry" (ordered like any report); its possible
+ * matches are read from the report's screenings (ADR 032 says which part of that is not confirmed).
  */
 export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { http: VendorHttpClient } {
   const http = createVendorHttpClient({
@@ -150,6 +193,29 @@ export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { h
         correlationId: ctx.correlationId,
       });
       return toReport(body);
+    },
+
+    async getRegistryRecords(reportId, ctx): Promise<RegistryRecord[]> {
+      const screenings = await findAll<YardstikScreening>(
+        `/reports/${encodeURIComponent(reportId)}/screenings`,
+        {},
+        ctx.correlationId,
+      );
+      const records = screenings
+        .filter((s) => sexOffenderScreeningTypes.has(s.screening_type.toLowerCase()))
+        .flatMap((s) => s.records ?? []);
+      return Promise.all(
+        records.map(async (r) => ({
+          id: r.id,
+          fullName: r.full_name,
+          aliases: r.aliases ?? [],
+          dateOfBirth: r.date_of_birth ?? null,
+          photoUrl: r.photo_url ? await inlinePhoto(r.photo_url, settings.timeoutMs ?? 5000) : null,
+          jurisdiction: r.jurisdiction,
+          registryUrl: r.registry_url ?? null,
+          offenses: (r.offenses ?? []).map((o) => o.description),
+        })),
+      );
     },
 
     readWebhook(headers, rawBody): ScreeningWebhookHint {

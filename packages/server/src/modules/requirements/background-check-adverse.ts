@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdverseActionBody, DisputeBody } from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
@@ -6,7 +6,7 @@ import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
-import { organizations, profiles, screeningOrders } from '../../db/schema/index.ts';
+import { organizations, profiles, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
@@ -48,6 +48,27 @@ export function addBusinessDays(from: Date, days: number): Date {
 
 const kind = 'background-check-adverse-action';
 
+/** The review source of a consumer report flagged by the vendor: a background check's, or a registry search's. */
+function flaggedSourceOf(loaded: LoadedRequirement): ReviewSource {
+  return loaded.target.type === RequirementType.SexOffenderSearch
+    ? ReviewSource.SexOffenderSearch
+    : ReviewSource.FlaggedBackgroundCheck;
+}
+
+/** Whether the definition a member call names is a sex offender search (its own member action is `begin`). */
+async function isSexOffenderSearch(tx: Executor, ctx: ActorContext, ref: RequirementRef): Promise<boolean> {
+  const [row] = await tx
+    .select({ type: requirementDefinitions.type })
+    .from(requirementDefinitions)
+    .where(
+      and(
+        eq(requirementDefinitions.id, ref.definitionId),
+        eq(requirementDefinitions.organizationId, ctx.organizationId),
+      ),
+    );
+  return row?.type === RequirementType.SexOffenderSearch;
+}
+
 /** The adverse-action record kept with the requirement (one live submission, updated step by step). */
 export type AdverseActionData = {
   stage: 'pre-adverse' | 'final-adverse' | 'withdrawn';
@@ -66,6 +87,8 @@ const summaryOfRights =
   'deleted. The full summary: https://www.consumerfinance.gov/learnmore/ (A Summary of Your Rights Under the FCRA).';
 
 type NoticeInput = {
+  /** What the consumer report is, in the notices' words: "background check" or "sex offender registry search". */
+  check: string;
   email: string;
   firstName: string;
   organizationName: string;
@@ -97,10 +120,10 @@ function mail(
 export function preAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
   return mail(
     n.email,
-    `${n.organizationName}: pre-adverse action notice about your background check`,
+    `${n.organizationName}: pre-adverse action notice about your ${n.check}`,
     [
       `Hi ${n.firstName},`,
-      `${n.organizationName} is considering not clearing you for "${n.requirementName}" based in whole or in part on your background check report.`,
+      `${n.organizationName} is considering not clearing you for "${n.requirementName}" based in whole or in part on your ${n.check} report.`,
       `Reason: ${n.reason}`,
       n.reportUrl
         ? `A copy of your report: ${n.reportUrl}`
@@ -108,7 +131,7 @@ export function preAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
       summaryOfRights,
       `If anything in the report is wrong or you want to explain it, respond before ${n.disputeUntil.toUTCString()} from your requirement page. No final decision will be made before then.`,
     ],
-    { label: 'Open my background check', url: `${appUrl}/requirements` },
+    { label: `Open my ${n.check}`, url: `${appUrl}/requirements` },
   );
 }
 
@@ -116,10 +139,10 @@ export function preAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
 export function finalAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
   return mail(
     n.email,
-    `${n.organizationName}: final adverse action notice about your background check`,
+    `${n.organizationName}: final adverse action notice about your ${n.check}`,
     [
       `Hi ${n.firstName},`,
-      `${n.organizationName} has decided not to clear you for "${n.requirementName}" based in whole or in part on your background check report.`,
+      `${n.organizationName} has decided not to clear you for "${n.requirementName}" based in whole or in part on your ${n.check} report.`,
       `Reason: ${n.reason}`,
       'The consumer reporting agency did not make this decision and cannot explain why it was made.',
       'You may ask the agency for a free copy of your report within 60 days and dispute anything in it.',
@@ -141,6 +164,10 @@ async function noticeInput(
     .where(eq(profiles.id, loaded.requirement.profileId));
   if (!row?.email) return null;
   return {
+    check:
+      loaded.target.type === RequirementType.SexOffenderSearch
+        ? 'sex offender registry search'
+        : 'background check',
     email: row.email,
     firstName: row.firstName,
     organizationName: row.organizationName,
@@ -169,13 +196,17 @@ export function startAdverseAction(
 ) {
   return deps.db.transaction(async (tx) => {
     const loaded = await loadForReview(tx, ctx, input, { lock: true });
-    requireType(loaded, RequirementType.BackgroundCheck);
+    requireType(loaded, RequirementType.BackgroundCheck, RequirementType.SexOffenderSearch);
     const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
     if (
       status !== RequirementStatus.PendingReview ||
-      loaded.requirement.reviewSource !== ReviewSource.FlaggedBackgroundCheck
+      loaded.requirement.reviewSource !== flaggedSourceOf(loaded)
     )
-      throw conflict('Only a flagged background check awaiting review can start adverse action');
+      throw conflict(
+        loaded.target.type === RequirementType.SexOffenderSearch
+          ? 'Only a possible registry match awaiting review can start adverse action'
+          : 'Only a flagged background check awaiting review can start adverse action',
+      );
     const existing = await adverseActionOf(tx, loaded);
     if (existing?.stage === 'pre-adverse') throw conflict('A pre-adverse notice was already sent');
     const [order] = await tx
@@ -221,8 +252,10 @@ export function disputeBackgroundCheck(
   input: RequirementRef & { body: DisputeBody },
 ) {
   return deps.db.transaction(async (tx) => {
-    const loaded = await loadRequirement(tx, ctx, input, 'run', { lock: true });
-    requireType(loaded, RequirementType.BackgroundCheck);
+    // The member's own act on their consumer report: `run` of a background check, `begin` of a registry search.
+    const action = (await isSexOffenderSearch(tx, ctx, input)) ? 'begin' : 'run';
+    const loaded = await loadRequirement(tx, ctx, input, action, { lock: true });
+    requireType(loaded, RequirementType.BackgroundCheck, RequirementType.SexOffenderSearch);
     const data = await adverseActionOf(tx, loaded);
     if (data?.stage !== 'pre-adverse') throw conflict('There is no pre-adverse notice to respond to');
     const now = new Date();
@@ -271,7 +304,7 @@ export async function finalizeAdverseAction(
       facts: {
         ...incompleteFacts,
         reviewOutcome: ReviewOutcome.RejectedDisqualified,
-        reviewSource: ReviewSource.FlaggedBackgroundCheck,
+        reviewSource: flaggedSourceOf(loaded),
         rejectedAt: now,
       },
       data: { reason: data.reason },

@@ -2,9 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import type { Database, Executor } from '../../db/client.ts';
-import { screeningOrders } from '../../db/schema/index.ts';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import { memberRequirements, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
 import type {
   CandidateInput,
+  RegistryRecord,
   ScreeningPort,
   ScreeningReport,
   ScreeningStatus,
@@ -88,9 +90,21 @@ export async function refreshScreeningReport(
     eq(screeningOrders.vendor, deps.screening.vendor),
     eq(screeningOrders.vendorReportId, vendorReportId),
   );
-  const [known] = await deps.db.select({ id: screeningOrders.id }).from(screeningOrders).where(byReport);
+  const [known] = await deps.db
+    .select({ id: screeningOrders.id, type: requirementDefinitions.type })
+    .from(screeningOrders)
+    .leftJoin(memberRequirements, eq(memberRequirements.id, screeningOrders.memberRequirementId))
+    .leftJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
+    .where(byReport);
   if (!known) return { outcome: 'ignored' };
   const report = await deps.screening.getReport(vendorReportId, ctx);
+  // A flagged sex offender search: the possible matches are read now, for the reviewer to compare (ADR 032).
+  const registryRecords: RegistryRecord[] | undefined =
+    known.type === RequirementType.SexOffenderSearch &&
+    report.status === 'needs_review' &&
+    deps.screening.getRegistryRecords
+      ? await deps.screening.getRegistryRecords(vendorReportId, ctx)
+      : undefined;
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(screeningOrders).where(byReport).for('update');
     if (!order) return { outcome: 'ignored' as const };
@@ -103,6 +117,7 @@ export async function refreshScreeningReport(
         applyUrl: report.applyUrl,
         reportUrl: report.reportUrl,
         completedAt: report.completedAt,
+        ...(registryRecords ? { registryRecords } : {}),
         vendorCheckedAt: now,
         updatedAt: now,
       })
@@ -120,6 +135,10 @@ function factsFor(loaded: LoadedRequirement, status: ScreeningStatus, report: Sc
   // The vendor's completion time, never later than ours (a completion dated in the future would not count yet).
   const at = report.completedAt && report.completedAt < now ? report.completedAt : now;
   const open = { pendingReview: false, reviewOutcome: null, rejectedAt: null, reviewSource: null };
+  const source =
+    loaded.target.type === RequirementType.SexOffenderSearch
+      ? ReviewSource.SexOffenderSearch
+      : ReviewSource.FlaggedBackgroundCheck;
   switch (result.status) {
     case RequirementStatus.WaitingOnApplicant:
       return { result, facts: { ...open, waitingOn: WaitingOn.Applicant } satisfies FactsPatch };
@@ -128,20 +147,34 @@ function factsFor(loaded: LoadedRequirement, status: ScreeningStatus, report: Sc
     case RequirementStatus.Completed:
       return { result, facts: completedFacts(loaded, at) };
     case RequirementStatus.PendingReview:
-      return { result, facts: completedFacts(loaded, at, true, ReviewSource.FlaggedBackgroundCheck) };
+      return { result, facts: completedFacts(loaded, at, true, source) };
     case RequirementStatus.Rejected:
       return {
         result,
         facts: {
           ...incompleteFacts,
           reviewOutcome: ReviewOutcome.RejectedDisqualified,
-          reviewSource: ReviewSource.FlaggedBackgroundCheck,
+          reviewSource: source,
           rejectedAt: now,
         } satisfies FactsPatch,
       };
     case RequirementStatus.Incomplete:
       return { result, facts: { ...incompleteFacts } };
   }
+}
+
+/** Whether a waiting re-run leaves the requirement's earlier, still valid completion as it is. */
+function keepsEarlierResult(loaded: LoadedRequirement, next: RequirementStatus): boolean {
+  const waiting =
+    next === RequirementStatus.WaitingOnApplicant ||
+    next === RequirementStatus.WaitingOnProvider ||
+    next === RequirementStatus.Incomplete;
+  const { completedAt, expiresAt, pendingReview } = loaded.requirement;
+  const inForce =
+    completedAt !== null &&
+    !pendingReview &&
+    (expiresAt === null || expiresAt > new Date().toISOString().slice(0, 10));
+  return waiting && inForce;
 }
 
 /**
@@ -161,8 +194,18 @@ async function applyToRequirement(tx: Executor, order: OrderRow, report: Screeni
   const loaded = await lockRequirementForSystem(tx, order.organizationId, order.memberRequirementId);
   if (!loaded) return;
   const { result, facts } = factsFor(loaded, order.status as ScreeningStatus, report, new Date());
+  const sexOffender = loaded.target.type === RequirementType.SexOffenderSearch;
+  // A re-run keeps a search that is still in force while the new one waits on the member or the vendor: only its
+  // result (no hit, a possible match) replaces the earlier one.
+  if (sexOffender && keepsEarlierResult(loaded, result.status)) {
+    await recordChange(tx, loaded, {
+      action: 'sex-offender-search-progress',
+      data: { orderId: order.id, screeningStatus: order.status, vendorStatus: order.vendorStatus },
+    });
+    return;
+  }
   await recordChange(tx, loaded, {
-    action: 'background-check-result',
+    action: sexOffender ? 'sex-offender-search-result' : 'background-check-result',
     facts,
     data: {
       orderId: order.id,

@@ -35,6 +35,7 @@ import {
   liveScanRequestForm,
   liveScanRequestFormPdf,
   submitLiveScan,
+  updateLiveScanLocation,
 } from './live-scan.service.ts';
 import { readUploads } from './requirement-actions.routes.ts';
 import { memberUsSoccerLicenses } from './us-soccer.service.ts';
@@ -92,6 +93,23 @@ export async function credentialRoutes(app: FastifyInstance) {
       });
       return reply.code(201).send(location);
     },
+  );
+  routes.put(
+    '/api/app/organization/:id/live-scan-urls/:locationId',
+    {
+      schema: {
+        params: organizationParams.extend({ locationId: id }),
+        body: liveScanLocationBodySchema,
+        response: { 200: liveScanLocationSchema },
+      },
+    },
+    async (req) =>
+      updateLiveScanLocation(app.deps, await requireActorContext(req), {
+        organizationId: req.params.id,
+        locationId: req.params.locationId,
+        requestId: req.id,
+        body: req.body,
+      }),
   );
   routes.delete(
     '/api/app/organization/:id/live-scan-urls/:locationId',

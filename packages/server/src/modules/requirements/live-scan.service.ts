@@ -91,6 +91,42 @@ export function addLiveScanLocation(
   });
 }
 
+/** PUT /api/app/organization/{id}/live-scan-urls/{locationId}: an admin corrects a location (ours, like POST). */
+export function updateLiveScanLocation(
+  deps: Pick<Deps, 'db'>,
+  ctx: ActorContext,
+  input: { organizationId: string; locationId: string; requestId: string; body: LiveScanLocationBody },
+): Promise<LiveScanLocation> {
+  ownOrganization(ctx, input.organizationId);
+  authorize(holdsAnywhere(ctx, 'adminLevel'));
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(liveScanLocations)
+      .set({ ...input.body, ori: input.body.ori.toUpperCase(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(liveScanLocations.id, input.locationId),
+          eq(liveScanLocations.organizationId, input.organizationId),
+          isNull(liveScanLocations.deletedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Location');
+    await recordAuditEvent(
+      tx,
+      { userId: ctx.userId, profileId: ctx.profileId, requestId: input.requestId },
+      {
+        organizationId: input.organizationId,
+        action: 'live_scan_location.updated',
+        entityType: 'live_scan_location',
+        entityId: row.id,
+        data: { state: row.state, ori: row.ori },
+      },
+    );
+    return present(row);
+  });
+}
+
 /** DELETE /api/app/organization/{id}/live-scan-urls/{locationId}: an admin removes one (kept, marked deleted). */
 export function deleteLiveScanLocation(
   deps: Pick<Deps, 'db'>,

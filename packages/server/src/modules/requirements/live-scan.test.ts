@@ -24,8 +24,12 @@ beforeAll(async () => {
 });
 afterAll(async () => closeWorld(w));
 
-const send = (who: TestMember | null, method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) =>
-  w.t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+const send = (
+  who: TestMember | null,
+  method: 'POST' | 'GET' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => w.t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 const urlsOf = (orgId: string) => `/api/app/organization/${orgId}/live-scan-urls`;
 const location = {
   state: 'CA',
@@ -69,6 +73,32 @@ describe('live-scan-urls', () => {
     expect((await send(admin, 'DELETE', `${urlsOf(w.org.id)}/${extra.json().id}`)).statusCode).toBe(204);
     expect((await send(admin, 'DELETE', `${urlsOf(w.org.id)}/${extra.json().id}`)).statusCode).toBe(404);
     expect((await send(w.player, 'GET', urlsOf(w.org.id))).json().items).toHaveLength(1);
+  });
+
+  it('PUT a location: 401, 404 another organization or a removed one, 403 a non-admin, 400 bad fields, 200 corrected', async () => {
+    const [first] = (await send(w.player, 'GET', urlsOf(w.org.id))).json().items;
+    const url = `${urlsOf(w.org.id)}/${first.id}`;
+    const body = { ...location, name: 'California DOJ (corrected)', ori: 'b7654321' };
+    expect((await send(null, 'PUT', url, body)).statusCode).toBe(401);
+    expect((await send(w.otherAdmin, 'PUT', url, body)).statusCode).toBe(404);
+    expect((await send(w.director, 'PUT', url, body)).statusCode).toBe(403);
+    const bad = await send(admin, 'PUT', url, { ...body, requestFormUrl: 'http://plain.example', name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .error.validationErrors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['name', 'requestFormUrl']);
+    const removed = (await send(admin, 'POST', urlsOf(w.org.id), { ...location, state: 'WA' })).json();
+    await send(admin, 'DELETE', `${urlsOf(w.org.id)}/${removed.id}`);
+    expect((await send(admin, 'PUT', `${urlsOf(w.org.id)}/${removed.id}`, body)).statusCode).toBe(404);
+    const saved = await send(admin, 'PUT', url, body);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: first.id, name: 'California DOJ (corrected)', ori: 'B7654321' });
+    expect((await send(w.player, 'GET', urlsOf(w.org.id))).json().items[0].name).toBe(
+      'California DOJ (corrected)',
+    );
   });
 });
 

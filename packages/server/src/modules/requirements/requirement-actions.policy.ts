@@ -75,7 +75,18 @@ export const requirementActionMatrix: Readonly<Record<RequirementType, Row>> = {
     upload: ['self'],
     delete: ['self', 'director'],
   },
-  [RequirementType.SexOffenderSearch]: vendorRun,
+  // The member begins the search (the vendor's hosted disclosure and authorization follow); the birth date it needs
+  // is set by whoever may update the profile (set-date-of-birth: the member, a guardian, a manager). ADR 032.
+  [RequirementType.SexOffenderSearch]: {
+    begin: ['self'],
+    setBirthDate: selfOrManager,
+    view: selfOrManager,
+    download: selfOrManager,
+    viewCompletion: selfOrManager,
+    review: ['director'],
+    markComplete: ['manager'],
+    markIncomplete: ['manager'],
+  },
   [RequirementType.AgeVerification]: vendorRun,
   [RequirementType.IdentityVerification]: vendorRun,
   [RequirementType.LiveScan]: { ...vendorRun, submit: ['self'] },

@@ -23,6 +23,9 @@ export function OrganizationSettingsRoute() {
         <Link to="/organization/screening" className={`${textLinkClass} ml-6`}>
           Background checks: agencies and packages
         </Link>
+        <Link to="/organization/live-scan" className={`${textLinkClass} ml-6`}>
+          LiveScan: locations and agency details
+        </Link>
       </nav>
     </div>
   );

@@ -4,13 +4,20 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
 import { RequirementType } from '@touchline/contracts/requirement-types';
+import { sexOffenderSearchContentSchema } from '@touchline/contracts/sex-offender-search';
 import { TypeContentFields } from './type-content-fields.tsx';
 
-function Harness({ seen }: { seen: Record<string, unknown>[] }) {
+function Harness({
+  seen,
+  type = RequirementType.BackgroundCheck,
+}: {
+  seen: Record<string, unknown>[];
+  type?: number;
+}) {
   const [content, setContent] = useState<Record<string, unknown>>({});
   return (
     <TypeContentFields
-      type={RequirementType.BackgroundCheck}
+      type={type}
       content={content}
       errors={{}}
       file={null}
@@ -43,5 +50,25 @@ describe('the background-check definition fields', () => {
       payer: 'member',
     });
     expect(backgroundCheckContentSchema.safeParse({ vendor: 'Yardstik' }).success).toBe(false);
+  });
+});
+
+describe('the sex offender search definition fields', () => {
+  it('show the yearly default, take a cadence and a package, and read "empty" as never re-run', async () => {
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} type={RequirementType.SexOffenderSearch} />);
+    const cadence = screen.getByRole('spinbutton', { name: 'Run the search again every (days)' });
+    expect(cadence).toHaveValue(365);
+    await userEvent.clear(cadence);
+    expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
+      packageId: null,
+      rerunEveryDays: null,
+    });
+    await userEvent.type(cadence, '180');
+    await userEvent.type(screen.getByRole('textbox', { name: /Package id/ }), 'pkg-sor');
+    expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
+      packageId: 'pkg-sor',
+      rerunEveryDays: 180,
+    });
   });
 });

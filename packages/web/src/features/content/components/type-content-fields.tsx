@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ContentFile } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
+import { defaultRerunEveryDays } from '@touchline/contracts/sex-offender-search';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
@@ -143,6 +144,38 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
         <p className="text-xs text-slate-600 dark:text-slate-400">
           How long a cleared check stays valid is the validity above (for example a duration of 730 days).
         </p>
+      </div>
+    );
+  }
+  if (type === RequirementType.SexOffenderSearch) {
+    // Unset is the yearly default (the schema's); cleared is "never re-run".
+    const rerun = content.rerunEveryDays === undefined ? defaultRerunEveryDays : content.rerunEveryDays;
+    return (
+      <div className="space-y-4">
+        {input('packageId', 'Package id (leave empty for the account’s sex offender search product)')}
+        <div>
+          <label htmlFor={`${id}-rerunEveryDays`} className={labelClass}>
+            Run the search again every (days)
+          </label>
+          <input
+            id={`${id}-rerunEveryDays`}
+            type="number"
+            min={30}
+            max={1095}
+            className={inputClass}
+            value={rerun === null ? '' : String(rerun)}
+            aria-invalid={errors.rerunEveryDays ? true : undefined}
+            aria-describedby={`${id}-rerunEveryDays-hint${errors.rerunEveryDays ? ` ${id}-rerunEveryDays-error` : ''}`}
+            onChange={(e) => {
+              const raw = e.currentTarget.value;
+              set('rerunEveryDays', raw === '' ? null : Number(raw));
+            }}
+          />
+          <p id={`${id}-rerunEveryDays-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+            Empty: never re-run (only when it expires). Members authorize each search on the provider’s page.
+          </p>
+          <FieldError id={`${id}-rerunEveryDays-error`} message={errors.rerunEveryDays} />
+        </div>
       </div>
     );
   }

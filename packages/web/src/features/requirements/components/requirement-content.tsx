@@ -18,6 +18,7 @@ import { BackgroundCheckPanel } from './background-check-panel.tsx';
 import { DocumentPanel, type DocumentOpener } from './document-panel.tsx';
 import { FormPanel } from './form-panel.tsx';
 import { LiveScanPanel } from './live-scan-panel.tsx';
+import { SexOffenderSearchPanel } from './sex-offender-search-panel.tsx';
 import { TrainingPanel } from './training-panel.tsx';
 import { UsSoccerPanel } from './us-soccer-panel.tsx';
 import { VideoPanel } from './video-panel.tsx';
@@ -140,6 +141,8 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
       );
     case RequirementType.AbusePreventionTraining:
       return <AbusePreventionPanel requirement={ref} canAct={item.profileLevelAccessId !== null && mayAct} />;
+    case RequirementType.SexOffenderSearch:
+      return <SexOffenderSearchPanel requirement={ref} canAct={item.profileLevelAccessId !== null} />;
     case RequirementType.USSoccer:
       return <UsSoccerPanel requirement={ref} />;
     case RequirementType.LiveScan:

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { requirementStatusLabel } from '@touchline/contracts/requirement-status';
-import { ReviewOutcome, type ReviewListItem } from '@touchline/contracts/reviews';
+import { ReviewOutcome, ReviewSource, type ReviewListItem } from '@touchline/contracts/reviews';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,6 +11,7 @@ import { DisqualifyDialog } from './disqualify-dialog.tsx';
 import { ReverseDisqualification } from './reverse-disqualification.tsx';
 import { ReviewFileViewer } from './review-file-viewer.tsx';
 import { ReviewHistory } from './review-history.tsx';
+import { SexOffenderMatch } from './sex-offender-match.tsx';
 import { sourceLabel, typeLabel } from './review-labels.ts';
 import { useReviewShortcuts } from './use-review-shortcuts.ts';
 
@@ -96,7 +97,16 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
         </p>
       </header>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <ReviewFileViewer reviewRef={ref} files={d.files} />
+        {item.reviewSource === ReviewSource.SexOffenderSearch ? (
+          <SexOffenderMatch
+            reviewRef={ref}
+            pending={pending}
+            memberName={`${d.member.firstName} ${d.member.lastName}`}
+            onDecided={onDecided}
+          />
+        ) : (
+          <ReviewFileViewer reviewRef={ref} files={d.files} />
+        )}
         <section aria-label="Member details" className="space-y-2 text-sm">
           <h3 className="text-base font-semibold">Member</h3>
           <dl className="space-y-1">

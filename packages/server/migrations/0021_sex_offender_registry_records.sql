@@ -1,0 +1,1 @@
+ALTER TABLE "screening_orders" ADD COLUMN "registry_records" jsonb;

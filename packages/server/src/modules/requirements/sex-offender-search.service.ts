@@ -1,0 +1,209 @@
+import { desc, eq } from 'drizzle-orm';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import {
+  nsopwUrl,
+  sexOffenderSearchContentSchema,
+  type SexOffenderMatch,
+  type SexOffenderSearchContent,
+  type SexOffenderSearchView,
+} from '@touchline/contracts/sex-offender-search';
+import type { ActorContext } from '../../authz/actor-context.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { profiles, screeningOrders } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { jobIdFor } from '../../jobs/queue.ts';
+import { loadForReview } from '../reviews/reviews.service.ts';
+import { adverseActionOf } from './background-check-adverse.ts';
+import { WaitingOn } from './engine/requirement-status.ts';
+import { requireType } from './requirement-files.service.ts';
+import { currentStatus, recordChange } from './requirement-state.ts';
+import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import { orderSexOffenderSearchJob } from './sex-offender-search.jobs.ts';
+
+/** A definition's sex offender search content; content saved before ADR 032's schema reads as its defaults. */
+export function sexOffenderContentOf(content: unknown): SexOffenderSearchContent {
+  const parsed = sexOffenderSearchContentSchema.safeParse(content ?? {});
+  return parsed.success ? parsed.data : sexOffenderSearchContentSchema.parse({});
+}
+
+/** The requirement's latest order (the one its status follows). */
+async function latestOrder(tx: Executor, memberRequirementId: string) {
+  const [order] = await tx
+    .select()
+    .from(screeningOrders)
+    .where(eq(screeningOrders.memberRequirementId, memberRequirementId))
+    .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
+    .limit(1);
+  return order;
+}
+
+/** Whether the vendor sandbox stands in for the vendor in this deployment (the page must say so). */
+function isSandbox(deps: Pick<Deps, 'integrations'>): boolean {
+  return deps.integrations.webhookSources.some((s) => s.provider === 'yardstik' && s.sandbox === true);
+}
+
+async function dateOfBirthOf(tx: Executor, profileId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ dateOfBirth: profiles.dateOfBirth })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.dateOfBirth ?? null;
+}
+
+/** Statuses a member may begin a search from (a disqualification is lifted only by an administrator). */
+function mayBegin(loaded: LoadedRequirement): boolean {
+  if (loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified) return false;
+  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  return (
+    status === RequirementStatus.Incomplete ||
+    status === RequirementStatus.Overdue ||
+    status === RequirementStatus.Rejected ||
+    status === RequirementStatus.ExpiringSoon ||
+    status === RequirementStatus.Expired
+  );
+}
+
+async function view(
+  deps: Pick<Deps, 'integrations'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+): Promise<SexOffenderSearchView> {
+  const content = sexOffenderContentOf(loaded.definition.content);
+  const dateOfBirth = await dateOfBirthOf(tx, loaded.requirement.profileId);
+  const order = await latestOrder(tx, loaded.requirement.id);
+  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  const applyUrl = order?.status === 'awaiting_candidate' ? order.applyUrl : null;
+  const requested = loaded.requirement.waitingOn !== null;
+  const adverse = await adverseActionOf(tx, loaded);
+  const showAdverse =
+    adverse?.stage === 'final-adverse' ||
+    (adverse?.stage === 'pre-adverse' && status === RequirementStatus.PendingReview);
+  let next: SexOffenderSearchView['next'] = 'none';
+  if (applyUrl) next = 'continue-at-vendor';
+  else if (mayBegin(loaded) && !requested) next = dateOfBirth ? 'begin' : 'set-birth-date';
+  else if (requested || (order && ['in_progress', 'on_hold'].includes(order.status))) next = 'wait';
+  return {
+    memberRequirementId: loaded.requirement.id,
+    definitionId: loaded.definition.id,
+    name: loaded.definition.name,
+    status,
+    sandbox: isSandbox(deps),
+    dateOfBirth,
+    profileId: loaded.requirement.profileId,
+    order: order
+      ? {
+          status: order.status,
+          vendorStatus: order.vendorStatus,
+          orderedAt: order.createdAt.toISOString(),
+          completedAt: order.completedAt?.toISOString() ?? null,
+        }
+      : null,
+    applyUrl,
+    rerunEveryDays: content.rerunEveryDays,
+    adverseAction:
+      adverse && showAdverse && adverse.stage !== 'withdrawn'
+        ? {
+            stage: adverse.stage,
+            reason: adverse.reason,
+            disputeUntil: adverse.disputeUntil,
+            disputes: adverse.disputes.map(({ at, message }) => ({ at, message })),
+          }
+        : null,
+    next,
+  };
+}
+
+async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action: 'view' | 'begin') {
+  const loaded = await loadRequirement(tx, ctx, ref, action, { lock: action === 'begin' });
+  requireType(loaded, RequirementType.SexOffenderSearch);
+  return loaded;
+}
+
+/** GET {id}/sex-offender-search-by-id?plaId: the member's search, for the member (or guardian) or a manager. */
+export function sexOffenderSearchById(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<SexOffenderSearchView> {
+  return deps.db.transaction(async (tx) => view(deps, tx, await load(tx, ctx, ref, 'view')));
+}
+
+/**
+ * POST {id}/begin-sex-offender-search?plaId: the member (or guardian) asks for the search. It needs the date of
+ * birth (set-date-of-birth first). Under the requirement's row lock the requirement moves to WaitingOnProvider and
+ * the order is enqueued in the same transaction, keyed by an order id derived from the requirement and the time
+ * it was asked: a double submit finds the search under way and answers the same page (one job, one order).
+ */
+export function beginSexOffenderSearch(
+  deps: Pick<Deps, 'db' | 'integrations' | 'jobs'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<SexOffenderSearchView> {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await load(tx, ctx, ref, 'begin');
+    if (loaded.requirement.waitingOn !== null) return view(deps, tx, loaded);
+    if (!mayBegin(loaded)) throw conflict('A sex offender search is already under way or complete');
+    if (!(await dateOfBirthOf(tx, loaded.requirement.profileId)))
+      throw conflict('Enter the date of birth first: the registry search needs it');
+    if (!deps.integrations.screening)
+      throw conflict('Sex offender searches are not set up in this deployment');
+    const requestedAt = new Date().toISOString();
+    const orderId = jobIdFor(orderSexOffenderSearchJob.name, `${loaded.requirement.id}:${requestedAt}`);
+    await recordChange(tx, loaded, {
+      action: 'begin-sex-offender-search',
+      facts: { waitingOn: WaitingOn.Provider, pendingReview: false, reviewOutcome: null, rejectedAt: null },
+      data: { orderId },
+    });
+    await deps.jobs.enqueue(
+      tx,
+      orderSexOffenderSearchJob,
+      { orderId, organizationId: ctx.organizationId, memberRequirementId: loaded.requirement.id },
+      { key: orderId },
+    );
+    return view(deps, tx, loaded);
+  });
+}
+
+/**
+ * GET {id}/sex-offender-search-match/{plaId}: what a reviewer of the member's level compares (403 for anyone
+ * else): the member's name and date of birth beside the registry records the search found, the public registry
+ * (NSOPW) to confirm on and the vendor's report. Each view is audited, since it is a consumer report.
+ */
+export function sexOffenderSearchMatch(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext,
+  ref: RequirementRef,
+): Promise<SexOffenderMatch> {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadForReview(tx, ctx, ref);
+    requireType(loaded, RequirementType.SexOffenderSearch);
+    const order = await latestOrder(tx, loaded.requirement.id);
+    if (!order) throw notFound('Sex offender search');
+    await recordAuditEvent(tx, loaded.actor, {
+      organizationId: ctx.organizationId,
+      action: 'sex_offender_search.match_viewed',
+      entityType: 'screening_order',
+      entityId: order.id,
+      data: { memberRequirementId: loaded.requirement.id, profileId: loaded.requirement.profileId },
+    });
+    return {
+      member: {
+        fullName: `${loaded.member.firstName} ${loaded.member.lastName}`,
+        dateOfBirth: await dateOfBirthOf(tx, loaded.requirement.profileId),
+      },
+      records: order.registryRecords ?? [],
+      nsopwUrl,
+      vendor: order.vendor,
+      // Every screening vendor the port speaks to is a consumer reporting agency (Yardstik, TazWorks' agencies).
+      consumerReport: true,
+      reportUrl: order.reportUrl,
+      sandbox: isSandbox(deps),
+      orderedAt: order.createdAt.toISOString(),
+      completedAt: order.completedAt?.toISOString() ?? null,
+    };
+  });
+}

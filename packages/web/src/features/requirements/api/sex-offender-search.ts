@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adverseActionResultSchema } from '@touchline/contracts/background-checks';
+import {
+  sexOffenderSearchViewSchema,
+  type SexOffenderSearchView,
+} from '@touchline/contracts/sex-offender-search';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { requirementActionPath, requirementsKey, type RequirementRef } from './requirement-paths.ts';
+
+const viewKey = (ref: RequirementRef) =>
+  [...requirementsKey, 'sex-offender-search', ref.definitionId, ref.profileLevelAccessId] as const;
+
+/** GET {id}/sex-offender-search-by-id?plaId: the search, the birth date it needs and its order. */
+export const sexOffenderSearchQueryOptions = (ref: RequirementRef) =>
+  queryOptions({
+    queryKey: viewKey(ref),
+    queryFn: async () => {
+      const view = await api.get(requirementActionPath(ref, 'sex-offender-search-by-id'), {
+        schema: sexOffenderSearchViewSchema,
+      });
+      if (!view) throw new Error('The sex offender search answer was empty');
+      return view;
+    },
+  });
+
+/** The member's search; re-read every 15 s while the vendor or the member's consent is awaited. */
+export const useSexOffenderSearch = (ref: RequirementRef) =>
+  useQuery({
+    ...sexOffenderSearchQueryOptions(ref),
+    enabled: ref.profileLevelAccessId !== null,
+    refetchInterval: (query) =>
+      query.state.data?.next === 'wait' || query.state.data?.next === 'continue-at-vendor' ? 15_000 : false,
+  });
+
+/**
+ * POST /api/app/profile/{id}/set-date-of-birth (spec §5: succeeds only on 204). A 400's field message is returned
+ * for the form; any other failure throws.
+ */
+export async function setDateOfBirth(
+  profileId: string,
+  profileLevelAccessId: string,
+  dateOfBirth: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await api.post(
+      `/api/app/profile/${encodeURIComponent(profileId)}/set-date-of-birth`,
+      { dateOfBirth, profileLevelAccessId },
+      { expectStatus: 204 },
+    );
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400)
+      return { ok: false, message: err.validationErrors[0]?.message ?? err.message };
+    throw err;
+  }
+}
+
+/** Saves the birth date and re-reads the search page. */
+export function useSetDateOfBirth(ref: RequirementRef, profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dateOfBirth: string) =>
+      setDateOfBirth(profileId, ref.profileLevelAccessId ?? '', dateOfBirth),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKey(ref) }),
+  });
+}
+
+/** POST {id}/begin-sex-offender-search?plaId: orders the search (once, however often it is pressed). */
+export function useBeginSexOffenderSearch(ref: RequirementRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<SexOffenderSearchView> => {
+      const view = await api.post(requirementActionPath(ref, 'begin-sex-offender-search'), undefined, {
+        schema: sexOffenderSearchViewSchema,
+      });
+      if (!view) throw new Error('The sex offender search answer was empty');
+      return view;
+    },
+    onSuccess: async (view) => {
+      queryClient.setQueryData(viewKey(ref), view);
+      await queryClient.invalidateQueries({ queryKey: requirementsKey });
+    },
+  });
+}
+
+/** POST {id}/background-check-dispute?plaId {message}: the member answers a pre-adverse notice on the search. */
+export function useDisputeSexOffenderSearch(ref: RequirementRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api.post(
+        requirementActionPath(ref, 'background-check-dispute'),
+        { message },
+        {
+          schema: adverseActionResultSchema,
+        },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKey(ref) }),
+  });
+}
