@@ -300,9 +300,15 @@ export function stripeAdapter(settings: StripeSettings): BillingPort & { stripe:
           {
             amount: input.amount,
             currency: input.currency,
-            customer: input.customerId,
             payment_method: input.paymentMethodId,
-            off_session: true,
+            // A saved card is charged off session; a card the member just entered is confirmed on session here,
+            // with no redirect, and a card that needs authentication fails rather than waiting for it.
+            ...(input.customerId
+              ? { customer: input.customerId, off_session: true }
+              : {
+                  automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+                  error_on_requires_action: true,
+                }),
             confirm: true,
             description: input.description,
             metadata: input.metadata,

@@ -45,6 +45,7 @@ export function presentDefinition(row: DefinitionRow, extras: DefinitionExtras):
     dueInDays: row.dueInDays,
     expiringSoonDays: row.expiringSoonDays,
     reminderFrequency: row.reminderFrequency as Frequency | null,
+    memberPrice: row.memberPrice,
     sortOrder: row.sortOrder,
     assignments: extras.assignments,
     canManage: extras.canManage,
