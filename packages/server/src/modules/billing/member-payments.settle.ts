@@ -188,7 +188,7 @@ export async function applyMemberPayment(
       .for('update');
     if (!payment) return 'unchanged';
     if (payment.status !== 'pending' || result.status === 'pending') {
-      if (!payment.vendorPaymentId)
+      if (!payment.vendorPaymentId && result.id)
         await tx
           .update(memberPayments)
           .set({ vendorPaymentId: result.id, updatedAt: new Date() })
@@ -211,7 +211,7 @@ export async function applyMemberPayment(
         .update(memberPayments)
         .set({
           status: 'failed',
-          vendorPaymentId: result.id,
+          vendorPaymentId: result.id || null,
           failureMessage: result.declineReason,
           updatedAt: now,
         })
