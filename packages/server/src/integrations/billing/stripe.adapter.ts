@@ -23,6 +23,8 @@ export type StripeSettings = {
   sandbox?: boolean;
   logger: HttpLogger;
   timeoutMs?: number;
+  /** The circuit breaker's clock (tests move it past the cooldown). */
+  breakerNow?: () => number;
 };
 
 /**
@@ -42,7 +44,7 @@ export function stripeAdapter(settings: StripeSettings): BillingPort & { stripe:
     telemetry: false,
     appInfo: { name: 'Touchline' },
   });
-  const breaker = new CircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000 });
+  const breaker = new CircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000 }, settings.breakerNow);
 
   /** One call through the breaker, its failures in the integration platform's words, one log line. */
   async function call<T>(what: string, ctx: { correlationId?: string }, run: () => Promise<T>): Promise<T> {
