@@ -35,6 +35,8 @@ export const awaitingPaymentSchema = z.object({
   processing: z.array(z.object({ definitionId: z.uuid(), name: z.string() })),
   /** True when payments go to our Stripe sandbox (the page says so and shows the sandbox card form). */
   sandbox: z.boolean(),
+  /** What the browser needs to turn a card into a PaymentMethod; null when payments are not set up. */
+  card: z.object({ publishableKey: z.string(), sandboxApiUrl: z.string().nullable() }).nullable(),
 });
 /** What a member owes. */
 export type AwaitingPayment = z.infer<typeof awaitingPaymentSchema>;

@@ -63,6 +63,7 @@ export function awaitingPayment(deps: MemberPayDeps, ctx: Ctx, plaId: string): P
         .filter((p) => p.liveItem === 'pending')
         .map((p) => ({ definitionId: p.definitionId, name: p.name })),
       sandbox: deps.integrations.billing?.port.sandbox ?? false,
+      card: deps.integrations.billing?.port.clientConfig() ?? null,
     };
   });
 }
