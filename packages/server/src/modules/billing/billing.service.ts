@@ -295,4 +295,8 @@ export async function openBillingAccount(
 }
 
 // Member pays (ADR 031), for the requirement calls that charge the member then start the work.
-export { payForRequirements, startWithCredit } from './member-payments.service.ts';
+export {
+  awaitingIndividualPaymentContent,
+  payForRequirements,
+  startWithCredit,
+} from './member-payments.service.ts';

@@ -258,3 +258,14 @@ export function startWithCredit(
     return true;
   });
 }
+
+/** The active profile's userAwaitingIndividualPaymentContent: what the member owes on one access, by definition. */
+export async function awaitingIndividualPaymentContent(
+  deps: Pick<Deps, 'db'>,
+  organizationId: string,
+  member: { profileId: string; plaId: string } | null,
+): Promise<{ id: string; name: string }[]> {
+  if (!member) return [];
+  const payable = await payableRequirements(deps.db, organizationId, member);
+  return owedOf(payable).map((p) => ({ id: p.definitionId, name: p.name }));
+}

@@ -93,6 +93,11 @@ describe('POST bulk-payment', () => {
 
   it('pays for two requirements at once: one PaymentIntent, a receipt by e-mail, nothing owed after', async () => {
     const member = await newMember('Alex', 'Twopay');
+    const before = await send(member, 'GET', `/api/app/profile?AppUserId=${member.userId}`);
+    expect(before.json().userAwaitingIndividualPaymentContent).toEqual([
+      { id: defs.check, name: 'Background check' },
+      { id: defs.document, name: 'Coaching licence' },
+    ]);
     const res = await pay(member, [defs.check, defs.document]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -110,6 +115,8 @@ describe('POST bulk-payment', () => {
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ amount: 3500, currency: 'usd', status: 'succeeded' });
     const after = (await send(member, 'GET', awaiting(member.profileLevelAccessId))).json();
+    const profile = await send(member, 'GET', `/api/app/profile?AppUserId=${member.userId}`);
+    expect(profile.json().userAwaitingIndividualPaymentContent).toEqual([]);
     expect(after.items).toEqual([]);
     expect(after.paid.map((p: { name: string }) => p.name)).toEqual(['Background check', 'Coaching licence']);
     await eventually(async () => (await mailTo(t, member.email)).length === 1, 'the receipt');
