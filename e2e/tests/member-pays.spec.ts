@@ -9,8 +9,8 @@ import {
   type Invitee,
 } from '../support/invitations.ts';
 
-// Issue 21, member pays (ADR 031): the demo administrator adds two background checks the member pays for ($25 and
-// $15) for volunteers of a team no other journey uses (U8 Boys); an invited volunteer sees what they owe on My
+// Issue 21, member pays (ADR 031): the demo administrator adds two course fees the member pays for ($25 and $15)
+// for volunteers of a team no other journey uses (U8 Boys); an invited volunteer sees what they owe on My
 // requirements, is refused with a declining card, pays for both at once with a Visa in the Stripe sandbox's card
 // form, and gets a receipt by e-mail. Desktop, then the requirement page on a phone.
 
@@ -35,7 +35,7 @@ async function payWith(page: Page, number: string) {
   await page.getByRole('button', { name: 'Pay $40.00' }).click();
 }
 
-test('a volunteer pays for two background checks at once and gets a receipt', async ({
+test('a volunteer pays for two requirements at once and gets a receipt', async ({
   page,
   browser,
   baseURL,
@@ -65,19 +65,15 @@ test('a volunteer pays for two background checks at once and gets a receipt', as
   const volunteer = labels.items.find((l) => l.name === 'Volunteer')!.id;
   const stamp = Date.now();
   const checks = [
-    [
-      `Criminal background check ${stamp}`,
-      '3c1d5e8a-0b6f-4a57-9d34-7a2f1c9e0b01',
-      'Volunteer Standard',
-      2500,
-    ],
-    [`Sex offender search ${stamp}`, '3c1d5e8a-0b6f-4a57-9d34-7a2f1c9e0b02', 'Sex Offender Search', 1500],
+    [`Coaching course fee ${stamp}`, 2500],
+    [`Safeguarding course fee ${stamp}`, 1500],
   ] as const;
-  for (const [name, packageId, packageName, memberPrice] of checks) {
-    const created = (await calls.post(`/api/app/content/content-background-check/${orgId}`, {
-      base: { name, memberPrice },
-      content: { vendor: 'Yardstik', packageId, packageName, payer: 'member' },
-    })) as { id: string };
+  for (const [name, memberPrice] of checks) {
+    const created = (await calls.post(`/api/app/content/content-document/${orgId}`, {
+      base: { name, memberPrice, payer: 'member' },
+      content: {},
+    })) as { id: string; payer: string; memberPrice: number };
+    expect([created.payer, created.memberPrice]).toEqual(['member', memberPrice]);
     await calls.post(`/api/app/content/${created.id}/assign-content`, {
       contentAssignments: [{ hierarchyLevelId: teamId, labelId: volunteer }],
     });
@@ -124,7 +120,7 @@ test('a volunteer pays for two background checks at once and gets a receipt', as
   expect(receipt.text).toContain(`${checks[1][0]}: $15.00`);
   expect(receipt.text).toContain('Stripe sandbox');
 
-  // On a phone, the requirement's own page says it is paid and tells the member where to order it.
+  // On a phone, the requirement's own page says it is paid.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/requirements');
   await page.getByRole('link', { name: checks[0][0], exact: true }).click();

@@ -51,6 +51,8 @@ export const contentBaseShape = {
     .max(100_000, 'At most 100000 cents')
     .nullable()
     .optional(),
+  /** Who pays, for every role (a role may also list it among its paid requirements); absent: unchanged. */
+  payer: z.enum(['organization', 'member'], 'Choose who pays').optional(),
 };
 
 type BaseInput = {

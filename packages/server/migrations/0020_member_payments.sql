@@ -32,6 +32,7 @@ CREATE TABLE "member_payments" (
 );
 --> statement-breakpoint
 ALTER TABLE "requirement_definitions" ADD COLUMN "member_price" integer;--> statement-breakpoint
+ALTER TABLE "requirement_definitions" ADD COLUMN "payer" text DEFAULT 'organization' NOT NULL;--> statement-breakpoint
 ALTER TABLE "requirement_definitions" ADD COLUMN "member_price_currency" char(3) DEFAULT 'usd' NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_payment_items" ADD CONSTRAINT "member_payment_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_payment_items" ADD CONSTRAINT "member_payment_items_payment_id_member_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."member_payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

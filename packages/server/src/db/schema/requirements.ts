@@ -53,6 +53,8 @@ export const requirementDefinitions = pgTable(
      * Null: no price set, so nobody is asked to pay.
      */
     memberPrice: integer('member_price'),
+    /** Who pays for this requirement for every role: `organization`, or `member` (at `member_price`). */
+    payer: text('payer').notNull().default('organization'),
     memberPriceCurrency: char('member_price_currency', { length: 3 }).notNull().default('usd'),
     content: jsonb('content')
       .$type<Record<string, unknown>>()

@@ -18,7 +18,7 @@ import { notFound } from '../../errors.ts';
 import { actsForSelf, currentStatus, loadMemberAccess } from '../requirements/requirements.service.ts';
 
 // Who pays (ADR 031): a requirement is the member's to pay when its definition has a member price and either the
-// definition says the member pays (a background check's `payer`) or the member's role lists it among its paid
+// definition says the member pays (its `payer`, or a background check's content `payer`) or the member's role lists it among its paid
 // requirements (the organization's `roleRequirements[].paidRoleRequirementsIds`, by the role label's name).
 
 /** The member a payment call is about, authorized: `pay` for the member or their guardian, `view` also managers. */
@@ -125,7 +125,7 @@ export async function payableRequirements(
   for (const { requirement, definition } of rows) {
     if (definition.memberPrice === null || definition.memberPrice <= 0) continue;
     const reason =
-      definitionPayer(definition.content) === 'member'
+      definition.payer === 'member' || definitionPayer(definition.content) === 'member'
         ? ('definition' as const)
         : rolePaid.has(definition.id)
           ? ('role' as const)
