@@ -108,7 +108,7 @@ export function MemberPaymentPanel({
       ) : null}
       {credits.length > 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {`Paid, to be used when you start: ${credits.map((c) => c.name).join(', ')}.`}
+          {`Already paid: ${credits.map((c) => c.name).join(', ')}.`}
         </p>
       ) : null}
       {processing.length > 0 ? (
