@@ -45,10 +45,10 @@ export const contentBaseShape = {
    * member, or their role's paid requirements list it; ADR 031). Null: no price; absent: unchanged.
    */
   memberPrice: z
-    .number('Enter the price in cents')
+    .number('Enter the price as a number, such as 25.00')
     .int('Enter the price in whole cents')
-    .min(50, 'At least 50 cents (the payment provider’s minimum)')
-    .max(100_000, 'At most 100000 cents')
+    .min(50, 'At least $0.50 (the payment provider’s minimum)')
+    .max(100_000, 'At most $1,000.00')
     .nullable()
     .optional(),
   /** Who pays, for every role (a role may also list it among its paid requirements); absent: unchanged. */
