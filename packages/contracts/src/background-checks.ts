@@ -125,10 +125,6 @@ export const backgroundCheckLinkSchema = z.object({ url: z.url(), sandbox: z.boo
 /** The hosted link. */
 export type BackgroundCheckLink = z.infer<typeof backgroundCheckLinkSchema>;
 
-/** The refusal of run-and-pay-background-check-user until member payments exist (the billing issue's seam). */
-export const memberPaymentUnavailableMessage =
-  'Paying for your own background check is not available yet. Ask your organization to pay for it, or try again later.';
-
 /**
  * Response of GET {id}/background-check-report/{plaId}: what a reviewer sees of a vendor's result: the vendor's
  * status, our summary of it and the vendor's report page. Reviewers only; every view is audited.

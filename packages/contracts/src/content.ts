@@ -41,6 +41,19 @@ export const contentBaseShape = {
   dueInDays: z.number().int().min(0, 'Not negative').max(3650, 'At most 3650 days').nullable().default(null),
   expiringSoonDays: z.number().int().min(0).max(365).default(defaultExpiringSoonDays),
   reminderFrequency: frequencySchema.nullable().default(null),
+  /**
+   * What a member pays (cents) when they pay for this requirement themselves (the definition's payer is the
+   * member, or their role's paid requirements list it; ADR 031). Null: no price; absent: unchanged.
+   */
+  memberPrice: z
+    .number('Enter the price as a number, such as 25.00')
+    .int('Enter the price in whole cents')
+    .min(50, 'At least $0.50 (the payment provider’s minimum)')
+    .max(100_000, 'At most $1,000.00')
+    .nullable()
+    .optional(),
+  /** Who pays, for every role (a role may also list it among its paid requirements); absent: unchanged. */
+  payer: z.enum(['organization', 'member'], 'Choose who pays').optional(),
 };
 
 type BaseInput = {

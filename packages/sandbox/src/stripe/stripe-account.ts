@@ -41,7 +41,7 @@ export class StripeAccount {
   readonly events = new Map<string, StripeEvent>();
   readonly testClocks = new Map<string, TestClock>();
   /** The test card behind each payment method (never part of the object, as Stripe never returns a number). */
-  protected readonly cards = new Map<string, TestCard>();
+  readonly cards = new Map<string, TestCard>();
 
   constructor(
     private readonly sandboxNow: () => Date,

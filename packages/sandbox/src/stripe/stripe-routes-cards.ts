@@ -1,4 +1,4 @@
-import { badParam, stripeError } from './stripe-errors.ts';
+import { badParam, errorOf, stripeError } from './stripe-errors.ts';
 import { metadataOf, obj, str } from './stripe-form.ts';
 import type { Req } from './stripe-http.ts';
 import { stripeId } from './stripe-ids.ts';
@@ -111,7 +111,29 @@ export function registerCardRoutes(kit: RouteKit) {
       invoice: null,
       receiptEmail: str(form, 'receipt_email') ?? null,
     });
-    if (str(form, 'confirm') === 'true') store.confirmPaymentIntent(pi);
+    if (str(form, 'confirm') === 'true') {
+      // On session, a card that needs 3-D Secure asks for it (Stripe's 4000002500003155): with
+      // error_on_requires_action the confirmation fails with authentication_required instead of waiting.
+      const card = pm ? store.cards.get(pm.id) : undefined;
+      if (str(form, 'off_session') !== 'true' && card?.setup === 'requires_action') {
+        if (str(form, 'error_on_requires_action') === 'true') {
+          pi.status = 'requires_payment_method';
+          pi.last_payment_error = errorOf(
+            'authentication_required',
+            'Your card was declined. This transaction requires authentication.',
+            'authentication_required',
+          );
+          store.event('payment_intent.payment_failed', pi);
+          throw stripeError(402, 'card_error', pi.last_payment_error.message, {
+            code: 'authentication_required',
+            decline_code: 'authentication_required',
+          });
+        }
+        pi.status = 'requires_action';
+        return answer(request, pi);
+      }
+      store.confirmPaymentIntent(pi);
+    }
     return answer(request, pi);
   });
   app.get('/v1/payment_intents/:id', async (request: Req) =>

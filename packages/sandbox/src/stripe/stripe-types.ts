@@ -326,7 +326,7 @@ export type PaymentIntent = {
   payment_method: string | null;
   payment_method_types: string[];
   receipt_email: string | null;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'succeeded' | 'canceled';
 };
 
 export type Refund = {

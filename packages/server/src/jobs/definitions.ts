@@ -5,6 +5,10 @@ import {
   mirrorCustomerJob,
   startSubscriptionJob,
 } from '../modules/billing/billing-sync.ts';
+import {
+  refundMemberPaymentItemJob,
+  settleMemberPaymentJob,
+} from '../modules/billing/member-payments.settle.ts';
 import { invitationRemindersJob } from '../modules/invitations/invitation-reminders.ts';
 import type { AnyJobDefinition } from './queue.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
@@ -35,6 +39,8 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   startSubscriptionJob,
   mirrorCustomerJob,
   billingReconciliationJob,
+  settleMemberPaymentJob,
+  refundMemberPaymentItemJob,
   orderBackgroundCheckJob,
   screeningSweepJob,
   finalAdverseActionJob,

@@ -10,6 +10,7 @@ import {
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { RequestCharactersError } from '@touchline/contracts/text';
 import { AppError } from '../errors.ts';
+import { VendorCircuitOpenError, VendorError, VendorHttpError } from '../integrations/http/vendor-errors.ts';
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const databaseRetryAfterSeconds = 5;
@@ -78,6 +79,21 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       return sendError(reply, request, 503, {
         code: ErrorCode.ServiceUnavailable,
         message: 'The database is unavailable. Try again in a few seconds.',
+      });
+    }
+    if (err instanceof VendorError && !(err instanceof VendorHttpError && err.status < 500)) {
+      // A vendor outage (its circuit open, unreachable, or failing) is a 503 the client may retry, answered at
+      // once while the circuit is open; a vendor's 4xx reaching here is our bug and stays a 500 below.
+      const seconds = Math.max(
+        1,
+        Math.ceil((err instanceof VendorCircuitOpenError ? err.retryAfterMs : 30_000) / 1000),
+      );
+      const vendor = err.vendor.charAt(0).toUpperCase() + err.vendor.slice(1);
+      request.log.warn({ err, vendor: err.vendor }, 'vendor unavailable');
+      void reply.header('retry-after', String(seconds));
+      return sendError(reply, request, 503, {
+        code: ErrorCode.ServiceUnavailable,
+        message: `${vendor} is not answering right now. Try again in ${seconds} seconds.`,
       });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;

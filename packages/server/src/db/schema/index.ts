@@ -15,3 +15,4 @@ export * from './billing.ts';
 export * from './member-reminders.ts';
 export * from './background-checks.ts';
 export * from './credentials.ts';
+export * from './member-payments.ts';

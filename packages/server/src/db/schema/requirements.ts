@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  char,
   date,
   index,
   integer,
@@ -46,6 +47,15 @@ export const requirementDefinitions = pgTable(
     expiringSoonDays: integer('expiring_soon_days').notNull().default(30),
     reminderFrequency: text('reminder_frequency'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * What a member pays when they pay for this requirement themselves (minor units of `member_price_currency`):
+     * the definition's payer is the member, or the member's role lists it among its paid requirements (ADR 031).
+     * Null: no price set, so nobody is asked to pay.
+     */
+    memberPrice: integer('member_price'),
+    /** Who pays for this requirement for every role: `organization`, or `member` (at `member_price`). */
+    payer: text('payer').notNull().default('organization'),
+    memberPriceCurrency: char('member_price_currency', { length: 3 }).notNull().default('usd'),
     content: jsonb('content')
       .$type<Record<string, unknown>>()
       .notNull()

@@ -173,10 +173,13 @@ export type BillingInvoice = {
   pdfUrl: string | null;
 };
 
-/** One charge of a saved card. */
+/**
+ * One charge: of a customer's saved card off session (`customerId` set), or of a card the member just entered in
+ * the browser, on session (`customerId` null: a member paying for their own requirements has no customer).
+ */
 export type ChargeInput = {
   key: string;
-  customerId: string;
+  customerId: string | null;
   paymentMethodId: string;
   amount: number;
   currency: string;

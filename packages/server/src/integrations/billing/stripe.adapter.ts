@@ -23,6 +23,8 @@ export type StripeSettings = {
   sandbox?: boolean;
   logger: HttpLogger;
   timeoutMs?: number;
+  /** The circuit breaker's clock (tests move it past the cooldown). */
+  breakerNow?: () => number;
 };
 
 /**
@@ -42,7 +44,7 @@ export function stripeAdapter(settings: StripeSettings): BillingPort & { stripe:
     telemetry: false,
     appInfo: { name: 'Touchline' },
   });
-  const breaker = new CircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000 });
+  const breaker = new CircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000 }, settings.breakerNow);
 
   /** One call through the breaker, its failures in the integration platform's words, one log line. */
   async function call<T>(what: string, ctx: { correlationId?: string }, run: () => Promise<T>): Promise<T> {
@@ -300,9 +302,15 @@ export function stripeAdapter(settings: StripeSettings): BillingPort & { stripe:
           {
             amount: input.amount,
             currency: input.currency,
-            customer: input.customerId,
             payment_method: input.paymentMethodId,
-            off_session: true,
+            // A saved card is charged off session; a card the member just entered is confirmed on session here,
+            // with no redirect, and a card that needs authentication fails rather than waiting for it.
+            ...(input.customerId
+              ? { customer: input.customerId, off_session: true }
+              : {
+                  automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+                  error_on_requires_action: true,
+                }),
             confirm: true,
             description: input.description,
             metadata: input.metadata,

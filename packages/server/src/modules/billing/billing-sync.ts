@@ -3,24 +3,21 @@ import { z } from 'zod';
 import { cardBrandLabel } from '@touchline/contracts/billing';
 import { recordAuditEvent } from '../../db/audit.ts';
 import { billingAccounts, billingInformation, organizations } from '../../db/schema/index.ts';
-import type { BillingPort, BillingSubscription } from '../../integrations/billing/port.ts';
+import type { BillingSubscription } from '../../integrations/billing/port.ts';
 import type { WebhookOutcome, WebhookProcessor } from '../../integrations/webhooks/webhook-inbox.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { findCatalogPlan } from '../plans/plans.service.ts';
 import { billingEmailOf, dunningMail, remindGraceEnding } from './billing-dunning.ts';
+import { billingPortOf } from './billing-port.ts';
+import { enqueueStalePayments, syncMemberPayment } from './member-payments.settle.ts';
 
 /** What billing's background work needs: the job deps (database, queue, integrations, log). */
 export type BillingDeps = Pick<JobDeps, 'db' | 'jobs' | 'integrations' | 'log' | 'appUrl'>;
 type Ctx = { correlationId?: string };
 
-/** The billing port, or a loud error: billing work only runs where a provider is configured. */
-export function billingPortOf(deps: Pick<JobDeps, 'integrations'>): BillingPort {
-  const billing = deps.integrations.billing;
-  if (!billing) throw new Error('no payment provider is configured in this process');
-  return billing.port;
-}
+export { billingPortOf };
 
 /**
  * Writes a subscription as the provider answered it onto the organization's account, in one transaction, and
@@ -176,6 +173,8 @@ export const processStripeWebhook: WebhookProcessor = async (deps, event) => {
         ? syncSubscription(deps, ctx, invoice.subscriptionId)
         : { outcome: 'ignored' };
     }
+    case 'payment_intent':
+      return syncMemberPayment(deps, ctx, event.objectId);
     case 'setup_intent': {
       const { outcome, organizationId } = await syncCardSetup(deps, ctx, event.objectId);
       return { outcome, organizationId };
@@ -294,8 +293,9 @@ export const billingReconciliationJob = defineJob({
         },
       );
     const reminded = await remindGraceEnding(deps);
+    const payments = await enqueueStalePayments(deps);
     deps.log.info(
-      { reconciled: open.length, failed, restarted: notStarted.length, reminded },
+      { reconciled: open.length, failed, restarted: notStarted.length, reminded, payments },
       'billing reconciliation done',
     );
     if (failed > 0 && failed === open.length)

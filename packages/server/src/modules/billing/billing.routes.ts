@@ -20,6 +20,7 @@ import {
   savePaymentMethod,
   startCardSetup,
 } from './billing.service.ts';
+import { memberPaymentRoutes } from './member-payments.routes.ts';
 
 const base = '/api/app/organization/:id';
 const context = async (request: FastifyRequest) => ({
@@ -38,6 +39,7 @@ const firstPage = (id: string | undefined) => (!id || ['null', 'undefined', '0']
 
 /** The organization billing calls of spec §7 (under /api/app/organization), plus the summary and card calls. */
 export async function billingRoutes(app: FastifyInstance) {
+  await memberPaymentRoutes(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const params = { params: organizationIdParamsSchema };
   routes.post(

@@ -293,3 +293,10 @@ export async function openBillingAccount(
   if (deps.integrations.billing)
     await deps.jobs.enqueue(tx, startSubscriptionJob, { organizationId }, { key: organizationId });
 }
+
+// Member pays (ADR 031), for the requirement calls that charge the member then start the work.
+export {
+  awaitingIndividualPaymentContent,
+  payForRequirements,
+  startWithCredit,
+} from './member-payments.service.ts';

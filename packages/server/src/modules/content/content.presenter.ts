@@ -45,6 +45,8 @@ export function presentDefinition(row: DefinitionRow, extras: DefinitionExtras):
     dueInDays: row.dueInDays,
     expiringSoonDays: row.expiringSoonDays,
     reminderFrequency: row.reminderFrequency as Frequency | null,
+    memberPrice: row.memberPrice,
+    payer: row.payer as 'organization' | 'member',
     sortOrder: row.sortOrder,
     assignments: extras.assignments,
     canManage: extras.canManage,

@@ -16,7 +16,10 @@ import {
   organizationNameOf,
   profilesOfUser,
 } from './profiles.queries.ts';
-import { organizationPaymentMethodProvided } from '../billing/billing.service.ts';
+import {
+  awaitingIndividualPaymentContent,
+  organizationPaymentMethodProvided,
+} from '../billing/billing.service.ts';
 
 const claimText = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];
@@ -76,7 +79,11 @@ export async function getActiveProfile(
     organizationName,
     organizationPaymentMethodProvided: await organizationPaymentMethodProvided(deps, ctx.organizationId),
     organizationContent: [],
-    userAwaitingIndividualPaymentContent: [],
+    userAwaitingIndividualPaymentContent: await awaitingIndividualPaymentContent(
+      deps,
+      ctx.organizationId,
+      topmost ? { profileId: ctx.profileId, plaId: topmost.id } : null,
+    ),
     hierarchyLevelId: topmost?.hierarchyLevelId ?? null,
     currentLevelId: topmost?.hierarchyLevelId ?? null,
     currentLevelName: topmost?.levelName ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fcraConsentText, memberPaymentUnavailableMessage } from '@touchline/contracts/background-checks';
+import { fcraConsentText } from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { validationFields } from '../../../test/factories.ts';
 import {
@@ -82,7 +82,7 @@ describe('background-check routes: who may call them', () => {
     expect((await send(who, 'POST', `${base}/${definitionId}/run-background-check`)).statusCode).toBe(400);
   });
 
-  it('POST run-and-pay-background-check-user refuses with a clear 409 until member payments exist', async () => {
+  it('POST run-and-pay-background-check-user: 401, 404, 403, and a clear 409 before consent (nothing is charged)', async () => {
     const who = people.teammate;
     const url = at(memberPaysId, 'run-and-pay-background-check-user', who);
     expect((await send(null, 'POST', url)).statusCode).toBe(401);
@@ -91,7 +91,7 @@ describe('background-check routes: who may call them', () => {
     const refused = await send(who, 'POST', url);
     expect([refused.statusCode, refused.json().error.message]).toEqual([
       409,
-      memberPaymentUnavailableMessage,
+      'Read and sign the disclosure and authorization first',
     ]);
     const view = await send(who, 'GET', at(memberPaysId, 'background-check-by-id', who));
     expect(view.json()).toMatchObject({ payer: 'member', next: 'consent' });

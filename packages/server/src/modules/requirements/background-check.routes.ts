@@ -14,6 +14,7 @@ import {
   requirementActionResultSchema,
   requirementMemberQuerySchema,
 } from '@touchline/contracts/requirement-completion';
+import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { readUploads } from './requirement-actions.routes.ts';
 import { deleteAttachment, uploadBackgroundCheckReport } from './requirement-files.service.ts';
@@ -23,9 +24,9 @@ import {
   backgroundCheckLink,
   backgroundCheckReport,
   recordConsent,
-  runAndPayBackgroundCheck,
   runBackgroundCheck,
 } from './background-check.service.ts';
+import { runAndPayBackgroundCheck } from './background-check.pay.ts';
 
 const base = '/api/app/requirement';
 const byQuery = { params: z.object({ id: z.uuid('Not an id') }), querystring: requirementMemberQuerySchema };
@@ -63,8 +64,14 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
     { schema: { ...byQuery, response: viewResponse } },
     async (req) => runBackgroundCheck(app.deps, await requireActorContext(req), ref(req)),
   );
-  routes.post(`${base}/:id/run-and-pay-background-check-user`, { schema: byQuery }, async (req) =>
-    runAndPayBackgroundCheck(app.deps, await requireActorContext(req), ref(req)),
+  routes.post(
+    `${base}/:id/run-and-pay-background-check-user`,
+    { schema: { ...byQuery, body: runAndPayBodySchema, response: viewResponse } },
+    async (req) =>
+      runAndPayBackgroundCheck(app.deps, await requireActorContext(req), {
+        ...ref(req),
+        paymentMethodId: req.body.paymentMethodId,
+      }),
   );
   routes.get(
     `${base}/:id/get-background-check-link`,

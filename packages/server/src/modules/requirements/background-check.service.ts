@@ -2,7 +2,6 @@ import { desc, eq } from 'drizzle-orm';
 import {
   backgroundCheckContentSchema,
   fcraConsentText,
-  memberPaymentUnavailableMessage,
   type BackgroundCheckContent,
   type BackgroundCheckLink,
   type BackgroundCheckReport,
@@ -22,7 +21,12 @@ import { jobIdFor } from '../../jobs/queue.ts';
 import { WaitingOn } from './engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
 import { currentStatus, liveSubmission, recordChange, replaceSubmission } from './requirement-state.ts';
-import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import {
+  loadRequirement,
+  lockRequirementForSystem,
+  type LoadedRequirement,
+  type RequirementRef,
+} from './requirement-target.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
@@ -203,11 +207,54 @@ export function recordConsent(
   });
 }
 
+/** How ordering with the member's consent went. */
+export type OrderOutcome = 'ordered' | 'already-ordered' | 'no-consent' | 'not-startable' | 'not-configured';
+
 /**
- * POST {id}/run-background-check?plaId (the organization pays): orders the check through the outbox. The order id
- * is derived from the consent it uses, and the consent is marked as used in the same locked transaction, so a
+ * Orders the check with the member's unused consent, in the caller's transaction with the requirement locked. The
+ * order id is derived from the consent it uses, and the consent is marked as used in the same transaction, so a
  * double submit (or a retry after a lost answer) orders once: the second call finds the order already requested.
  */
+async function orderWithConsent(
+  deps: Pick<Deps, 'integrations' | 'jobs'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+  content: BackgroundCheckContent,
+  organizationId: string,
+): Promise<OrderOutcome> {
+  const consent = await liveSubmission(tx, loaded, consentKind);
+  const data = consent?.data as ConsentData | undefined;
+  if (!consent || !data) return 'no-consent';
+  if (data.orderId !== undefined) return 'already-ordered';
+  if (!mayStart(loaded)) return 'not-startable';
+  if (!deps.integrations.screening) return 'not-configured';
+  const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
+  const orderRequestedAt = new Date().toISOString();
+  await tx
+    .update(requirementSubmissions)
+    .set({ data: { ...data, orderId, orderRequestedAt } })
+    .where(eq(requirementSubmissions.id, consent.id));
+  await recordChange(tx, loaded, {
+    action: content.payer === 'member' ? 'run-and-pay-background-check' : 'run-background-check',
+    facts: { waitingOn: WaitingOn.Provider, pendingReview: false, reviewOutcome: null, rejectedAt: null },
+    data: { orderId, packageId: content.packageId, payer: content.payer },
+  });
+  await deps.jobs.enqueue(
+    tx,
+    orderBackgroundCheckJob,
+    { orderId, organizationId, memberRequirementId: loaded.requirement.id },
+    { key: orderId },
+  );
+  return 'ordered';
+}
+
+const orderRefusals: Record<Exclude<OrderOutcome, 'ordered' | 'already-ordered'>, string> = {
+  'no-consent': 'Read and sign the disclosure and authorization first',
+  'not-startable': 'A background check is already under way or complete',
+  'not-configured': 'Background checks are not set up in this deployment',
+};
+
+/** POST {id}/run-background-check?plaId (the organization pays): orders the check through the outbox. */
 export function runBackgroundCheck(
   deps: Pick<Deps, 'db' | 'integrations' | 'jobs'>,
   ctx: ActorContext,
@@ -218,47 +265,68 @@ export function runBackgroundCheck(
     requireVendorRun(content);
     if (content.payer === 'member')
       throw conflict('This background check is paid by the member: use pay and run instead');
-    const consent = await liveSubmission(tx, loaded, consentKind);
-    const data = consent?.data as ConsentData | undefined;
-    if (!consent || !data) throw conflict('Read and sign the disclosure and authorization first');
-    if (data.orderId !== undefined) return view(deps, tx, loaded, content);
-    if (!mayStart(loaded)) throw conflict('A background check is already under way or complete');
-    if (!deps.integrations.screening) throw conflict('Background checks are not set up in this deployment');
-    const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
-    const orderRequestedAt = new Date().toISOString();
-    await tx
-      .update(requirementSubmissions)
-      .set({ data: { ...data, orderId, orderRequestedAt } })
-      .where(eq(requirementSubmissions.id, consent.id));
-    await recordChange(tx, loaded, {
-      action: 'run-background-check',
-      facts: { waitingOn: WaitingOn.Provider, pendingReview: false, reviewOutcome: null, rejectedAt: null },
-      data: { orderId, packageId: content.packageId, payer: content.payer },
-    });
-    await deps.jobs.enqueue(
-      tx,
-      orderBackgroundCheckJob,
-      { orderId, organizationId: ctx.organizationId, memberRequirementId: loaded.requirement.id },
-      { key: orderId },
-    );
+    const outcome = await orderWithConsent(deps, tx, loaded, content, ctx.organizationId);
+    if (outcome !== 'ordered' && outcome !== 'already-ordered') throw conflict(orderRefusals[outcome]);
     return view(deps, tx, loaded, content);
   });
 }
 
 /**
- * POST {id}/run-and-pay-background-check-user?plaId (the member pays): refused until member payments exist. The
- * billing issue replaces the refusal with the payment, then orders exactly as run-background-check does.
+ * Before the member is charged for their check (run-and-pay-background-check-user): what stops the order, in the
+ * member's words, or null when it can be placed. Nobody is charged for an order that cannot be placed.
  */
-export function runAndPayBackgroundCheck(
+export function memberPaidCheckRefusal(
   deps: Pick<Deps, 'db' | 'integrations'>,
   ctx: ActorContext,
   ref: RequirementRef,
-): Promise<never> {
+): Promise<{ refusal: string | null; ordered: boolean; view: BackgroundCheckView }> {
   return deps.db.transaction(async (tx) => {
-    const { content } = await load(tx, ctx, ref, 'run');
+    const { loaded, content } = await load(tx, ctx, ref, 'run');
     requireVendorRun(content);
-    throw conflict(memberPaymentUnavailableMessage);
+    const current = await view(deps, tx, loaded, content);
+    if (content.payer !== 'member')
+      return {
+        refusal: 'Your organization pays for this background check: run it instead',
+        ordered: false,
+        view: current,
+      };
+    const consent = await liveSubmission(tx, loaded, consentKind);
+    const data = consent?.data as ConsentData | undefined;
+    if (data?.orderId !== undefined) return { refusal: null, ordered: true, view: current };
+    const refusal = !data
+      ? orderRefusals['no-consent']
+      : !mayStart(loaded)
+        ? orderRefusals['not-startable']
+        : !deps.integrations.screening
+          ? orderRefusals['not-configured']
+          : null;
+    return { refusal, ordered: false, view: current };
   });
+}
+
+/**
+ * Starts a check the member paid for (the paid-work starter of ADR 031), in the payment's transaction: `started`
+ * once ordered (or already ordered), `waiting` while the member has not consented yet (the payment stays a credit
+ * until they do), `cannot-start` when the check can no longer be ordered (the payment is refunded).
+ */
+export async function startPaidBackgroundCheck(
+  deps: Pick<Deps, 'integrations' | 'jobs'>,
+  tx: Executor,
+  input: { organizationId: string; memberRequirementId: string; actor: LoadedRequirement['actor'] },
+): Promise<'started' | 'waiting' | 'cannot-start'> {
+  const loaded = await lockRequirementForSystem(tx, input.organizationId, input.memberRequirementId);
+  if (!loaded || loaded.definition.type !== RequirementType.BackgroundCheck) return 'cannot-start';
+  const content = contentOf(loaded);
+  if (content.vendor === 'Generic') return 'cannot-start';
+  const outcome = await orderWithConsent(
+    deps,
+    tx,
+    { ...loaded, actor: input.actor },
+    content,
+    input.organizationId,
+  );
+  if (outcome === 'ordered' || outcome === 'already-ordered') return 'started';
+  return outcome === 'no-consent' ? 'waiting' : 'cannot-start';
 }
 
 /** GET {id}/get-background-check-link?plaId: the vendor's hosted page where the member continues (consent, details). */

@@ -179,3 +179,6 @@ export {
   usSoccerCheckJob,
   usSoccerRecheckJob,
 } from './us-soccer.service.ts';
+
+/** Whether the actor is the member or their guardian (member payments, ADR 031). */
+export { actsForSelf } from './requirement-actions.policy.ts';

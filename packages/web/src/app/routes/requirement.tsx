@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { MemberPaymentPanel } from '../../features/billing/components/member-payment-panel.tsx';
 import { StaffMoveForm } from '../../features/dashboard/components/staff-move-form.tsx';
 import { RequirementPage } from '../../features/requirements/components/requirement-page.tsx';
 
@@ -11,6 +12,11 @@ export function RequirementRoute() {
   return (
     <RequirementPage
       definitionId={definitionId}
+      payment={(item) =>
+        item.profileLevelAccessId ? (
+          <MemberPaymentPanel plaId={item.profileLevelAccessId} onlyDefinitionId={item.definitionId} />
+        ) : null
+      }
       staffMoves={(item, onDone) => (
         <StaffMoveForm
           name={item.name}

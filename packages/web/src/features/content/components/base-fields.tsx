@@ -18,6 +18,9 @@ export type BaseDraft = {
   dueInDays: string;
   expiringSoonDays: string;
   reminderFrequency: string;
+  /** Who pays (ADR 031), and what the member pays, in dollars as typed. */
+  payer: 'organization' | 'member';
+  memberPrice: string;
 };
 
 /** The draft of a new definition, or of an existing one. */
@@ -38,7 +41,18 @@ export function baseDraftOf(def: ContentDefinition | undefined): BaseDraft {
     dueInDays: def?.dueInDays?.toString() ?? '',
     expiringSoonDays: (def?.expiringSoonDays ?? 30).toString(),
     reminderFrequency: def?.reminderFrequency ?? '',
+    payer: def?.payer ?? 'organization',
+    memberPrice:
+      def?.memberPrice !== null && def?.memberPrice !== undefined ? (def.memberPrice / 100).toFixed(2) : '',
   };
+}
+
+/** Dollars as typed into cents; anything else is sent as typed, for the contract to refuse with a message. */
+function centsOf(dollars: string): number | string | null {
+  const trimmed = dollars.trim().replace(/^\$/, '');
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? Math.round(value * 100) : trimmed;
 }
 
 const numberOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
@@ -56,6 +70,8 @@ export function baseBodyOf(d: BaseDraft): Record<string, unknown> {
     dueInDays: d.dueKind === 'days' ? numberOrNull(d.dueInDays) : null,
     expiringSoonDays: numberOrNull(d.expiringSoonDays) ?? 30,
     reminderFrequency: d.reminderFrequency || null,
+    payer: d.payer,
+    memberPrice: centsOf(d.memberPrice),
   };
 }
 
@@ -85,10 +101,13 @@ export function BaseFields({
   draft,
   errors,
   onChange,
+  showPayer = true,
 }: {
   draft: BaseDraft;
   errors: FieldErrors;
   onChange: (d: BaseDraft) => void;
+  /** False where the type's own content says who pays (a background check). */
+  showPayer?: boolean;
 }) {
   const set = <K extends keyof BaseDraft>(key: K, value: BaseDraft[K]) =>
     onChange({ ...draft, [key]: value });
@@ -191,6 +210,24 @@ export function BaseFields({
             </select>
           )}
         </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {showPayer ? (
+          <Field label="Who pays" error={errors.payer}>
+            {(id) => (
+              <select
+                id={id}
+                className={inputClass}
+                value={draft.payer}
+                onChange={(e) => set('payer', e.currentTarget.value as BaseDraft['payer'])}
+              >
+                <option value="organization">The organization</option>
+                <option value="member">The member</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
+        {text('memberPrice', 'Price a member pays (USD)', 'text')}
       </div>
     </div>
   );

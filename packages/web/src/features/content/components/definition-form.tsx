@@ -113,7 +113,12 @@ export function DefinitionForm({
           <ContentTypeIcon type={type} />
           {info.label} requirement
         </h2>
-        <BaseFields draft={base} errors={errorsUnder(errors, 'base')} onChange={setBase} />
+        <BaseFields
+          draft={base}
+          errors={errorsUnder(errors, 'base')}
+          onChange={setBase}
+          showPayer={type !== RequirementType.BackgroundCheck}
+        />
       </section>
       <section aria-labelledby="content-type-heading" className={cardClass}>
         <h2 id="content-type-heading" className="text-xl font-semibold">

@@ -1,11 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fcraConsentText,
-  memberPaymentUnavailableMessage,
-  type BackgroundCheckView,
-} from '@touchline/contracts/background-checks';
+import { fcraConsentText, type BackgroundCheckView } from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
@@ -106,19 +102,28 @@ describe('the background-check panel', () => {
     });
   });
 
-  it('orders once signed, and says why a member-paid check cannot be ordered yet', async () => {
+  it('a member-paid check says where to pay, and shows why it cannot be ordered yet', async () => {
     serveGlobally({
       [`GET ${at('background-check-by-id')}`]: {
         status: 200,
         body: view({ next: 'pay-and-run', payer: 'member' }),
       },
       [`POST ${at('run-and-pay-background-check-user')}`]: {
-        status: 409,
-        body: { error: { code: 'conflict', message: memberPaymentUnavailableMessage } },
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Enter your card to pay for the check',
+            validationErrors: [
+              { field: 'paymentMethodId', in: 'body', message: 'Enter your card to pay for the check' },
+            ],
+          },
+        },
       },
     });
     show();
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay and order my check' }));
-    expect(await screen.findByText(memberPaymentUnavailableMessage)).toBeVisible();
+    expect(await screen.findByText(/pay for it under “What you owe” on this page/)).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Order my paid check' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Enter your card|invalid/);
   });
 });

@@ -224,15 +224,17 @@ export function BackgroundCheckPanel({ requirement, memberName, canAct }: Backgr
         <div className="space-y-2">
           <Button
             label={
-              run.isPending
-                ? 'Ordering…'
-                : memberPays
-                  ? 'Pay and order my check'
-                  : 'Order my background check'
+              run.isPending ? 'Ordering…' : memberPays ? 'Order my paid check' : 'Order my background check'
             }
             disabled={run.isPending}
             onClick={() => run.mutate(undefined)}
           />
+          {memberPays ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              You pay for this check yourself: pay for it under “What you owe” on this page and it is ordered
+              as soon as the payment goes through. If you already paid, order it here.
+            </p>
+          ) : null}
           <Alert>{run.error ? run.error.message : null}</Alert>
         </div>
       ) : null}

@@ -36,8 +36,11 @@ function Frame({ children }: { children: ReactNode }) {
 export function RequirementPage({
   definitionId,
   staffMoves,
+  payment,
 }: {
   definitionId: string;
+  /** What the member owes for this requirement and paying for it (composed in app/ from billing). */
+  payment?: (item: MemberRequirement) => ReactNode;
   staffMoves?: (item: MemberRequirement, onDone: () => void) => ReactNode;
 }) {
   const requirements = useMyRequirements();
@@ -87,6 +90,7 @@ export function RequirementPage({
           <p className="whitespace-pre-wrap text-slate-700 dark:text-slate-300">{item.instructions}</p>
         ) : null}
       </header>
+      {payment ? payment(item) : null}
       <section
         aria-label={`Complete ${item.name}`}
         className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"

@@ -33,7 +33,14 @@ function ListSkeleton() {
  * /requirements: the member's requirements, most urgent first, grouped into to do, waiting and done.
  * `disqualifiedHelp` (whom to contact and how to appeal, composed in app/) shows under a Disqualified status.
  */
-export function RequirementsPage({ disqualifiedHelp }: { disqualifiedHelp?: ReactNode } = {}) {
+export function RequirementsPage({
+  disqualifiedHelp,
+  payments,
+}: {
+  disqualifiedHelp?: ReactNode;
+  /** What the member owes and paying for it (composed in app/ from billing), for the member's access. */
+  payments?: (plaId: string) => ReactNode;
+} = {}) {
   useDocumentTitle('My requirements');
   const requirements = useMyRequirements();
 
@@ -83,6 +90,9 @@ export function RequirementsPage({ disqualifiedHelp }: { disqualifiedHelp?: Reac
           <div className="mt-3">{disqualifiedHelp}</div>
         ) : null}
       </div>
+      {payments && requirements.data?.items[0]?.profileLevelAccessId
+        ? payments(requirements.data.items[0].profileLevelAccessId)
+        : null}
       {body}
     </div>
   );
