@@ -13,10 +13,6 @@ export const abusePreventionCertificateQuerySchema = requirementMemberQuerySchem
 /** Days a certificate counts when the definition sets no validity: the annual refresher of abuse-prevention training. */
 export const abusePreventionDefaultValidityDays = 365;
 
-/** The refusal of take-training-and-pay until members can pay (billing issue). */
-export const takeTrainingAndPayUnavailableMessage =
-  'Paying for the training yourself is not available yet. Ask your organization, or upload a certificate of a training you took elsewhere.';
-
 /** Where the member's course is at the provider, as the requirement page shows it. */
 export const trainingStates = [
   'not_enrolled',

@@ -2,6 +2,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { AuditActor } from './db/audit.ts';
 import type { Executor } from './db/client.ts';
 import type { Deps } from './deps.ts';
+import { startPaidTraining } from './modules/requirements/abuse-prevention-training.service.ts';
 import { startPaidBackgroundCheck } from './modules/requirements/background-check.service.ts';
 
 // The wiring between member payments (billing) and the requirement types whose work a payment starts: outside the
@@ -20,9 +21,9 @@ export type PaidWorkStarter = (
 
 /**
  * The paid work of each requirement type (ADR 031). A type without a starter has nothing to start: its payment
- * stays a credit on the requirement. When the training provider lands, abuse-prevention training is one line here
- * (its starter enrolls the member), and take-training-and-pay calls payForRequirements as run-and-pay does.
+ * stays a credit on the requirement. Abuse-prevention training's starter enrols the member in the course.
  */
 export const paidWorkStarters: Partial<Record<RequirementType, PaidWorkStarter>> = {
   [RequirementType.BackgroundCheck]: startPaidBackgroundCheck,
+  [RequirementType.AbusePreventionTraining]: startPaidTraining,
 };

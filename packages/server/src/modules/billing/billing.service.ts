@@ -300,3 +300,4 @@ export {
   payForRequirements,
   startWithCredit,
 } from './member-payments.service.ts';
+export { mustPayFirst } from './member-payments.owed.ts';

@@ -150,3 +150,17 @@ export async function payableRequirements(
 /** What the member owes now: payable, startable, and neither paid nor being paid. */
 export const owedOf = (payable: readonly PayableRequirement[]): PayableRequirement[] =>
   payable.filter((p) => p.startable && p.liveItem === null);
+
+/**
+ * Whether the member must still pay before this requirement's work may start for free (take-training without
+ * paying, say): the requirement is theirs to pay and no payment is paid or under way for it.
+ */
+export async function mustPayFirst(
+  tx: Executor,
+  organizationId: string,
+  member: { profileId: string; plaId: string },
+  definitionId: string,
+): Promise<boolean> {
+  const [payable] = await payableRequirements(tx, organizationId, member, { definitionIds: [definitionId] });
+  return payable !== undefined && payable.liveItem === null;
+}

@@ -16,6 +16,7 @@ import { requireType } from './requirement-files.service.ts';
 import {
   liveRequirementFiles,
   loadRequirement,
+  lockRequirementForSystem,
   presentRequirementFile,
   type LoadedRequirement,
   type RequirementRef,
@@ -219,4 +220,38 @@ export async function trainingLaunchUrl(
       );
     throw error;
   }
+}
+
+/**
+ * Whether the course can be started for this member now, and if not why (a sentence for a 409): the provider is set
+ * up, and the requirement is open with no course already finished. A course already open counts as startable.
+ */
+export async function trainingStartRefusal(
+  deps: Pick<Deps, 'integrations'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+): Promise<string | null> {
+  if (!deps.integrations.training)
+    return 'Online training is not set up in this deployment: upload a certificate instead';
+  const row = await enrollmentOf(tx, loaded.requirement.id);
+  if (row && row.state !== 'completed') return null;
+  return mayTake(loaded, row)
+    ? null
+    : 'This training is already complete or awaiting review; there is nothing to take now';
+}
+
+/**
+ * The paid work of abuse-prevention training (ADR 031's PaidWorkStarter): once the member's payment is recorded,
+ * enrols them in the course in the same transaction; a course that can no longer start is refunded.
+ */
+export async function startPaidTraining(
+  deps: Pick<Deps, 'integrations' | 'jobs'>,
+  tx: Executor,
+  input: { organizationId: string; memberRequirementId: string; actor: LoadedRequirement['actor'] },
+): Promise<'started' | 'waiting' | 'cannot-start'> {
+  const loaded = await lockRequirementForSystem(tx, input.organizationId, input.memberRequirementId);
+  if (!loaded || loaded.definition.type !== RequirementType.AbusePreventionTraining) return 'cannot-start';
+  if (await trainingStartRefusal(deps, tx, loaded)) return 'cannot-start';
+  await startTrainingForMember(deps, tx, { ...loaded, actor: input.actor });
+  return 'started';
 }

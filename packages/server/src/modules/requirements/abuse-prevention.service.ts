@@ -1,18 +1,15 @@
-import {
-  abusePreventionDefaultValidityDays,
-  takeTrainingAndPayUnavailableMessage,
-} from '@touchline/contracts/abuse-prevention-training';
+import { abusePreventionDefaultValidityDays } from '@touchline/contracts/abuse-prevention-training';
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
 import { ValidityMode } from '@touchline/contracts/requirement-settings';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, invalid } from '../../errors.ts';
+import { invalid } from '../../errors.ts';
 import { addDays, dayOf } from './engine/calendar.ts';
 import { expiresAtFor } from './engine/requirement-status.ts';
 import { certificateTypes, requireType, storeUploads } from './requirement-files.service.ts';
 import { actionResult, completedFacts, guardTransition, recordChange } from './requirement-state.ts';
-import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import type { LoadedRequirement, RequirementRef } from './requirement-target.ts';
 import type { RequirementUpload } from './requirement-upload.ts';
 
 /** Until when a training completed on `completedOn` counts: the definition's validity, else the annual refresher. */
@@ -77,18 +74,4 @@ export function uploadAbusePreventionCertificate(
     });
     return actionResult(tx, loaded);
   });
-}
-
-/**
- * POST {id}/abuse-prevention-take-training-and-pay-user?plaId: the member paying for the course. Authorized like
- * taking it, then refused with 409 and a plain message until the billing issue lands (ADR 032).
- */
-export async function takeTrainingAndPay(
-  deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
-  ref: RequirementRef,
-): Promise<never> {
-  const loaded = await loadRequirement(deps.db, ctx, ref, 'begin');
-  requireType(loaded, RequirementType.AbusePreventionTraining);
-  throw conflict(takeTrainingAndPayUnavailableMessage);
 }

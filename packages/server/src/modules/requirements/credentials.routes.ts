@@ -21,13 +21,11 @@ import {
   trainingLaunchQuerySchema,
   trainingLaunchSchema,
 } from '@touchline/contracts/abuse-prevention-training';
+import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
 import { requireActorContext } from '../../authz/request-context.ts';
-import { takeTrainingAndPay, uploadAbusePreventionCertificate } from './abuse-prevention.service.ts';
-import {
-  abusePreventionTrainingById,
-  takeAbusePreventionTraining,
-  trainingLaunchUrl,
-} from './abuse-prevention-training.service.ts';
+import { uploadAbusePreventionCertificate } from './abuse-prevention.service.ts';
+import { takeTrainingAndPay, takeTrainingUnlessOwed } from './abuse-prevention-training.pay.ts';
+import { abusePreventionTrainingById, trainingLaunchUrl } from './abuse-prevention-training.service.ts';
 import {
   addLiveScanLocation,
   deleteLiveScanLocation,
@@ -193,7 +191,7 @@ export async function credentialRoutes(app: FastifyInstance) {
     '/api/app/requirement/:id/abuse-prevention-take-training',
     { schema: { ...byQuery, response: { 200: abusePreventionTrainingSchema } } },
     async (req) =>
-      takeAbusePreventionTraining(app.deps, await requireActorContext(req), {
+      takeTrainingUnlessOwed(app.deps, await requireActorContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         requestId: req.id,
@@ -218,12 +216,19 @@ export async function credentialRoutes(app: FastifyInstance) {
   );
   routes.post(
     '/api/app/requirement/:id/abuse-prevention-take-training-and-pay-user',
-    { schema: byQuery },
+    {
+      schema: {
+        ...byQuery,
+        body: runAndPayBodySchema,
+        response: { 200: abusePreventionTrainingSchema },
+      },
+    },
     async (req) =>
       takeTrainingAndPay(app.deps, await requireActorContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         requestId: req.id,
+        paymentMethodId: req.body.paymentMethodId,
       }),
   );
 }
