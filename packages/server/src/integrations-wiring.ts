@@ -4,7 +4,7 @@ import { stripeAdapter } from './integrations/billing/stripe.adapter.ts';
 import type { HttpLogger } from './integrations/http/http-client.ts';
 import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
-import type { ScreeningPort } from './integrations/screening/port.ts';
+import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import type { WebhookProcessor, WebhookSource } from './integrations/webhooks/webhook-inbox.ts';
 import { processStripeWebhook } from './modules/billing/billing-sync.ts';
@@ -17,6 +17,8 @@ import { refreshScreeningReport } from './modules/requirements/background-check-
  */
 export type Integrations = {
   screening: ScreeningPort | null;
+  /** Opens an organization's own account at the screening vendor (Yardstik's sub-accounts), where it has them. */
+  screeningAccounts: ScreeningAccountsPort | null;
   /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
   billing: { port: BillingPort; trialDays: number } | null;
   /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
@@ -75,6 +77,7 @@ export function buildIntegrations(
   }
   return {
     screening: yardstik,
+    screeningAccounts: yardstik,
     billing: stripe ? { port: stripe, trialDays: config.billingTrialDays ?? 30 } : null,
     licenses: usSoccer,
     webhookSources,
@@ -90,6 +93,7 @@ export function buildIntegrations(
 /** No vendor at all: for processes and tests that run jobs which call none. */
 export const noIntegrations: Integrations = {
   screening: null,
+  screeningAccounts: null,
   billing: null,
   licenses: null,
   webhookSources: [],

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createVendorHttpClient, type HttpLogger, type VendorHttpClient } from '../http/http-client.ts';
 import {
   InvalidWebhookSignature,
+  type ScreeningAccount,
+  type ScreeningAccountsPort,
   type ScreeningPort,
   type ScreeningReport,
   type ScreeningWebhookHint,
@@ -31,6 +33,7 @@ type YardstikReport = {
   meta?: { apply?: string; report_url?: string };
 };
 type YardstikPackage = { id: string; name: string; package: string; screenings?: { label: string }[] };
+type YardstikAccount = { id: string; external_id: string | null; status: string };
 type YardstikEvent = { id?: string; resource_type?: string; resource_id?: string; timestamp?: string };
 
 const referenceKey = 'touchline_order_id';
@@ -41,7 +44,9 @@ const referenceKey = 'touchline_order_id';
  * is ordered (Yardstik documents no idempotency key, so a retried order looks before it creates), and webhooks
  * checked against `x-yardstik-webhook-signature`, the hex HMAC-SHA256 of the exact body.
  */
-export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { http: VendorHttpClient } {
+export function yardstikAdapter(
+  settings: YardstikSettings,
+): ScreeningPort & ScreeningAccountsPort & { http: VendorHttpClient } {
   const http = createVendorHttpClient({
     vendor: 'yardstik',
     baseUrl: settings.baseUrl,
@@ -63,6 +68,13 @@ export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { h
       completedAt: report.completed_at ? new Date(report.completed_at) : null,
     };
   };
+
+  const toAccount = (account: YardstikAccount): ScreeningAccount => ({
+    id: account.id,
+    externalId: account.external_id,
+    active: account.status === 'active',
+    vendorStatus: account.status,
+  });
 
   async function findAll<T>(
     path: string,
@@ -141,6 +153,50 @@ export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { h
         correlationId: ctx.correlationId,
       });
       return toReport(body);
+    },
+
+    async openAccount(input, ctx) {
+      const [existing] = await findAll<YardstikAccount>(
+        '/accounts',
+        { 'query[external_id_eq]': input.externalId },
+        ctx.correlationId,
+      );
+      if (existing) return toAccount(existing);
+      const { body } = await http.call<YardstikAccount>({
+        method: 'POST',
+        path: '/accounts',
+        body: {
+          name: input.name,
+          legal_name: input.legalName,
+          ein: input.ein,
+          external_id: input.externalId,
+          permissible_purpose: input.permissiblePurpose,
+          address: {
+            line1: input.address.line1,
+            line2: input.address.line2 || null,
+            city: input.address.city,
+            state: input.address.state,
+            zip_code: input.address.postalCode,
+          },
+          owner: {
+            first_name: input.owner.firstName,
+            last_name: input.owner.lastName,
+            email: input.owner.email,
+            phone: input.owner.phone || null,
+          },
+        },
+        correlationId: ctx.correlationId,
+      });
+      return toAccount(body);
+    },
+
+    async getAccount(accountId, ctx) {
+      const { body } = await http.call<YardstikAccount>({
+        method: 'GET',
+        path: `/accounts/${encodeURIComponent(accountId)}`,
+        correlationId: ctx.correlationId,
+      });
+      return toAccount(body);
     },
 
     async getReport(reportId, ctx) {

@@ -13,10 +13,10 @@ import type { Deps } from '../../deps.ts';
 import { backgroundCheckClients } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 
-type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
+export type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
 
 /** The actor's own organization (another reads as not found), and admin level at its top (403 otherwise). */
-async function requireOrganizationAdmin(deps: SetupDeps, ctx: ActorContext, organizationId: string) {
+export async function requireOrganizationAdmin(deps: SetupDeps, ctx: ActorContext, organizationId: string) {
   const root =
     organizationId === ctx.organizationId ? await liveRootLevel(deps.db, organizationId) : undefined;
   if (!root) throw notFound('Organization');

@@ -3,8 +3,10 @@ import { yardstikAccountClientId } from '@touchline/contracts/background-checks'
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { YardstikOnboardingPanel } from './yardstik-onboarding-panel.tsx';
 import {
   useAddClient,
+  useBackgroundCheckClients,
   useAvailableClients,
   useBackgroundCheckAgencies,
   useProductPreview,
@@ -22,6 +24,8 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
   const available = useAvailableClients(choosing);
   const add = useAddClient(organizationId);
   const [added, setAdded] = useState<string | null>(null);
+  const clients = useBackgroundCheckClients(organizationId);
+  const hasYardstik = agencies.data?.some((a) => a.vendorKind === 'Yardstik') ?? false;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-4">
@@ -54,6 +58,25 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
           ))}
         </ul>
       ) : null}
+      <section aria-labelledby="added-clients" className="space-y-2">
+        <h2 id="added-clients" className="text-lg font-semibold">
+          Your clients
+        </h2>
+        <Alert>{clients.error ? clients.error.message : null}</Alert>
+        {clients.data?.length === 0 ? (
+          <p className="text-sm">
+            No client added yet: add one below to choose its packages for background checks.
+          </p>
+        ) : null}
+        <ul className="space-y-1">
+          {clients.data?.map((client) => (
+            <li key={`${client.agencyId}/${client.id}`} className="text-sm">
+              {client.name} <span className="text-slate-600 dark:text-slate-400">({client.agencyId})</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {hasYardstik ? <YardstikOnboardingPanel organizationId={organizationId} /> : null}
       {choosing ? (
         <section aria-label="Clients" className="space-y-2">
           {available.isPending ? <Spinner label="Loading clients…" /> : null}
