@@ -43,15 +43,6 @@ async function rowOf(db: Executor, organizationId: string, lock = false) {
   return row;
 }
 
-/** The organization's Yardstik activation as stored (NotStarted without a row): the active profile reads this. */
-export async function yardstikActivationOf(db: Executor, organizationId: string): Promise<ActivationStatus> {
-  const [row] = await db
-    .select({ status: yardstikOnboardings.status })
-    .from(yardstikOnboardings)
-    .where(eq(yardstikOnboardings.organizationId, organizationId));
-  return (row?.status as ActivationStatus | undefined) ?? ActivationStatus.NotStarted;
-}
-
 /** GET {id}/yardstik-onboarding-info: the details saved so far and where the activation stands. */
 export async function yardstikOnboardingInfo(
   deps: SetupDeps,

@@ -17,7 +17,7 @@ import {
   profilesOfUser,
 } from './profiles.queries.ts';
 import { organizationPaymentMethodProvided } from '../billing/billing.service.ts';
-import { yardstikActivationOf } from '../background-checks/yardstik-onboarding.service.ts';
+import { yardstikActivationOf } from '../background-checks/background-checks.service.ts';
 
 const claimText = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];
