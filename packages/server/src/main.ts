@@ -24,7 +24,8 @@ import { loadOrCreateSecret } from './session/secret-file.ts';
 async function main(configured: Config) {
   // In development our vendor sandboxes stand in for vendors nobody configured (ADR 027); production refuses them.
   const sandboxes =
-    configured.sandboxes && (!configured.yardstik || !configured.stripe || !configured.usSoccer)
+    configured.sandboxes &&
+    (!configured.yardstik || !configured.stripe || !configured.usSoccer || !configured.tazworks)
       ? await startSandboxes()
       : null;
   const config: Config = sandboxes
@@ -33,6 +34,7 @@ async function main(configured: Config) {
         yardstik: configured.yardstik ?? sandboxes.yardstik,
         stripe: configured.stripe ?? sandboxes.stripe,
         usSoccer: configured.usSoccer ?? sandboxes.usSoccer,
+        tazworks: configured.tazworks ?? sandboxes.tazworks,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 export type RunningSandboxes = {
   /** The Yardstik settings that point the adapter at the Yardstik sandbox. */
   yardstik: NonNullable<Config['yardstik']>;
+  /** The settings that point the TazWorks-platform adapter at its sandbox agency (ADR 034). */
+  tazworks: NonNullable<Config['tazworks']>;
   /** The Stripe settings that point the billing adapter at the Stripe sandbox. */
   stripe: NonNullable<Config['stripe']>;
   /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
@@ -37,21 +39,29 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const { createUsSoccerSandbox } = await import('@touchline/sandbox/us-soccer/us-soccer-sandbox');
   const usSoccer = createUsSoccerSandbox({ apiKey: sandboxApiKey });
   const usSoccerUrl = await usSoccer.listen();
+  const { createTazworksSandbox } = await import('@touchline/sandbox/tazworks/tazworks-sandbox');
+  const tazworks = createTazworksSandbox({
+    token: sandboxApiKey,
+    clientName: 'Demo league (sandbox client)',
+  });
+  const tazworksUrl = await tazworks.listen();
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
     usSoccer: { apiUrl: usSoccerUrl, apiKey: sandboxApiKey, sandbox: true },
+    tazworks: { apiUrl: tazworksUrl, token: sandboxApiKey, agencyName: 'TazWorks agency', sandbox: true },
     describe: () => [
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
+      `TazWorks agency sandbox (a stand-in for JDP, NCSI, ScoutLogic; never the vendor) at ${tazworksUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
       stripe.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/stripe`);
     },
     close: async () => {
-      await Promise.all([yardstik.close(), stripe.close(), usSoccer.close()]);
+      await Promise.all([yardstik.close(), stripe.close(), usSoccer.close(), tazworks.close()]);
     },
   };
 }

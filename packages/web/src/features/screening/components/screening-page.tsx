@@ -18,8 +18,8 @@ import {
  */
 export function ScreeningPage({ organizationId }: { organizationId: string | null }) {
   const agencies = useBackgroundCheckAgencies();
-  const [previewing, setPreviewing] = useState<string | null>(null);
-  const preview = useProductPreview(previewing, yardstikAccountClientId);
+  const [previewing, setPreviewing] = useState<{ agencyId: string; clientId: string } | null>(null);
+  const preview = useProductPreview(previewing?.agencyId ?? null, previewing?.clientId ?? '');
   const [choosing, setChoosing] = useState<string | null>(null);
   const available = useAvailableClients(choosing);
   const add = useAddClient(organizationId);
@@ -46,11 +46,15 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
                 </p>
               ) : (
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    label="Preview products"
-                    variant="secondary"
-                    onClick={() => setPreviewing(agency.id)}
-                  />
+                  {agency.vendorKind === 'Yardstik' ? (
+                    <Button
+                      label="Preview products"
+                      variant="secondary"
+                      onClick={() =>
+                        setPreviewing({ agencyId: agency.id, clientId: yardstikAccountClientId })
+                      }
+                    />
+                  ) : null}
                   <Button label="Add a client" variant="secondary" onClick={() => setChoosing(agency.id)} />
                 </div>
               )}
@@ -85,6 +89,11 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
           {available.data?.map((client) => (
             <div key={client.id} className="flex flex-wrap items-center gap-3">
               <span>{client.name}</span>
+              <Button
+                variant="secondary"
+                label={`Preview ${client.name}’s products`}
+                onClick={() => setPreviewing({ agencyId: client.agencyId, clientId: client.id })}
+              />
               <Button
                 label={add.isPending ? 'Adding…' : `Add ${client.name}`}
                 disabled={add.isPending || organizationId === null}
