@@ -11,6 +11,7 @@ import { requirementRemindersJob } from '../modules/requirements/requirement-rem
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
 import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { backgroundCheckRenewalJob } from '../modules/requirements/background-check-renewal.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
 
 /**
@@ -28,6 +29,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   billingReconciliationJob,
   orderBackgroundCheckJob,
   screeningSweepJob,
+  backgroundCheckRenewalJob,
   finalAdverseActionJob,
   usSoccerCheckJob,
   usSoccerRecheckJob,

@@ -82,7 +82,12 @@ async function view(
   const consentData = consent?.data as ConsentData | undefined;
   const order = await latestOrder(tx, loaded.requirement.id);
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
-  const ordering = consentData?.orderId !== undefined && order?.id !== consentData.orderId;
+  // The consent's order is requested but not placed yet (a later order, e.g. a renewal, is not "ordering").
+  const requestedAt = consentData?.orderRequestedAt ? Date.parse(consentData.orderRequestedAt) : null;
+  const ordering =
+    consentData?.orderId !== undefined &&
+    order?.id !== consentData.orderId &&
+    (!order || requestedAt === null || order.createdAt.getTime() < requestedAt);
   const applyPending = order?.status === 'awaiting_candidate' && order.applyUrl !== null && !ordering;
   const unconsumedConsent = consentData !== undefined && consentData.orderId === undefined;
   let next: BackgroundCheckView['next'] = 'none';
