@@ -90,6 +90,16 @@ export const backgroundCheckOrderSchema = z.object({
   orderedAt: z.iso.datetime({ offset: true }),
 });
 
+/** Who wrote a message of the dispute thread: the member, the organization's reviewer, or the agency (relayed). */
+export const disputeAuthors = ['member', 'organization', 'agency'] as const;
+
+/** One message of an adverse action's dispute thread. */
+export const disputeMessageSchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  message: z.string(),
+  from: z.enum(disputeAuthors),
+});
+
 /** Response of GET {id}/background-check-by-id?plaId. */
 export const backgroundCheckViewSchema = z.object({
   memberRequirementId: z.uuid(),
@@ -111,7 +121,7 @@ export const backgroundCheckViewSchema = z.object({
       stage: z.enum(['pre-adverse', 'final-adverse']),
       reason: z.string(),
       disputeUntil: z.iso.datetime({ offset: true }),
-      disputes: z.array(z.object({ at: z.iso.datetime({ offset: true }), message: z.string() })),
+      disputes: z.array(disputeMessageSchema),
     })
     .nullable(),
   /** What the member can do next on this page. */
@@ -142,6 +152,15 @@ export const backgroundCheckReportSchema = z.object({
   sandbox: z.boolean(),
   orderedAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The adverse-action process on the check, with the dispute thread, as the reviewer follows it. */
+  adverseAction: z
+    .object({
+      stage: z.enum(['pre-adverse', 'final-adverse', 'withdrawn']),
+      reason: z.string(),
+      disputeUntil: z.iso.datetime({ offset: true }),
+      disputes: z.array(disputeMessageSchema),
+    })
+    .nullable(),
 });
 /** The reviewer's view of a result. */
 export type BackgroundCheckReport = z.infer<typeof backgroundCheckReportSchema>;
@@ -163,6 +182,17 @@ export const disputeBodySchema = z.object({
 });
 /** The dispute body. */
 export type DisputeBody = z.infer<typeof disputeBodySchema>;
+
+/**
+ * Body of POST {id}/background-check-dispute-reply/{plaId}: a reviewer answers the member's dispute, as the
+ * organization or relaying the consumer reporting agency's reinvestigation result (`from: 'agency'`).
+ */
+export const disputeReplyBodySchema = z.object({
+  message: z.string().trim().min(1, 'Write the reply').max(5000, 'Use at most 5000 characters'),
+  from: z.enum(['organization', 'agency'], 'Choose who the reply is from'),
+});
+/** The reply body. */
+export type DisputeReplyBody = z.infer<typeof disputeReplyBodySchema>;
 
 /** Response of the adverse-action and dispute calls. */
 export const adverseActionResultSchema = z.object({

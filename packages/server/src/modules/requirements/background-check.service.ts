@@ -24,7 +24,7 @@ import { requireType } from './requirement-files.service.ts';
 import { currentStatus, liveSubmission, recordChange, replaceSubmission } from './requirement-state.ts';
 import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
-import { adverseActionOf } from './background-check-adverse.ts';
+import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 
 const consentKind = 'background-check-consent';
@@ -112,7 +112,7 @@ async function view(
             stage: adverse.stage,
             reason: adverse.reason,
             disputeUntil: adverse.disputeUntil,
-            disputes: adverse.disputes.map(({ at, message }) => ({ at, message })),
+            disputes: disputeThread(adverse),
           }
         : null,
     memberRequirementId: loaded.requirement.id,
@@ -312,6 +312,7 @@ export function backgroundCheckReport(
     requireType(loaded, RequirementType.BackgroundCheck);
     const order = await latestOrder(tx, loaded.requirement.id);
     if (!order) throw notFound('Background check report');
+    const adverse = await adverseActionOf(tx, loaded);
     await recordAuditEvent(tx, loaded.actor, {
       organizationId: ctx.organizationId,
       action: 'background_check.report_viewed',
@@ -328,6 +329,14 @@ export function backgroundCheckReport(
       sandbox: isSandbox(deps),
       orderedAt: order.createdAt.toISOString(),
       completedAt: order.completedAt?.toISOString() ?? null,
+      adverseAction: adverse
+        ? {
+            stage: adverse.stage,
+            reason: adverse.reason,
+            disputeUntil: adverse.disputeUntil,
+            disputes: disputeThread(adverse),
+          }
+        : null,
     };
   });
 }
