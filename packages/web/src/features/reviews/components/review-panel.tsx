@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { requirementStatusLabel } from '@touchline/contracts/requirement-status';
-import { ReviewOutcome, type ReviewListItem } from '@touchline/contracts/reviews';
+import { ReviewOutcome, ReviewSource, type ReviewListItem } from '@touchline/contracts/reviews';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useReviewDetail } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
+import { BackgroundCheckReview } from './background-check-review.tsx';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
 import { ReverseDisqualification } from './reverse-disqualification.tsx';
 import { ReviewFileViewer } from './review-file-viewer.tsx';
@@ -96,7 +97,12 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
         </p>
       </header>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <ReviewFileViewer reviewRef={ref} files={d.files} />
+        <div className="min-w-0 space-y-4">
+          <ReviewFileViewer reviewRef={ref} files={d.files} />
+          {item.reviewSource === ReviewSource.FlaggedBackgroundCheck ? (
+            <BackgroundCheckReview definitionId={item.definitionId} plaId={item.plaId} />
+          ) : null}
+        </div>
         <section aria-label="Member details" className="space-y-2 text-sm">
           <h3 className="text-base font-semibold">Member</h3>
           <dl className="space-y-1">
