@@ -94,22 +94,29 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
                 label={`Preview ${client.name}’s products`}
                 onClick={() => setPreviewing({ agencyId: client.agencyId, clientId: client.id })}
               />
-              <Button
-                label={add.isPending ? 'Adding…' : `Add ${client.name}`}
-                disabled={add.isPending || organizationId === null}
-                onClick={() =>
-                  add.mutate(
-                    { agencyId: client.agencyId, clientId: client.id },
-                    { onSuccess: (c) => setAdded(`${c.name} added.`) },
-                  )
-                }
-              />
+              {clients.data?.some((c) => c.agencyId === client.agencyId && c.id === client.id) ? (
+                <span className="text-sm">Added</span>
+              ) : (
+                <Button
+                  label={add.isPending ? 'Adding…' : `Add ${client.name}`}
+                  disabled={add.isPending || organizationId === null}
+                  onClick={() =>
+                    add.mutate(
+                      { agencyId: client.agencyId, clientId: client.id },
+                      { onSuccess: (c) => setAdded(`${c.name} added.`) },
+                    )
+                  }
+                />
+              )}
             </div>
           ))}
         </section>
       ) : null}
       {previewing ? (
-        <section aria-label="Products" className="space-y-2">
+        <section aria-labelledby="products-heading" className="space-y-2">
+          <h2 id="products-heading" className="text-lg font-semibold">
+            Products
+          </h2>
           {preview.isPending ? <Spinner label="Loading products…" /> : null}
           <Alert>{preview.error ? preview.error.message : null}</Alert>
           {preview.data ? (
