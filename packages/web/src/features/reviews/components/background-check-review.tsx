@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useBackgroundCheckReport, useReplyToDispute } from '../api/background-check-review.ts';
 
+const vendorName: Record<string, string> = { yardstik: 'Yardstik', tazworks: 'TazWorks agency' };
+
 const authorOf = {
   member: 'Member',
   organization: 'Organization (reviewer)',
@@ -40,7 +42,7 @@ export function BackgroundCheckReview({ definitionId, plaId }: { definitionId: s
     <section aria-label="Background check result" className="space-y-3 text-sm">
       <h3 className="text-base font-semibold">Background check result</h3>
       <p>
-        {r.vendor}
+        {vendorName[r.vendor] ?? r.vendor}
         {r.sandbox ? ' (sandbox — no real check was run)' : ''}: {r.summary} Vendor status: {r.vendorStatus}.
       </p>
       {r.reportUrl ? (
