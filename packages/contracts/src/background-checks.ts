@@ -90,6 +90,16 @@ export const backgroundCheckOrderSchema = z.object({
   orderedAt: z.iso.datetime({ offset: true }),
 });
 
+/** Who wrote a message of the dispute thread: the member, the organization's reviewer, or the agency (relayed). */
+export const disputeAuthors = ['member', 'organization', 'agency'] as const;
+
+/** One message of an adverse action's dispute thread. */
+export const disputeMessageSchema = z.object({
+  at: z.iso.datetime({ offset: true }),
+  message: z.string(),
+  from: z.enum(disputeAuthors),
+});
+
 /** Response of GET {id}/background-check-by-id?plaId. */
 export const backgroundCheckViewSchema = z.object({
   memberRequirementId: z.uuid(),
@@ -111,7 +121,7 @@ export const backgroundCheckViewSchema = z.object({
       stage: z.enum(['pre-adverse', 'final-adverse']),
       reason: z.string(),
       disputeUntil: z.iso.datetime({ offset: true }),
-      disputes: z.array(z.object({ at: z.iso.datetime({ offset: true }), message: z.string() })),
+      disputes: z.array(disputeMessageSchema),
     })
     .nullable(),
   /** What the member can do next on this page. */
@@ -138,6 +148,15 @@ export const backgroundCheckReportSchema = z.object({
   sandbox: z.boolean(),
   orderedAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The adverse-action process on the check, with the dispute thread, as the reviewer follows it. */
+  adverseAction: z
+    .object({
+      stage: z.enum(['pre-adverse', 'final-adverse', 'withdrawn']),
+      reason: z.string(),
+      disputeUntil: z.iso.datetime({ offset: true }),
+      disputes: z.array(disputeMessageSchema),
+    })
+    .nullable(),
 });
 /** The reviewer's view of a result. */
 export type BackgroundCheckReport = z.infer<typeof backgroundCheckReportSchema>;
@@ -159,6 +178,17 @@ export const disputeBodySchema = z.object({
 });
 /** The dispute body. */
 export type DisputeBody = z.infer<typeof disputeBodySchema>;
+
+/**
+ * Body of POST {id}/background-check-dispute-reply/{plaId}: a reviewer answers the member's dispute, as the
+ * organization or relaying the consumer reporting agency's reinvestigation result (`from: 'agency'`).
+ */
+export const disputeReplyBodySchema = z.object({
+  message: z.string().trim().min(1, 'Write the reply').max(5000, 'Use at most 5000 characters'),
+  from: z.enum(['organization', 'agency'], 'Choose who the reply is from'),
+});
+/** The reply body. */
+export type DisputeReplyBody = z.infer<typeof disputeReplyBodySchema>;
 
 /** Response of the adverse-action and dispute calls. */
 export const adverseActionResultSchema = z.object({
@@ -206,3 +236,88 @@ export const addBackgroundCheckClientBodySchema = z.object({
 });
 /** The add-client body. */
 export type AddBackgroundCheckClientBody = z.infer<typeof addBackgroundCheckClientBodySchema>;
+
+/** The permissible purposes an organization may screen its people for (FCRA §604); Touchline's is employment. */
+export const permissiblePurposes = ['employment'] as const;
+
+const required = (label: string, max: number) =>
+  singleLineText().trim().min(1, `Enter ${label}`).max(max, `Use at most ${max} characters`);
+
+/**
+ * Body of PUT {id}/yardstik-onboarding-info (and the info GET answers): the organization's legal details Yardstik
+ * needs to open an account for it: legal and display names, EIN, business address, the owner who signs, and the
+ * permissible purpose (volunteers and staff screened as for employment).
+ */
+export const yardstikOnboardingInfoSchema = z.object({
+  name: required('the name members know the organization by', 200),
+  legalName: required('the legal name', 200),
+  ein: z
+    .string()
+    .trim()
+    .regex(/^\d{2}-?\d{7}$/, 'Enter the 9-digit EIN, e.g. 12-3456789')
+    .transform((ein) => (ein.includes('-') ? ein : `${ein.slice(0, 2)}-${ein.slice(2)}`)),
+  address: z.object({
+    line1: required('the street address', 200),
+    line2: singleLineText().trim().max(200, 'Use at most 200 characters').default(''),
+    city: required('the city', 100),
+    state: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'Enter the two-letter state code')
+      .transform((s) => s.toUpperCase()),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+  }),
+  owner: z.object({
+    firstName: required('the owner’s first name', 100),
+    lastName: required('the owner’s last name', 100),
+    email: z.email('Enter an e-mail address').max(254),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^$|^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number')
+      .default(''),
+  }),
+  permissiblePurpose: z.enum(permissiblePurposes, 'Choose the permissible purpose'),
+});
+/** The onboarding details. */
+export type YardstikOnboardingInfo = z.output<typeof yardstikOnboardingInfoSchema>;
+
+/** The saved details as answered (already normalised: no transforms, so responses serialise as they are). */
+export const yardstikOnboardingInfoViewSchema = z.object({
+  name: z.string(),
+  legalName: z.string(),
+  ein: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+  }),
+  owner: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }),
+  permissiblePurpose: z.enum(permissiblePurposes),
+});
+
+/** The organization's Yardstik activation (spec §4 Activation). */
+export const yardstikOnboardingStatuses = ['NotStarted', 'InProgress', 'Submitted', 'Activated'] as const;
+
+/** Response of GET/PUT {id}/yardstik-onboarding-info: the details saved so far (null: none) and the activation. */
+export const yardstikOnboardingSchema = z.object({
+  info: yardstikOnboardingInfoViewSchema.nullable(),
+  status: z.enum(yardstikOnboardingStatuses),
+  /** Yardstik's id of the organization's sub-account, once POST {id}/yardstik-account created it. */
+  accountId: z.string().nullable(),
+  submittedAt: z.iso.datetime({ offset: true }).nullable(),
+  activatedAt: z.iso.datetime({ offset: true }).nullable(),
+  sandbox: z.boolean(),
+});
+/** The onboarding view. */
+export type YardstikOnboarding = z.infer<typeof yardstikOnboardingSchema>;
+
+/** Response of GET {id}/yardstik-onboarding-status. */
+export const yardstikOnboardingStatusSchema = z.object({
+  status: z.enum(yardstikOnboardingStatuses),
+});

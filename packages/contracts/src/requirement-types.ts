@@ -95,7 +95,7 @@ export const requirementTypeSlugSchema = z.enum(RequirementTypeSlug);
 
 /**
  * The types whose member flow is built, so the content library assigns only these (issue 18, ADR 025). The
- * vendor types (background check, sex offender search, identity and age verification, abuse prevention training)
+ * vendor types (sex offender search, identity and age verification, abuse prevention training)
  * show as coming soon until their own flows land: enabling one is adding it here (LiveScan and US Soccer: ADR 032).
  */
 export const availableRequirementTypes: readonly RequirementType[] = [
@@ -108,6 +108,7 @@ export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.SexOffenderSearch,
   RequirementType.LiveScan,
   RequirementType.USSoccer,
+  RequirementType.BackgroundCheck,
 ];
 
 /** Whether a type can be assigned to members today (see {@link availableRequirementTypes}). */

@@ -11,6 +11,7 @@ import { benchLogin } from './login.ts';
 import { benchQueue } from './queue.ts';
 import { benchRefreshRequirements } from './refresh-requirements.ts';
 import { benchRequestPath } from './request-path.ts';
+import { benchScreening } from './screening.ts';
 import { benchSystemInfo } from './system-info.ts';
 import { benchStartup } from './startup.ts';
 
@@ -24,6 +25,7 @@ const benches: Record<string, (db: DatabaseHandle) => Promise<void>> = {
   'bulk-review': benchBulkReview,
   queue: benchQueue,
   'request-path': benchRequestPath,
+  screening: benchScreening,
 };
 
 // The startup bench starts whole servers instead of calling into one database, so it runs alone (its options take

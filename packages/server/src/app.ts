@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { requirementActionRoutes } from './modules/requirements/requirement-actions.routes.ts';
 import { backgroundCheckRoutes } from './modules/requirements/background-check.routes.ts';
 import { backgroundCheckSetupRoutes } from './modules/background-checks/background-check-setup.routes.ts';
+import { yardstikOnboardingRoutes } from './modules/background-checks/yardstik-onboarding.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { IdentityClient } from './session/identity-client.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(requirementActionRoutes);
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
+  await app.register(yardstikOnboardingRoutes);
   await app.register(credentialRoutes);
   await app.register(sexOffenderSearchRoutes);
   await app.register(reviewRoutes);

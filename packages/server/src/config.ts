@@ -106,6 +106,11 @@ const envSchema = z.object({
   YARDSTIK_API_URL: z.url({ message: 'must be an absolute URL such as https://api.yardstik.com' }).optional(),
   YARDSTIK_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   YARDSTIK_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  TAZWORKS_API_URL: z
+    .url({ message: 'must be an absolute URL such as https://api.instascreen.net' })
+    .optional(),
+  TAZWORKS_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  TAZWORKS_AGENCY_NAME: z.string().trim().min(1).max(100).default('TazWorks agency'),
   STRIPE_API_URL: z
     .url({ message: 'must be an absolute URL such as https://api.stripe.com' })
     .default('https://api.stripe.com'),
@@ -190,6 +195,11 @@ export type Config = {
    */
   yardstik: { apiUrl: string; apiKey: string; webhookSecret: string; sandbox?: boolean } | undefined;
   /**
+   * The TazWorks-platform agency (TAZWORKS_*: JDP, NCSI, ScoutLogic…, ADR 034); unset = none (or its sandbox, with
+   * `sandboxes`, then marked `sandbox`).
+   */
+  tazworks: { apiUrl: string; token: string; agencyName: string; sandbox?: boolean } | undefined;
+  /**
    * The deployment's Stripe account (STRIPE_*); unset = no billing (or the Stripe sandbox, with `sandboxes`, then
    * marked `sandbox` so screens name it and show the sandbox card form).
    */
@@ -271,6 +281,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.US_SOCCER_API_URL) !== Boolean(e.US_SOCCER_API_KEY)) {
     throw new ConfigError(['US_SOCCER_API_URL and US_SOCCER_API_KEY go together']);
   }
+  if (Boolean(e.TAZWORKS_API_URL) !== Boolean(e.TAZWORKS_TOKEN)) {
+    throw new ConfigError(['TAZWORKS_API_URL and TAZWORKS_TOKEN go together']);
+  }
   if (yardstikSet > 0 && yardstikSet < 3) {
     throw new ConfigError(['YARDSTIK_API_URL, YARDSTIK_API_KEY and YARDSTIK_WEBHOOK_SECRET go together']);
   }
@@ -340,6 +353,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yardstik:
       e.YARDSTIK_API_URL && e.YARDSTIK_API_KEY && e.YARDSTIK_WEBHOOK_SECRET
         ? { apiUrl: e.YARDSTIK_API_URL, apiKey: e.YARDSTIK_API_KEY, webhookSecret: e.YARDSTIK_WEBHOOK_SECRET }
+        : undefined,
+    tazworks:
+      e.TAZWORKS_API_URL && e.TAZWORKS_TOKEN
+        ? { apiUrl: e.TAZWORKS_API_URL, token: e.TAZWORKS_TOKEN, agencyName: e.TAZWORKS_AGENCY_NAME }
         : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -4,10 +4,11 @@ import { stripeAdapter } from './integrations/billing/stripe.adapter.ts';
 import type { HttpLogger } from './integrations/http/http-client.ts';
 import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
-import type { ScreeningPort } from './integrations/screening/port.ts';
+import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
 import type { TrainingProviderPort } from './integrations/training/port.ts';
 import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
+import { tazworksAgency, type TazworksAgency } from './integrations/screening/tazworks-agency.ts';
 import type { WebhookProcessor, WebhookSource } from './integrations/webhooks/webhook-inbox.ts';
 import { processStripeWebhook } from './modules/billing/billing-sync.ts';
 import { refreshScreeningReport } from './modules/requirements/background-check-orders.ts';
@@ -20,6 +21,10 @@ import { processTrainingWebhook } from './modules/requirements/abuse-prevention-
  */
 export type Integrations = {
   screening: ScreeningPort | null;
+  /** Opens an organization's own account at the screening vendor (Yardstik's sub-accounts), where it has them. */
+  screeningAccounts: ScreeningAccountsPort | null;
+  /** The TazWorks-platform agency (JDP, NCSI, ScoutLogic…; ADR 034), its clients and their ports; null = none. */
+  tazworks: (TazworksAgency & { sandbox: boolean }) | null;
   /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
   billing: { port: BillingPort; trialDays: number } | null;
   /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
@@ -34,7 +39,7 @@ export type Integrations = {
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
 export function buildIntegrations(
   config: Pick<Config, 'yardstik'> &
-    Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms'>>,
+    Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks'>>,
   logger: HttpLogger,
 ): Integrations {
   const usSoccer = config.usSoccer
@@ -52,6 +57,17 @@ export function buildIntegrations(
         webhookSecret: config.yardstik.webhookSecret,
         logger,
       })
+    : null;
+  const tazworks = config.tazworks
+    ? Object.assign(
+        tazworksAgency({
+          baseUrl: config.tazworks.apiUrl,
+          token: config.tazworks.token,
+          agencyName: config.tazworks.agencyName,
+          logger,
+        }),
+        { sandbox: config.tazworks.sandbox === true },
+      )
     : null;
   const webhookSources: WebhookSource[] = [];
   const webhookProcessors: Record<string, WebhookProcessor> = {};
@@ -99,6 +115,8 @@ export function buildIntegrations(
   }
   return {
     screening: yardstik,
+    screeningAccounts: yardstik,
+    tazworks,
     billing: stripe ? { port: stripe, trialDays: config.billingTrialDays ?? 30 } : null,
     licenses: usSoccer,
     training: talent,
@@ -106,6 +124,7 @@ export function buildIntegrations(
     webhookProcessors,
     close: async () => {
       await yardstik?.http.close();
+      await tazworks?.close();
       await stripe?.close();
       await usSoccer?.http.close();
       await talent?.http.close();
@@ -116,6 +135,8 @@ export function buildIntegrations(
 /** No vendor at all: for processes and tests that run jobs which call none. */
 export const noIntegrations: Integrations = {
   screening: null,
+  screeningAccounts: null,
+  tazworks: null,
   billing: null,
   licenses: null,
   training: null,

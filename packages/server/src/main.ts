@@ -25,7 +25,11 @@ async function main(configured: Config) {
   // In development our vendor sandboxes stand in for vendors nobody configured (ADR 027); production refuses them.
   const sandboxes =
     configured.sandboxes &&
-    (!configured.yardstik || !configured.stripe || !configured.usSoccer || !configured.talentLms)
+    (!configured.yardstik ||
+      !configured.stripe ||
+      !configured.usSoccer ||
+      !configured.talentLms ||
+      !configured.tazworks)
       ? await startSandboxes()
       : null;
   const config: Config = sandboxes
@@ -35,6 +39,7 @@ async function main(configured: Config) {
         stripe: configured.stripe ?? sandboxes.stripe,
         usSoccer: configured.usSoccer ?? sandboxes.usSoccer,
         talentLms: configured.talentLms ?? sandboxes.talentLms,
+        tazworks: configured.tazworks ?? sandboxes.tazworks,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 export type RunningSandboxes = {
   /** The Yardstik settings that point the adapter at the Yardstik sandbox. */
   yardstik: NonNullable<Config['yardstik']>;
+  /** The settings that point the TazWorks-platform adapter at its sandbox agency (ADR 034). */
+  tazworks: NonNullable<Config['tazworks']>;
   /** The Stripe settings that point the billing adapter at the Stripe sandbox. */
   stripe: NonNullable<Config['stripe']>;
   /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
@@ -42,6 +44,12 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const { createTalentSandbox } = await import('@touchline/sandbox/talentlms/talentlms-sandbox');
   const talent = createTalentSandbox({ apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret });
   const talentUrl = await talent.listen();
+  const { createTazworksSandbox } = await import('@touchline/sandbox/tazworks/tazworks-sandbox');
+  const tazworks = createTazworksSandbox({
+    token: sandboxApiKey,
+    clientName: 'Demo league (sandbox client)',
+  });
+  const tazworksUrl = await tazworks.listen();
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
@@ -53,11 +61,13 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       courseId: '101',
       sandbox: true,
     },
+    tazworks: { apiUrl: tazworksUrl, token: sandboxApiKey, agencyName: 'TazWorks agency', sandbox: true },
     describe: () => [
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
       `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
+      `TazWorks agency sandbox (a stand-in for JDP, NCSI, ScoutLogic; never the vendor) at ${tazworksUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
@@ -65,7 +75,13 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       talent.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/talentlms`);
     },
     close: async () => {
-      await Promise.all([yardstik.close(), stripe.close(), usSoccer.close(), talent.close()]);
+      await Promise.all([
+        yardstik.close(),
+        stripe.close(),
+        usSoccer.close(),
+        talent.close(),
+        tazworks.close(),
+      ]);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type YardstikReport,
 } from './yardstik-store.ts';
 import { applyPage, appliedPage } from './yardstik-apply-page.ts';
+import { registerAccountRoutes, YardstikAccounts } from './yardstik-accounts.ts';
 
 /** The sandbox account's credentials and names. */
 export type YardstikSandboxOptions = {
@@ -19,7 +20,7 @@ export type YardstikSandboxOptions = {
 };
 
 /** A Yardstik sandbox and its account's data, for tests that look inside. */
-export type YardstikSandbox = Sandbox & { store: YardstikStore };
+export type YardstikSandbox = Sandbox & { store: YardstikStore; accounts: YardstikAccounts };
 
 /** Yardstik's webhook signature: hex HMAC-SHA256 of the exact body bytes, keyed with the signing API key. */
 export function signYardstikWebhook(secret: string, body: string): string {
@@ -61,6 +62,8 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
   const app = sandbox.app;
 
   app.get('/account_packages', async () => sandboxPackages);
+  const accounts = new YardstikAccounts(sandbox.clock.now);
+  registerAccountRoutes(app, accounts, (rows, query) => listEnvelope(rows, query, {}));
 
   app.get<{ Querystring: Record<string, string> }>('/candidates', async (request) =>
     listEnvelope([...store.candidates.values()], request.query, {
@@ -141,7 +144,7 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  return Object.assign(sandbox, { store });
+  return Object.assign(sandbox, { store, accounts });
 }
 
 function escapeText(value: string): string {

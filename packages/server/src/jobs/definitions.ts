@@ -19,6 +19,7 @@ import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
 } from '../modules/requirements/sex-offender-search.jobs.ts';
+import { backgroundCheckRenewalJob } from '../modules/requirements/background-check-renewal.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
 import {
   enrollTrainingJob,
@@ -43,6 +44,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   refundMemberPaymentItemJob,
   orderBackgroundCheckJob,
   screeningSweepJob,
+  backgroundCheckRenewalJob,
   finalAdverseActionJob,
   usSoccerCheckJob,
   usSoccerRecheckJob,

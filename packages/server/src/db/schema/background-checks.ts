@@ -1,4 +1,4 @@
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { organizations } from './organizations.ts';
 
@@ -24,3 +24,22 @@ export const backgroundCheckClients = pgTable(
     uniqueIndex('background_check_clients_org_client_idx').on(t.organizationId, t.agencyId, t.clientId),
   ],
 );
+
+/**
+ * An organization's Yardstik onboarding (spec §7 {id}/yardstik-onboarding-info, {id}/yardstik-account): the
+ * business details Yardstik needs to open an account for it, the sub-account created from them, and where its
+ * activation stands (spec §4 Activation: NotStarted → InProgress → Submitted → Activated). One row per organization.
+ */
+export const yardstikOnboardings = pgTable('yardstik_onboardings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  info: jsonb('info').notNull(),
+  status: text('status').notNull(),
+  vendorAccountId: text('vendor_account_id'),
+  vendorAccountStatus: text('vendor_account_status'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  updatedByUserId: uuid('updated_by_user_id'),
+  ...timestamps(),
+});

@@ -113,3 +113,32 @@ export class InvalidWebhookSignature extends Error {
     super(`not a valid ${vendor} webhook signature`);
   }
 }
+
+/**
+ * Opening an organization's own account at a vendor that onboards customers through its partner (Yardstik's
+ * sub-accounts). Safe to repeat: the account is found by our id (`externalId`, the organization's) before one is
+ * created.
+ */
+export interface ScreeningAccountsPort {
+  openAccount(input: ScreeningAccountInput, ctx: ScreeningCallContext): Promise<ScreeningAccount>;
+  getAccount(accountId: string, ctx: ScreeningCallContext): Promise<ScreeningAccount>;
+}
+
+/** The organization's legal details the vendor reviews before it activates the account. */
+export type ScreeningAccountInput = {
+  externalId: string;
+  name: string;
+  legalName: string;
+  ein: string;
+  permissiblePurpose: string;
+  address: { line1: string; line2: string; city: string; state: string; postalCode: string };
+  owner: { firstName: string; lastName: string; email: string; phone: string };
+};
+
+/** An organization's account at the vendor; `active` once the vendor has activated it. */
+export type ScreeningAccount = {
+  id: string;
+  externalId: string | null;
+  active: boolean;
+  vendorStatus: string;
+};

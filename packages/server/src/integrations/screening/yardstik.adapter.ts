@@ -3,6 +3,8 @@ import { createVendorHttpClient, type HttpLogger, type VendorHttpClient } from '
 import {
   InvalidWebhookSignature,
   type RegistryRecord,
+  type ScreeningAccount,
+  type ScreeningAccountsPort,
   type ScreeningPort,
   type ScreeningReport,
   type ScreeningWebhookHint,
@@ -47,6 +49,7 @@ type YardstikScreening = {
     offenses?: { description: string }[] | null;
   }[];
 };
+type YardstikAccount = { id: string; external_id: string | null; status: string };
 type YardstikEvent = { id?: string; resource_type?: string; resource_id?: string; timestamp?: string };
 
 const referenceKey = 'touchline_order_id';
@@ -84,7 +87,9 @@ async function inlinePhoto(url: string, timeoutMs: number): Promise<string> {
  * an account package whose screening is the "Sex Offender Registry" (ordered like any report); its possible
  * matches are read from the report's screenings (ADR 032 says which part of that is not confirmed).
  */
-export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { http: VendorHttpClient } {
+export function yardstikAdapter(
+  settings: YardstikSettings,
+): ScreeningPort & ScreeningAccountsPort & { http: VendorHttpClient } {
   const http = createVendorHttpClient({
     vendor: 'yardstik',
     baseUrl: settings.baseUrl,
@@ -106,6 +111,13 @@ export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { h
       completedAt: report.completed_at ? new Date(report.completed_at) : null,
     };
   };
+
+  const toAccount = (account: YardstikAccount): ScreeningAccount => ({
+    id: account.id,
+    externalId: account.external_id,
+    active: account.status === 'active',
+    vendorStatus: account.status,
+  });
 
   async function findAll<T>(
     path: string,
@@ -184,6 +196,50 @@ export function yardstikAdapter(settings: YardstikSettings): ScreeningPort & { h
         correlationId: ctx.correlationId,
       });
       return toReport(body);
+    },
+
+    async openAccount(input, ctx) {
+      const [existing] = await findAll<YardstikAccount>(
+        '/accounts',
+        { 'query[external_id_eq]': input.externalId },
+        ctx.correlationId,
+      );
+      if (existing) return toAccount(existing);
+      const { body } = await http.call<YardstikAccount>({
+        method: 'POST',
+        path: '/accounts',
+        body: {
+          name: input.name,
+          legal_name: input.legalName,
+          ein: input.ein,
+          external_id: input.externalId,
+          permissible_purpose: input.permissiblePurpose,
+          address: {
+            line1: input.address.line1,
+            line2: input.address.line2 || null,
+            city: input.address.city,
+            state: input.address.state,
+            zip_code: input.address.postalCode,
+          },
+          owner: {
+            first_name: input.owner.firstName,
+            last_name: input.owner.lastName,
+            email: input.owner.email,
+            phone: input.owner.phone || null,
+          },
+        },
+        correlationId: ctx.correlationId,
+      });
+      return toAccount(body);
+    },
+
+    async getAccount(accountId, ctx) {
+      const { body } = await http.call<YardstikAccount>({
+        method: 'GET',
+        path: `/accounts/${encodeURIComponent(accountId)}`,
+        correlationId: ctx.correlationId,
+      });
+      return toAccount(body);
     },
 
     async getReport(reportId, ctx) {

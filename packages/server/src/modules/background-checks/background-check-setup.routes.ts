@@ -19,6 +19,8 @@ import {
 
 const base = '/api/app/organization';
 const slug = z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'Not an id');
+/** A client id: Yardstik's `account`, or a TazWorks client GUID (lower-case, may start with a digit). */
+const clientSlug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Not a client id');
 const products = { 200: z.array(backgroundCheckProductSchema) };
 
 /** The organization's background-check setup calls (spec §7 "Organization"), for administrators. */
@@ -33,7 +35,7 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
     `${base}/:id/background-check-products/:clientId`,
     {
       schema: {
-        params: z.object({ id: z.uuid('Not an organization id'), clientId: slug }),
+        params: z.object({ id: z.uuid('Not an organization id'), clientId: clientSlug }),
         response: products,
       },
     },
@@ -47,7 +49,7 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
   );
   routes.get(
     `${base}/preview-background-check-products/:agencyId/:clientId`,
-    { schema: { params: z.object({ agencyId: slug, clientId: slug }), response: products } },
+    { schema: { params: z.object({ agencyId: slug, clientId: clientSlug }), response: products } },
     async (req) =>
       previewBackgroundCheckProducts(
         app.deps,

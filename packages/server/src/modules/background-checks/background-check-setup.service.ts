@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   yardstikAccountClientId,
   type AddBackgroundCheckClientBody,
@@ -13,10 +13,10 @@ import type { Deps } from '../../deps.ts';
 import { backgroundCheckClients } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 
-type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
+export type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
 
 /** The actor's own organization (another reads as not found), and admin level at its top (403 otherwise). */
-async function requireOrganizationAdmin(deps: SetupDeps, ctx: ActorContext, organizationId: string) {
+export async function requireOrganizationAdmin(deps: SetupDeps, ctx: ActorContext, organizationId: string) {
   const root =
     organizationId === ctx.organizationId ? await liveRootLevel(deps.db, organizationId) : undefined;
   if (!root) throw notFound('Organization');
@@ -39,6 +39,14 @@ export async function backgroundCheckAgencies(
   const agencies: BackgroundCheckAgency[] = [];
   if (deps.integrations.screening?.vendor === 'yardstik')
     agencies.push({ id: 'yardstik', name: 'Yardstik', vendorKind: 'Yardstik', sandbox: isSandbox(deps) });
+  const tazworks = deps.integrations.tazworks;
+  if (tazworks)
+    agencies.push({
+      id: 'tazworks',
+      name: tazworks.agencyName,
+      vendorKind: 'TazWorks',
+      sandbox: tazworks.sandbox,
+    });
   agencies.push({ id: 'generic', name: 'Your own vendor (Generic)', vendorKind: 'Generic', sandbox: false });
   return agencies;
 }
@@ -49,9 +57,14 @@ async function packagesOf(
   agencyId: string,
   clientId: string,
 ) {
-  const port = deps.integrations.screening;
-  if (agencyId !== 'yardstik' || clientId !== yardstikAccountClientId || port?.vendor !== 'yardstik')
-    throw notFound('Background check client');
+  const tazworks = deps.integrations.tazworks;
+  let port;
+  if (agencyId === 'yardstik' && clientId === yardstikAccountClientId) port = deps.integrations.screening;
+  else if (agencyId === 'tazworks' && tazworks) {
+    const clients = await tazworks.listClients({ correlationId: ctx.requestId });
+    if (clients.some((c) => c.id === clientId)) port = tazworks.portFor(clientId);
+  }
+  if (!port) throw notFound('Background check client');
   const packages = await port.listPackages({ correlationId: ctx.requestId });
   return packages.map((p): BackgroundCheckProduct => ({ id: p.id, name: p.name, searches: p.searches }));
 }
@@ -64,7 +77,18 @@ export async function backgroundCheckProducts(
   clientId: string,
 ): Promise<BackgroundCheckProduct[]> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
-  return packagesOf(deps, ctx, 'yardstik', clientId);
+  const [added] = await deps.db
+    .select({ agencyId: backgroundCheckClients.agencyId })
+    .from(backgroundCheckClients)
+    .where(
+      and(
+        eq(backgroundCheckClients.organizationId, organizationId),
+        eq(backgroundCheckClients.clientId, clientId),
+      ),
+    )
+    .orderBy(asc(backgroundCheckClients.createdAt))
+    .limit(1);
+  return packagesOf(deps, ctx, added?.agencyId ?? 'yardstik', clientId);
 }
 
 /** GET preview-background-check-products/{agencyId}/{clientId}: an agency client's packages before adding it. */
@@ -78,8 +102,15 @@ export async function previewBackgroundCheckProducts(
   return packagesOf(deps, ctx, agencyId, clientId);
 }
 
-/** The clients an agency offers this deployment: Yardstik's is the deployment's own account; Generic has none. */
-function clientsOfAgency(deps: SetupDeps, agencyId: string): BackgroundCheckClient[] | null {
+/**
+ * The clients an agency offers this deployment: Yardstik's is the deployment's own account; a TazWorks-platform
+ * agency's are its clients (`GET /v1/clients`); Generic has none. Null: no such agency here.
+ */
+async function clientsOfAgency(
+  deps: SetupDeps,
+  agencyId: string,
+  ctx: { requestId?: string },
+): Promise<BackgroundCheckClient[] | null> {
   if (agencyId === 'generic') return [];
   if (agencyId === 'yardstik' && deps.integrations.screening?.vendor === 'yardstik')
     return [
@@ -89,17 +120,24 @@ function clientsOfAgency(deps: SetupDeps, agencyId: string): BackgroundCheckClie
         name: isSandbox(deps) ? 'Yardstik sandbox account' : 'Touchline’s Yardstik account',
       },
     ];
+  const tazworks = deps.integrations.tazworks;
+  if (agencyId === 'tazworks' && tazworks) {
+    const clients = await tazworks.listClients({ correlationId: ctx.requestId });
+    return clients
+      .filter((c) => /^[a-z0-9][a-z0-9-]{0,62}$/.test(c.id))
+      .map((c) => ({ id: c.id, agencyId, name: c.name }));
+  }
   return null;
 }
 
 /** GET available-background-check-clients/{agencyId}: the agency's clients the organization may add. */
 export async function availableBackgroundCheckClients(
   deps: SetupDeps,
-  ctx: ActorContext,
+  ctx: ActorContext & { requestId?: string },
   agencyId: string,
 ): Promise<BackgroundCheckClient[]> {
   await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
-  const clients = clientsOfAgency(deps, agencyId);
+  const clients = await clientsOfAgency(deps, agencyId, ctx);
   if (!clients) throw notFound('Background check agency');
   return clients;
 }
@@ -122,12 +160,12 @@ export async function backgroundCheckClientsOf(
 /** POST {id}/background-check-client: adds one of an agency's clients (once; a repeat is 409). */
 export async function addBackgroundCheckClient(
   deps: SetupDeps,
-  ctx: ActorContext,
+  ctx: ActorContext & { requestId?: string },
   organizationId: string,
   body: AddBackgroundCheckClientBody,
 ): Promise<BackgroundCheckClient> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
-  const clients = clientsOfAgency(deps, body.agencyId);
+  const clients = await clientsOfAgency(deps, body.agencyId, ctx);
   if (!clients)
     throw invalid([{ field: 'agencyId', in: 'body', message: 'This deployment has no such agency' }]);
   const client = clients.find((c) => c.id === body.clientId);

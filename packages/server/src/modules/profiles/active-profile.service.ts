@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { ActivationStatus, type ActiveProfile } from '@touchline/contracts/profiles';
+import type { ActiveProfile } from '@touchline/contracts/profiles';
 import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
 import { organizationRoles, type ActorContext } from '../../authz/actor-context.ts';
 import { holdsAnywhere } from '../../authz/rules.ts';
@@ -20,6 +20,7 @@ import {
   awaitingIndividualPaymentContent,
   organizationPaymentMethodProvided,
 } from '../billing/billing.service.ts';
+import { yardstikActivationOf } from '../background-checks/background-checks.service.ts';
 
 const claimText = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];
@@ -102,6 +103,8 @@ export async function getActiveProfile(
     profileLevelAccesses: accesses.filter((a) => a.profileId === ctx.profileId).map(presentAccess),
     profilesWithPlas,
     partner: null,
-    yardstikOnboardingStatus: holdsAnywhere(ctx, 'adminLevel') ? ActivationStatus.NotStarted : null,
+    yardstikOnboardingStatus: holdsAnywhere(ctx, 'adminLevel')
+      ? await yardstikActivationOf(db, ctx.organizationId)
+      : null,
   };
 }

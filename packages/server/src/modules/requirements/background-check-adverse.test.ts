@@ -65,8 +65,38 @@ describe('adverse action on a flagged check', () => {
     const disputeUrl = at(definitionId, 'background-check-dispute', who);
     expect((await send(people.manager, 'POST', disputeUrl, { message: 'x' })).statusCode).toBe(403);
     expect(validationFields(await send(who, 'POST', disputeUrl, { message: '' }))).toEqual(['message']);
+    const replyUrl = `${base}/${definitionId}/background-check-dispute-reply/${who.profileLevelAccessId}`;
+    const reply = {
+      message: 'The agency reinvestigated: the record belongs to someone else.',
+      from: 'agency',
+    };
+    expect((await send(people.director, 'POST', replyUrl, reply)).statusCode).toBe(409);
     const dispute = await send(who, 'POST', disputeUrl, { message: 'That record is someone else’s.' });
     expect(dispute.statusCode).toBe(200);
+    expect((await send(null, 'POST', replyUrl, reply)).statusCode).toBe(401);
+    expect((await send(people.otherAdmin, 'POST', replyUrl, reply)).statusCode).toBe(404);
+    expect((await send(who, 'POST', replyUrl, reply)).statusCode).toBe(403);
+    expect((await send(people.manager, 'POST', replyUrl, reply)).statusCode).toBe(403);
+    expect(
+      validationFields(await send(people.director, 'POST', replyUrl, { message: ' ', from: 'cra' })).sort(),
+    ).toEqual(['from', 'message']);
+    const replied = await send(people.director, 'POST', replyUrl, reply);
+    expect([replied.statusCode, replied.json().disputes]).toEqual([200, 2]);
+    const replyMails = await mailTo(t, who.email);
+    expect(replyMails.at(-1)!.subject).toContain('reply to your background check dispute');
+    expect(replyMails.at(-1)!.text).toContain(reply.message);
+    const thread = [
+      { at: expect.any(String), message: 'That record is someone else’s.', from: 'member' },
+      { at: expect.any(String), message: reply.message, from: 'agency' },
+    ];
+    const memberView = await send(who, 'GET', at(definitionId, 'background-check-by-id', who));
+    expect(memberView.json().adverseAction.disputes).toEqual(thread);
+    const reviewerView = await send(
+      people.director,
+      'GET',
+      `${base}/${definitionId}/background-check-report/${who.profileLevelAccessId}`,
+    );
+    expect(reviewerView.json().adverseAction).toMatchObject({ stage: 'pre-adverse', disputes: thread });
     const later = new Date(Date.now() + 30 * 86_400_000);
     const job = { organizationId: org.id, memberRequirementId: (await requirementOf(who)).id };
     expect(await finalizeAdverseAction(jobDepsOf(t.app), job, later)).toBe('skipped');

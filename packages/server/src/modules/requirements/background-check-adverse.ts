@@ -1,6 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AdverseActionBody, DisputeBody } from '@touchline/contracts/background-checks';
+import type {
+  AdverseActionBody,
+  DisputeBody,
+  DisputeReplyBody,
+} from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { RequirementType } from '@touchline/contracts/requirement-types';
@@ -76,7 +80,13 @@ export type AdverseActionData = {
   preNoticeAt: string;
   disputeUntil: string;
   reportUrl: string | null;
-  disputes: { at: string; message: string; byUserId: string | null }[];
+  /** The thread: the member's disputes and the replies (`from` absent on entries written before replies: member). */
+  disputes: {
+    at: string;
+    message: string;
+    byUserId: string | null;
+    from?: 'member' | 'organization' | 'agency';
+  }[];
   finalNoticeAt?: string;
 };
 
@@ -264,7 +274,7 @@ export function disputeBackgroundCheck(
       ...data,
       disputes: [
         ...data.disputes,
-        { at: now.toISOString(), message: input.body.message, byUserId: ctx.userId },
+        { at: now.toISOString(), message: input.body.message, byUserId: ctx.userId, from: 'member' },
       ],
     };
     await updateLiveSubmission(tx, loaded, kind, next);
@@ -272,6 +282,62 @@ export function disputeBackgroundCheck(
       action: 'adverse-action-dispute',
       data: { message: input.body.message },
     });
+    return { stage: next.stage, disputeUntil: next.disputeUntil, disputes: next.disputes.length };
+  });
+}
+
+/** The thread as the member and the reviewer read it (older entries are the member's). */
+export function disputeThread(data: AdverseActionData) {
+  return data.disputes.map(({ at, message, from }) => ({ at, message, from: from ?? 'member' }));
+}
+
+/** The reply e-mailed to the member: the reply's text and where to read the thread. */
+function replyNotice(appUrl: string, n: NoticeInput, reply: DisputeReplyBody): OutgoingMail {
+  return mail(
+    n.email,
+    `${n.organizationName}: a reply to your background check dispute`,
+    [
+      `Hi ${n.firstName},`,
+      reply.from === 'agency'
+        ? `${n.organizationName} passes on the consumer reporting agency's reply to your dispute about "${n.requirementName}":`
+        : `${n.organizationName} replied to your dispute about "${n.requirementName}":`,
+      reply.message,
+    ],
+    { label: 'Open my background check', url: `${appUrl}/requirements` },
+  );
+}
+
+/**
+ * POST {id}/background-check-dispute-reply/{plaId}: a reviewer answers the member's dispute (as the organization,
+ * or relaying the consumer reporting agency's reinvestigation): the reply joins the thread and the history and is
+ * e-mailed through the outbox. Only while the pre-adverse notice stands and the member has disputed.
+ */
+export function replyToDispute(
+  deps: Pick<Deps, 'db' | 'jobs' | 'appUrl'>,
+  ctx: ActorContext,
+  input: RequirementRef & { body: DisputeReplyBody },
+) {
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadForReview(tx, ctx, input, { lock: true });
+    requireType(loaded, RequirementType.BackgroundCheck);
+    const data = await adverseActionOf(tx, loaded);
+    if (data?.stage !== 'pre-adverse' || data.disputes.length === 0)
+      throw conflict('There is no dispute to reply to');
+    const now = new Date();
+    const next: AdverseActionData = {
+      ...data,
+      disputes: [
+        ...data.disputes,
+        { at: now.toISOString(), message: input.body.message, byUserId: ctx.userId, from: input.body.from },
+      ],
+    };
+    await updateLiveSubmission(tx, loaded, kind, next);
+    await recordChange(tx, loaded, {
+      action: 'adverse-action-dispute-reply',
+      data: { message: input.body.message, from: input.body.from },
+    });
+    const notice = await noticeInput(tx, loaded, data);
+    if (notice) await queueMail(deps.jobs, tx, [replyNotice(deps.appUrl, notice, input.body)]);
     return { stage: next.stage, disputeUntil: next.disputeUntil, disputes: next.disputes.length };
   });
 }
@@ -290,7 +356,8 @@ export async function finalizeAdverseAction(
     const loaded = await lockRequirementForSystem(tx, input.organizationId, input.memberRequirementId);
     if (!loaded) return 'skipped';
     const data = await adverseActionOf(tx, loaded);
-    if (data?.stage !== 'pre-adverse' || data.disputes.length > 0) return 'skipped';
+    if (data?.stage !== 'pre-adverse' || data.disputes.some((d) => (d.from ?? 'member') === 'member'))
+      return 'skipped';
     if (
       currentStatus(loaded.requirement, loaded.definition.expiringSoonDays) !==
       RequirementStatus.PendingReview

@@ -13,7 +13,13 @@ import type {
 } from '../../integrations/screening/port.ts';
 import type { WebhookOutcome } from '../../integrations/webhooks/webhook-inbox.ts';
 import { WaitingOn } from './engine/requirement-status.ts';
-import { completedFacts, incompleteFacts, recordChange, type FactsPatch } from './requirement-state.ts';
+import {
+  completedFacts,
+  currentStatus,
+  incompleteFacts,
+  recordChange,
+  type FactsPatch,
+} from './requirement-state.ts';
 import { lockRequirementForSystem, type LoadedRequirement } from './requirement-target.ts';
 import { backgroundCheckResultOf } from './background-check-status.ts';
 
@@ -204,9 +210,16 @@ async function applyToRequirement(tx: Executor, order: OrderRow, report: Screeni
     });
     return;
   }
+  // A renewal under way never takes away a clearance that is still valid: only its result replaces it.
+  const standing = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
+  const stillValid = standing === RequirementStatus.Completed || standing === RequirementStatus.ExpiringSoon;
+  const inProgress =
+    result.status === RequirementStatus.WaitingOnApplicant ||
+    result.status === RequirementStatus.WaitingOnProvider ||
+    result.status === RequirementStatus.Incomplete;
   await recordChange(tx, loaded, {
     action: sexOffender ? 'sex-offender-search-result' : 'background-check-result',
-    facts,
+    facts: stillValid && inProgress ? {} : facts,
     data: {
       orderId: order.id,
       screeningStatus: order.status,

@@ -5,6 +5,7 @@ import {
   adverseActionBodySchema,
   adverseActionResultSchema,
   disputeBodySchema,
+  disputeReplyBodySchema,
   backgroundCheckLinkSchema,
   backgroundCheckReportSchema,
   backgroundCheckViewSchema,
@@ -18,7 +19,7 @@ import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { readUploads } from './requirement-actions.routes.ts';
 import { deleteAttachment, uploadBackgroundCheckReport } from './requirement-files.service.ts';
-import { disputeBackgroundCheck, startAdverseAction } from './background-check-adverse.ts';
+import { disputeBackgroundCheck, replyToDispute, startAdverseAction } from './background-check-adverse.ts';
 import {
   backgroundCheckById,
   backgroundCheckLink,
@@ -104,6 +105,23 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
     },
     async (req) =>
       startAdverseAction(app.deps, await requireActorContext(req), {
+        definitionId: req.params.id,
+        plaId: req.params.plaId,
+        requestId: req.id,
+        body: req.body,
+      }),
+  );
+  routes.post(
+    `${base}/:id/background-check-dispute-reply/:plaId`,
+    {
+      schema: {
+        params: z.object({ id: z.uuid('Not an id'), plaId: z.uuid('Choose a member') }),
+        body: disputeReplyBodySchema,
+        response: { 200: adverseActionResultSchema },
+      },
+    },
+    async (req) =>
+      replyToDispute(app.deps, await requireActorContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
         requestId: req.id,

@@ -28,7 +28,7 @@ import {
   type RequirementRef,
 } from './requirement-target.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
-import { adverseActionOf } from './background-check-adverse.ts';
+import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 
 const consentKind = 'background-check-consent';
@@ -86,7 +86,12 @@ async function view(
   const consentData = consent?.data as ConsentData | undefined;
   const order = await latestOrder(tx, loaded.requirement.id);
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
-  const ordering = consentData?.orderId !== undefined && order?.id !== consentData.orderId;
+  // The consent's order is requested but not placed yet (a later order, e.g. a renewal, is not "ordering").
+  const requestedAt = consentData?.orderRequestedAt ? Date.parse(consentData.orderRequestedAt) : null;
+  const ordering =
+    consentData?.orderId !== undefined &&
+    order?.id !== consentData.orderId &&
+    (!order || requestedAt === null || order.createdAt.getTime() < requestedAt);
   const applyPending = order?.status === 'awaiting_candidate' && order.applyUrl !== null && !ordering;
   const unconsumedConsent = consentData !== undefined && consentData.orderId === undefined;
   let next: BackgroundCheckView['next'] = 'none';
@@ -111,7 +116,7 @@ async function view(
             stage: adverse.stage,
             reason: adverse.reason,
             disputeUntil: adverse.disputeUntil,
-            disputes: adverse.disputes.map(({ at, message }) => ({ at, message })),
+            disputes: disputeThread(adverse),
           }
         : null,
     memberRequirementId: loaded.requirement.id,
@@ -375,6 +380,7 @@ export function backgroundCheckReport(
     requireType(loaded, RequirementType.BackgroundCheck);
     const order = await latestOrder(tx, loaded.requirement.id);
     if (!order) throw notFound('Background check report');
+    const adverse = await adverseActionOf(tx, loaded);
     await recordAuditEvent(tx, loaded.actor, {
       organizationId: ctx.organizationId,
       action: 'background_check.report_viewed',
@@ -391,6 +397,14 @@ export function backgroundCheckReport(
       sandbox: isSandbox(deps),
       orderedAt: order.createdAt.toISOString(),
       completedAt: order.completedAt?.toISOString() ?? null,
+      adverseAction: adverse
+        ? {
+            stage: adverse.stage,
+            reason: adverse.reason,
+            disputeUntil: adverse.disputeUntil,
+            disputes: disputeThread(adverse),
+          }
+        : null,
     };
   });
 }

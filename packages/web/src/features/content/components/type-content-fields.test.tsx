@@ -1,7 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
+import { serveGlobally } from '../../../test/fake-server.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { signedInWebSession } from '../../../test/tokens.ts';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { sexOffenderSearchContentSchema } from '@touchline/contracts/sex-offender-search';
@@ -30,15 +34,85 @@ function Harness({
   );
 }
 
+const render = (element: React.ReactElement) => renderRoutes([{ path: '/', element }], '/');
+const orgId = '55555555-5555-4555-8555-555555555555';
+const profile = {
+  id: 'profile-1',
+  userId: 'user-1',
+  organizationId: orgId,
+  organizationPhoto: null,
+  organizationName: 'Riverside Youth Soccer League',
+  organizationPaymentMethodProvided: false,
+  organizationContent: [],
+  userAwaitingIndividualPaymentContent: [],
+  hierarchyLevelId: null,
+  currentLevelId: null,
+  currentLevelName: null,
+  currentLevelRole: null,
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.org',
+  tabs: [],
+  roles: ['Admin'],
+  levelRoles: [],
+  remember: false,
+  pendingReviewCount: null,
+  profileContactInformationId: null,
+  profileId: 'profile-1',
+  profilePicture: null,
+  profileLevelAccesses: [],
+  profilesWithPlas: [],
+  partner: null,
+  yardstikOnboardingStatus: 'Activated',
+};
+
+beforeEach(() => session.restore(signedInWebSession()));
+afterEach(() => vi.unstubAllGlobals());
+
 describe('the background-check definition fields', () => {
-  it('name the vendor, and for Yardstik the package and who pays, as the content schema reads them', async () => {
+  it('choose the package from the vendor’s list for the organization’s client', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: {
+        status: 200,
+        body: [{ id: 'account', agencyId: 'yardstik', name: 'Yardstik sandbox account' }],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-products/account`]: {
+        status: 200,
+        body: [
+          { id: 'pkg-1', name: 'Volunteer Standard', searches: ['SSN Trace', 'National Criminal Search'] },
+          { id: 'pkg-2', name: 'Sex Offender Search', searches: ['Sex Offender Registry'] },
+        ],
+      },
+    });
     const seen: Record<string, unknown>[] = [];
     render(<Harness seen={seen} />);
-    expect(screen.queryByRole('textbox', { name: /Package id/ })).not.toBeInTheDocument();
     await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Background-check vendor' }),
+      await screen.findByRole('combobox', { name: 'Background-check vendor' }),
       'Yardstik',
     );
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Package' }), 'pkg-2');
+    expect(screen.queryByRole('textbox', { name: /Package id/ })).not.toBeInTheDocument();
+    expect(backgroundCheckContentSchema.parse(seen.at(-1))).toEqual({
+      vendor: 'Yardstik',
+      packageId: 'pkg-2',
+      packageName: 'Sex Offender Search',
+      payer: 'organization',
+    });
+  });
+
+  it('name the vendor, and for Yardstik the package and who pays, as the content schema reads them', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: { status: 200, body: [] },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} />);
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Background-check vendor' }),
+      'Yardstik',
+    );
+    expect(await screen.findByText(/Add this vendor’s client/)).toBeVisible();
     await userEvent.type(screen.getByRole('textbox', { name: /Package id/ }), 'pkg-1');
     await userEvent.type(screen.getByRole('textbox', { name: /Package name/ }), 'Volunteer');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Who pays' }), 'member');

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
 import { inputClass, labelClass } from './content-format.ts';
+import { BackgroundCheckPackageField } from './background-check-package-field.tsx';
 import { FieldError } from './field-error.tsx';
 
 type Props = {
@@ -128,8 +129,20 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           ],
           'Generic',
         )}
-        {vendor === 'Yardstik' ? input('packageId', 'Package id (from the vendor’s package list)') : null}
-        {vendor === 'Yardstik' ? input('packageName', 'Package name shown to members') : null}
+        {vendor === 'Yardstik' ? (
+          <BackgroundCheckPackageField
+            agencyId="yardstik"
+            packageId={str(content.packageId)}
+            error={errors.packageId}
+            onChoose={(packageId, packageName) => onChange({ ...content, packageId, packageName })}
+            fallback={
+              <>
+                {input('packageId', 'Package id (from the vendor’s package list)')}
+                {input('packageName', 'Package name shown to members')}
+              </>
+            }
+          />
+        ) : null}
         {vendor === 'Yardstik'
           ? select(
               'payer',

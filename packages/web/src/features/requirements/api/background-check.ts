@@ -109,3 +109,15 @@ export function useUploadBackgroundCheckReport(ref: RequirementRef) {
     },
   });
 }
+
+/** POST {id}/background-check-dispute?plaId: the member's response to a pre-adverse notice. */
+export function useDisputeBackgroundCheck(ref: RequirementRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api.post(requirementActionPath(ref, 'background-check-dispute'), { message }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: viewKey(ref) });
+    },
+  });
+}

@@ -126,4 +126,42 @@ describe('the background-check panel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Order my paid check' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/Enter your card|invalid/);
   });
+
+  it('shows the dispute thread with who wrote each message, and sends the member’s response', async () => {
+    const disputeUntil = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const server = serveGlobally({
+      [`GET ${at('background-check-by-id')}`]: {
+        status: 200,
+        body: view({
+          status: RequirementStatus.PendingReview,
+          next: 'none',
+          adverseAction: {
+            stage: 'pre-adverse',
+            reason: 'A county record',
+            disputeUntil,
+            disputes: [
+              { at: '2026-11-20T10:00:00.000Z', message: 'That record is not mine.', from: 'member' },
+              { at: '2026-11-21T10:00:00.000Z', message: 'The agency is reinvestigating.', from: 'agency' },
+            ],
+          },
+        }),
+      },
+      [`POST ${at('background-check-dispute')}`]: {
+        status: 200,
+        body: { stage: 'pre-adverse', disputeUntil, disputes: 3 },
+      },
+    });
+    show();
+    expect(await screen.findByText('That record is not mine.')).toBeVisible();
+    expect(screen.getByText(/The background-check agency \(passed on by your organization\)/)).toBeVisible();
+    const box = screen.getByLabelText(/Respond to the notice/);
+    await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
+    expect(await screen.findByText('Write your response')).toBeVisible();
+    expect(server.callsTo('POST', at('background-check-dispute'))).toHaveLength(0);
+    await userEvent.type(box, 'Here is the court document.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
+    await expect.poll(() => server.callsTo('POST', at('background-check-dispute')).length).toBe(1);
+    const [call] = server.callsTo('POST', at('background-check-dispute'));
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ message: 'Here is the court document.' });
+  });
 });

@@ -14,6 +14,7 @@ import {
   useRunBackgroundCheck,
   useUploadBackgroundCheckReport,
 } from '../api/background-check.ts';
+import { DisputeThread } from './dispute-thread.tsx';
 import { FileUploadForm } from './file-upload-form.tsx';
 import type { RequirementRef } from '../api/requirement-paths.ts';
 
@@ -216,6 +217,9 @@ export function BackgroundCheckPanel({ requirement, memberName, canAct }: Backgr
             ? `Your organization sent you a pre-adverse action notice: ${view.adverseAction.reason}. You can respond until ${new Date(view.adverseAction.disputeUntil).toLocaleString()}.`
             : `Your organization sent you a final adverse action notice: ${view.adverseAction.reason}.`}
         </Alert>
+      ) : null}
+      {view.adverseAction ? (
+        <DisputeThread requirement={requirement} adverse={view.adverseAction} canAct={canAct} />
       ) : null}
       {canAct && view.next === 'consent' ? (
         <ConsentForm requirement={requirement} view={view} memberName={memberName} />

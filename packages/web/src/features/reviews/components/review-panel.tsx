@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useReviewDetail } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
+import { BackgroundCheckReview } from './background-check-review.tsx';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
 import { ReverseDisqualification } from './reverse-disqualification.tsx';
 import { ReviewFileViewer } from './review-file-viewer.tsx';
@@ -97,16 +98,21 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
         </p>
       </header>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        {item.reviewSource === ReviewSource.SexOffenderSearch ? (
-          <SexOffenderMatch
-            reviewRef={ref}
-            pending={pending}
-            memberName={`${d.member.firstName} ${d.member.lastName}`}
-            onDecided={onDecided}
-          />
-        ) : (
-          <ReviewFileViewer reviewRef={ref} files={d.files} />
-        )}
+        <div className="min-w-0 space-y-4">
+          {item.reviewSource === ReviewSource.SexOffenderSearch ? (
+            <SexOffenderMatch
+              reviewRef={ref}
+              pending={pending}
+              memberName={`${d.member.firstName} ${d.member.lastName}`}
+              onDecided={onDecided}
+            />
+          ) : (
+            <ReviewFileViewer reviewRef={ref} files={d.files} />
+          )}
+          {item.reviewSource === ReviewSource.FlaggedBackgroundCheck ? (
+            <BackgroundCheckReview definitionId={item.definitionId} plaId={item.plaId} />
+          ) : null}
+        </div>
         <section aria-label="Member details" className="space-y-2 text-sm">
           <h3 className="text-base font-semibold">Member</h3>
           <dl className="space-y-1">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   backgroundCheckClientSchema,
@@ -104,8 +104,30 @@ export const useAvailableClients = (agencyId: string | null) =>
 
 /** Adds a client to the organization. */
 export function useAddClient(organizationId: string | null) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ agencyId, clientId }: { agencyId: string; clientId: string }) =>
       addBackgroundCheckClient(organizationId ?? '', agencyId, clientId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['background-checks', 'clients'] }),
   });
 }
+
+/** GET {id}/background-check-clients: the clients the organization added. */
+export function backgroundCheckClientsOf(organizationId: string): Promise<BackgroundCheckClient[]> {
+  return orFail(
+    () =>
+      api.get(`${base}/${encodeURIComponent(organizationId)}/background-check-clients`, {
+        schema: z.array(backgroundCheckClientSchema),
+      }),
+    'Failed to fetch background check clients',
+  );
+}
+
+/** The organization's added clients. */
+export const useBackgroundCheckClients = (organizationId: string | null) =>
+  useQuery({
+    queryKey: ['background-checks', 'clients', organizationId],
+    queryFn: () => backgroundCheckClientsOf(organizationId ?? ''),
+    enabled: organizationId !== null && organizationId !== '',
+    retry: false,
+  });

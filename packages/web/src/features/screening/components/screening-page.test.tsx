@@ -104,4 +104,46 @@ describe('the background-check setup page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add a client' }));
     expect(await screen.findByText('Failed to fetch available clients: 404')).toBeVisible();
   });
+
+  it('names a TazWorks sandbox agency, lists its clients and previews a client’s products; shows the Yardstik activation', async () => {
+    serveGlobally({
+      [`GET ${agencies}`]: {
+        status: 200,
+        body: [
+          { id: 'yardstik', name: 'Yardstik', vendorKind: 'Yardstik', sandbox: true },
+          { id: 'tazworks', name: 'TazWorks agency', vendorKind: 'TazWorks', sandbox: true },
+        ],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: { status: 200, body: [] },
+      [`GET /api/app/organization/${orgId}/yardstik-onboarding-info`]: {
+        status: 200,
+        body: {
+          info: null,
+          status: 'Submitted',
+          accountId: 'acct-1',
+          submittedAt: '2026-11-27T00:00:00.000Z',
+          activatedAt: null,
+          sandbox: true,
+        },
+      },
+      'GET /api/app/organization/available-background-check-clients/tazworks': {
+        status: 200,
+        body: [{ id: 'c-1', agencyId: 'tazworks', name: 'Demo league' }],
+      },
+      'GET /api/app/organization/preview-background-check-products/tazworks/c-1': {
+        status: 200,
+        body: [{ id: 'p-1', name: 'Volunteer QuickApp', searches: [] }],
+      },
+    });
+    show();
+    expect(await screen.findByText(/TazWorks agency — sandbox/)).toBeVisible();
+    expect(await screen.findByTestId('yardstik-onboarding-status')).toHaveTextContent(
+      /waiting for Yardstik to activate/,
+    );
+    expect(screen.getByRole('button', { name: 'Check activation' })).toBeVisible();
+    const addButtons = screen.getAllByRole('button', { name: 'Add a client' });
+    await userEvent.click(addButtons[1]!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview Demo league’s products' }));
+    expect(await screen.findByText('Volunteer QuickApp')).toBeVisible();
+  });
 });

@@ -3,8 +3,10 @@ import { yardstikAccountClientId } from '@touchline/contracts/background-checks'
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { YardstikOnboardingPanel } from './yardstik-onboarding-panel.tsx';
 import {
   useAddClient,
+  useBackgroundCheckClients,
   useAvailableClients,
   useBackgroundCheckAgencies,
   useProductPreview,
@@ -16,12 +18,14 @@ import {
  */
 export function ScreeningPage({ organizationId }: { organizationId: string | null }) {
   const agencies = useBackgroundCheckAgencies();
-  const [previewing, setPreviewing] = useState<string | null>(null);
-  const preview = useProductPreview(previewing, yardstikAccountClientId);
+  const [previewing, setPreviewing] = useState<{ agencyId: string; clientId: string } | null>(null);
+  const preview = useProductPreview(previewing?.agencyId ?? null, previewing?.clientId ?? '');
   const [choosing, setChoosing] = useState<string | null>(null);
   const available = useAvailableClients(choosing);
   const add = useAddClient(organizationId);
   const [added, setAdded] = useState<string | null>(null);
+  const clients = useBackgroundCheckClients(organizationId);
+  const hasYardstik = agencies.data?.some((a) => a.vendorKind === 'Yardstik') ?? false;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-4">
@@ -42,11 +46,15 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
                 </p>
               ) : (
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    label="Preview products"
-                    variant="secondary"
-                    onClick={() => setPreviewing(agency.id)}
-                  />
+                  {agency.vendorKind === 'Yardstik' ? (
+                    <Button
+                      label="Preview products"
+                      variant="secondary"
+                      onClick={() =>
+                        setPreviewing({ agencyId: agency.id, clientId: yardstikAccountClientId })
+                      }
+                    />
+                  ) : null}
                   <Button label="Add a client" variant="secondary" onClick={() => setChoosing(agency.id)} />
                 </div>
               )}
@@ -54,6 +62,25 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
           ))}
         </ul>
       ) : null}
+      <section aria-labelledby="added-clients" className="space-y-2">
+        <h2 id="added-clients" className="text-lg font-semibold">
+          Your clients
+        </h2>
+        <Alert>{clients.error ? clients.error.message : null}</Alert>
+        {clients.data?.length === 0 ? (
+          <p className="text-sm">
+            No client added yet: add one below to choose its packages for background checks.
+          </p>
+        ) : null}
+        <ul className="space-y-1">
+          {clients.data?.map((client) => (
+            <li key={`${client.agencyId}/${client.id}`} className="text-sm">
+              {client.name} <span className="text-slate-600 dark:text-slate-400">({client.agencyId})</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {hasYardstik ? <YardstikOnboardingPanel organizationId={organizationId} /> : null}
       {choosing ? (
         <section aria-label="Clients" className="space-y-2">
           {available.isPending ? <Spinner label="Loading clients…" /> : null}
@@ -63,21 +90,33 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
             <div key={client.id} className="flex flex-wrap items-center gap-3">
               <span>{client.name}</span>
               <Button
-                label={add.isPending ? 'Adding…' : `Add ${client.name}`}
-                disabled={add.isPending || organizationId === null}
-                onClick={() =>
-                  add.mutate(
-                    { agencyId: client.agencyId, clientId: client.id },
-                    { onSuccess: (c) => setAdded(`${c.name} added.`) },
-                  )
-                }
+                variant="secondary"
+                label={`Preview ${client.name}’s products`}
+                onClick={() => setPreviewing({ agencyId: client.agencyId, clientId: client.id })}
               />
+              {clients.data?.some((c) => c.agencyId === client.agencyId && c.id === client.id) ? (
+                <span className="text-sm">Added</span>
+              ) : (
+                <Button
+                  label={add.isPending ? 'Adding…' : `Add ${client.name}`}
+                  disabled={add.isPending || organizationId === null}
+                  onClick={() =>
+                    add.mutate(
+                      { agencyId: client.agencyId, clientId: client.id },
+                      { onSuccess: (c) => setAdded(`${c.name} added.`) },
+                    )
+                  }
+                />
+              )}
             </div>
           ))}
         </section>
       ) : null}
       {previewing ? (
-        <section aria-label="Products" className="space-y-2">
+        <section aria-labelledby="products-heading" className="space-y-2">
+          <h2 id="products-heading" className="text-lg font-semibold">
+            Products
+          </h2>
           {preview.isPending ? <Spinner label="Loading products…" /> : null}
           <Alert>{preview.error ? preview.error.message : null}</Alert>
           {preview.data ? (

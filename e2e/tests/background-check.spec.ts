@@ -1,0 +1,179 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSideScroll, snap as snapOf } from '../support/fixtures.ts';
+import { signInAsDemoAdmin } from '../support/demo-session.ts';
+import { inviteThroughTheDialog, signUpThroughTheInvitation, type Invitee } from '../support/invitations.ts';
+
+// Background checks on the Yardstik sandbox (ADR 030): the demo administrator adds a background check for the
+// coaches of a team of its own (a new level under Recreational, so no other journey's members are touched); a coach
+// named Clear consents on a phone, orders, applies on the sandbox's hosted page, and clears when the sandbox's
+// webhook arrives; a coach named Consider is flagged and the administrator approves the result in review.
+
+async function api(page: Page) {
+  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async (method: 'get' | 'post', url: string, data?: object) => {
+    const res = await page.request[method](url, { headers, ...(data ? { data } : {}) });
+    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as unknown;
+  };
+  return {
+    get: (url: string) => call('get', url),
+    post: (url: string, data: object) => call('post', url, data),
+  };
+}
+
+/** The coach's side, on a phone: sign, order, apply on the sandbox's page (a new tab). Answers the sandbox's origin. */
+async function consentOrderAndApply(page: Page, who: Invitee, checkName: string, shoot: boolean) {
+  await page.goto('/requirements');
+  await page.getByRole('link', { name: checkName, exact: true }).click();
+  await expect(page.getByText(/Sandbox: this deployment uses Touchline’s own stand-in/)).toBeVisible();
+  await page.getByLabel('I have read the disclosure').check();
+  await page.getByLabel('I authorize this background check').check();
+  await page.getByLabel('Type your full name to sign').fill(`${who.firstName} ${who.lastName}`);
+  await page.getByLabel('Street address').fill('1 Pitch Lane');
+  await page.getByLabel('City').fill('Portland');
+  await page.getByLabel('State').fill('OR');
+  await page.getByLabel('ZIP code').fill('97201');
+  if (shoot) {
+    await expectNoSideScroll(page, 390);
+    await snapOf(page, 'background-check-consent-phone');
+  }
+  await page.getByRole('button', { name: 'Sign the authorization' }).click();
+  await page.getByRole('button', { name: 'Order my background check' }).click();
+  const continueButton = page.getByRole('button', { name: 'Continue at the provider' });
+  await expect(continueButton).toBeVisible({ timeout: 30_000 });
+  const [vendorPage] = await Promise.all([page.waitForEvent('popup'), continueButton.click()]);
+  await vendorPage.waitForLoadState();
+  await vendorPage.getByLabel('I have read the disclosure.').check();
+  await vendorPage.getByLabel('I authorize the background check.').check();
+  await vendorPage.getByRole('button', { name: 'Submit' }).click();
+  await expect(vendorPage.locator('body')).not.toContainText('Please accept both documents');
+  const origin = new URL(vendorPage.url()).origin;
+  await vendorPage.close();
+  return origin;
+}
+
+test('a coach consents and clears on the Yardstik sandbox; a flagged coach is reviewed', async ({
+  page,
+  browser,
+  baseURL,
+  a11y,
+}) => {
+  test.setTimeout(300_000);
+  await signInAsDemoAdmin(page);
+  const calls = await api(page);
+  const roles = (await calls.get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
+  const rootId = roles[0]!.hierarchyLevelId;
+  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
+  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
+    id: string;
+    name: string;
+  }[];
+  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
+  const stamp = Date.now();
+  const teamName = `Screening ${stamp}`;
+  const team = (await calls.post('/api/app/hierarchy-level', { parentId: rootId, name: teamName })) as {
+    id: string;
+  };
+
+  // The organization setup: the sandbox agency named, its packages previewed, the account added as a client.
+  await page.goto('/organization/screening');
+  await expect(page.getByText(/Yardstik — sandbox/)).toBeVisible();
+  await page.getByRole('button', { name: 'Preview products' }).first().click();
+  await expect(page.getByText('Volunteer Standard').first()).toBeVisible();
+  const clients = (await calls.get(`/api/app/organization/${orgId}/background-check-clients`)) as unknown[];
+  if (clients.length === 0) {
+    await page.getByRole('button', { name: 'Add a client' }).first().click();
+    await page.getByRole('button', { name: 'Add Yardstik sandbox account' }).click();
+    await expect(page.getByText('Yardstik sandbox account added.')).toBeVisible();
+  }
+  await a11y('background-check setup');
+  await snapOf(page, 'background-check-setup');
+
+  const products = (await calls.get(`/api/app/organization/${orgId}/background-check-products/account`)) as {
+    id: string;
+    name: string;
+  }[];
+  const pkg = products.find((p) => p.name === 'Volunteer Standard')!;
+  const checkName = `Volunteer background check ${stamp}`;
+  const created = (await calls.post(`/api/app/content/content-background-check/${orgId}`, {
+    base: { name: checkName, validityMode: 'Duration', validityDays: 730 },
+    content: { vendor: 'Yardstik', packageId: pkg.id, packageName: pkg.name, payer: 'organization' },
+  })) as { id: string };
+  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
+    items: { id: string; name: string }[];
+  };
+  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
+  await calls.post(`/api/app/content/${created.id}/assign-content`, {
+    contentAssignments: [{ hierarchyLevelId: team.id, labelId: coachLabel }],
+  });
+
+  const phone = { baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const people: Invitee[] = [
+    { email: `robin-${stamp}@example.org`, firstName: 'Robin', lastName: 'Clear', role: 'Coach', teamName },
+    {
+      email: `jamie-${stamp}@example.org`,
+      firstName: 'Jamie',
+      lastName: 'Consider',
+      role: 'Coach',
+      teamName,
+    },
+  ];
+  const pages: Page[] = [];
+  for (const who of people) {
+    await inviteThroughTheDialog(page, team.id, who);
+    const coach = await (await browser.newContext(phone)).newPage();
+    await signUpThroughTheInvitation(coach, page.request, {
+      ...who,
+      password: 'a-long-enough-password',
+      teamId: team.id,
+    });
+    pages.push(coach);
+  }
+  const [clearPage, flaggedPage] = pages as [Page, Page];
+  const sandbox = await consentOrderAndApply(clearPage, people[0]!, checkName, true);
+  await consentOrderAndApply(flaggedPage, people[1]!, checkName, false);
+
+  // The sandbox's research takes a sandbox day: move its clock; its signed webhooks tell the server.
+  const advanced = await page.request.post(`${sandbox}/__sandbox/clock/advance`, { data: { days: 2 } });
+  expect(advanced.ok()).toBe(true);
+  await clearPage.goto('/requirements');
+  await expect(async () => {
+    await clearPage.reload();
+    await expect(clearPage.getByRole('listitem').filter({ hasText: checkName })).toContainText('Completed', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await clearPage.getByRole('link', { name: checkName, exact: true }).click();
+  await expectNoSideScroll(clearPage, 390);
+  await snapOf(clearPage, 'background-check-cleared-phone');
+
+  // The flagged coach's result is in review with the vendor's summary; the administrator approves it.
+  await page.goto('/reviews');
+  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible();
+  await page.getByLabel('Per page').selectOption('100');
+  await expect(async () => {
+    await page.reload();
+    await page.getByLabel('Per page').selectOption('100');
+    await page.getByRole('button', { name: 'Jamie Consider', exact: true }).last().click({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Background check result' })).toContainText(
+    'may disqualify the member',
+  );
+  await expect(page.getByRole('link', { name: 'Open the vendor’s report' })).toBeVisible();
+  await a11y('flagged background check in review');
+  await snapOf(page, 'background-check-review');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSideScroll(page, 390);
+  await snapOf(page, 'background-check-review-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page
+    .getByRole('button', { name: /^Approve/ })
+    .first()
+    .click();
+  await expect(page.getByText(`Approved: Jamie Consider, ${checkName}.`)).toBeVisible();
+  await flaggedPage.goto('/requirements');
+  await expect(flaggedPage.getByRole('listitem').filter({ hasText: checkName })).toContainText('Completed');
+  await snapOf(flaggedPage, 'background-check-approved-phone');
+  for (const p of pages) await p.context().close();
+});

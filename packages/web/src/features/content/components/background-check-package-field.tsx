@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { useActiveProfile } from '../../../lib/active-profile.ts';
+import { useDefinitionClients, useDefinitionPackages } from '../api/get-background-check-packages.ts';
+import { inputClass, labelClass } from './content-format.ts';
+import { FieldError } from './field-error.tsx';
+
+type Props = {
+  agencyId: string;
+  packageId: string;
+  error: string | undefined;
+  onChoose: (packageId: string | null, packageName: string | null) => void;
+  /** The plain package id and name inputs, when the vendor's list cannot be read (no client added, no rights). */
+  fallback: React.ReactNode;
+};
+
+/**
+ * The package a background-check definition orders, chosen from the vendor's list for the organization's client
+ * (GET {id}/background-check-products/{clientId} through the screening port; the sandbox's packages in a sandbox).
+ */
+export function BackgroundCheckPackageField({ agencyId, packageId, error, onChoose, fallback }: Props) {
+  const id = useId();
+  const profile = useActiveProfile();
+  const organizationId = profile.data?.organizationId ?? null;
+  const clients = useDefinitionClients(organizationId);
+  const client = clients.data?.find((c) => c.agencyId === agencyId) ?? null;
+  const products = useDefinitionPackages(organizationId, client?.id ?? null);
+  if (clients.isLoading || products.isLoading)
+    return <p className="text-sm">Loading the vendor’s packages…</p>;
+  if (!client || !products.data)
+    return (
+      <div className="space-y-2">
+        <p className="text-sm">
+          {clients.error || products.error
+            ? 'The vendor’s package list could not be read here; enter the package id the organization setup shows.'
+            : 'Add this vendor’s client under Organization → Background checks to choose a package from its list.'}
+        </p>
+        {fallback}
+      </div>
+    );
+  return (
+    <div>
+      <label htmlFor={`${id}-package`} className={labelClass}>
+        Package
+      </label>
+      <select
+        id={`${id}-package`}
+        className={inputClass}
+        value={packageId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-package-error` : undefined}
+        onChange={(e) => {
+          const chosen = products.data.find((p) => p.id === e.currentTarget.value);
+          onChoose(chosen?.id ?? null, chosen?.name ?? null);
+        }}
+      >
+        <option value="">Choose a package</option>
+        {products.data.map((product) => (
+          <option key={product.id} value={product.id}>
+            {product.name} — {product.searches.join(', ')}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-package-error`} message={error} />
+    </div>
+  );
+}
