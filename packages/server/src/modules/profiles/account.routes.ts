@@ -14,7 +14,7 @@ import {
   profilePhotoTooLargeMessage,
 } from '@touchline/contracts/account';
 import { webcamPhotoFieldName } from '@touchline/contracts/verification';
-import { requireActorContext, requireRequestContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
 import { readMultipartFiles } from '../../storage/multipart-reader.ts';
 import { removeAccountPhoto, uploadAccountPhoto, type PhotoUpload } from './account-photo.service.ts';
@@ -54,7 +54,7 @@ export async function accountRoutes(app: FastifyInstance) {
   r.put(
     '/api/app/account/user',
     { schema: { body: updateAccountUserBodySchema, response: { 200: accountUserSchema } } },
-    async (request) => updateOwnNames(app.deps, await requireActorContext(request), request.id, request.body),
+    async (request) => updateOwnNames(app.deps, await requireRequestContext(request), request.body),
   );
 
   r.put(

@@ -10,7 +10,7 @@ import {
   updateProfileBodySchema,
 } from '@touchline/contracts/profiles';
 import { setUssfIdBodySchema } from '@touchline/contracts/us-soccer';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   saveCitizenship,
   setDateOfBirth,
@@ -24,33 +24,31 @@ const profileIdParams = z.object({ id: z.uuid({ message: 'id must be a profile i
 /** The write calls of spec §7 "Profile": names, e-mail, date of birth and citizenship of a profile. */
 export async function profileUpdateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
 
   r.put(
     '/api/app/profile/name-last-name-dob',
     { schema: { body: nameLastNameDobBodySchema, response: { 200: accountUserSchema } } },
-    async (request) => updateOwnNames(app.deps, await requireActorContext(request), request.id, request.body),
+    async (request) => updateOwnNames(app.deps, await requireRequestContext(request), request.body),
   );
 
   r.put(
     '/api/app/profile/:id',
     { schema: { params: profileIdParams, body: updateProfileBodySchema, response: { 200: profileSchema } } },
     async (request) =>
-      updateProfile(
-        app.deps,
-        await requireActorContext(request),
-        request.id,
-        request.params.id,
-        request.body,
-      ),
+      updateProfile(app.deps, await requireRequestContext(request), {
+        profileId: request.params.id,
+        changes: request.body,
+      }),
   );
 
   r.post(
     '/api/app/profile/:id/set-date-of-birth',
     { schema: { params: profileIdParams, body: setDateOfBirthBodySchema } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      await setDateOfBirth(db, ctx, request.id, request.params.id, request.body);
+      await setDateOfBirth(app.deps, await requireRequestContext(request), {
+        ...request.body,
+        profileId: request.params.id,
+      });
       return reply.code(204).send();
     },
   );
@@ -59,8 +57,10 @@ export async function profileUpdateRoutes(app: FastifyInstance) {
     '/api/app/profile/:id/set-ussf-id',
     { schema: { params: profileIdParams, body: setUssfIdBodySchema } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      await setUssfId(app.deps, ctx, request.id, request.params.id, request.body);
+      await setUssfId(app.deps, await requireRequestContext(request), {
+        ...request.body,
+        profileId: request.params.id,
+      });
       return reply.code(204).send();
     },
   );
@@ -69,7 +69,7 @@ export async function profileUpdateRoutes(app: FastifyInstance) {
     '/api/app/profile/save-citizenship-data',
     { schema: { body: saveCitizenshipBodySchema } },
     async (request, reply) => {
-      await saveCitizenship(db, await requireActorContext(request), request.id, request.body);
+      await saveCitizenship(app.deps, await requireRequestContext(request), request.body);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { and, eq } from 'drizzle-orm';
 import type { AccountUser } from '@touchline/contracts/account';
 import type {
@@ -11,8 +11,7 @@ import type {
 } from '@touchline/contracts/profiles';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
-import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
-import type { Database } from '../../db/client.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { SetUssfIdBody } from '@touchline/contracts/us-soccer';
@@ -23,13 +22,6 @@ import { presentProfile } from './profiles.presenter.ts';
 import { organizationNameOf } from './profiles.queries.ts';
 import { loadProfileTarget } from './profiles.service.ts';
 
-/** Who an audit event names for a request of the actor. */
-export const auditActorOf = (ctx: ActorContext, requestId: string): AuditActor => ({
-  userId: ctx.userId,
-  profileId: ctx.profileId,
-  requestId,
-});
-
 /** The profile row's key in the actor's organization: every write below is tenant-scoped by it. */
 const profileKey = (ctx: ActorContext, profileId: string) =>
   and(eq(profiles.organizationId, ctx.organizationId), eq(profiles.id, profileId));
@@ -37,11 +29,10 @@ const profileKey = (ctx: ActorContext, profileId: string) =>
 /** PUT /api/app/profile/{id}: a profile's names, e-mail and date of birth, by itself, its guardian or a manager. */
 export async function updateProfile(
   deps: Deps,
-  ctx: ActorContext,
-  requestId: string,
-  profileId: string,
-  body: UpdateProfileBody,
+  ctx: RequestContext,
+  input: { profileId: string; changes: UpdateProfileBody },
 ): Promise<Profile> {
+  const { profileId, changes: body } = input;
   const updated = await deps.db.transaction(async (tx) => {
     const { target } = await loadProfileTarget(tx, ctx, profileId);
     authorize(profilePolicy.update(ctx, target));
@@ -51,7 +42,7 @@ export async function updateProfile(
       .where(profileKey(ctx, profileId))
       .returning();
     if (!row) throw notFound('Profile');
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.updated',
       entityType: 'profile',
@@ -72,8 +63,7 @@ export async function updateProfile(
  */
 export async function updateOwnNames(
   deps: Deps,
-  ctx: ActorContext,
-  requestId: string,
+  ctx: RequestContext,
   body: NameLastNameDobBody,
 ): Promise<AccountUser> {
   const row = await deps.db.transaction(async (tx) => {
@@ -83,7 +73,7 @@ export async function updateOwnNames(
       .where(profileKey(ctx, ctx.profileId))
       .returning();
     if (!updated) throw notFound('Profile');
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.names_updated',
       entityType: 'profile',
@@ -111,13 +101,12 @@ export async function updateOwnNames(
  * names which membership asks for it and must be one of the profile's own.
  */
 export async function setDateOfBirth(
-  db: Database,
-  ctx: ActorContext,
-  requestId: string,
-  profileId: string,
-  body: SetDateOfBirthBody,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  input: SetDateOfBirthBody & { profileId: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const { profileId, ...body } = input;
+  await deps.db.transaction(async (tx) => {
     const { target, accesses } = await loadProfileTarget(tx, ctx, profileId);
     authorize(profilePolicy.update(ctx, target));
     if (!accesses.some((a) => a.id === body.profileLevelAccessId))
@@ -132,7 +121,7 @@ export async function setDateOfBirth(
       .update(profiles)
       .set({ dateOfBirth: body.dateOfBirth, updatedAt: new Date() })
       .where(profileKey(ctx, profileId));
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.date_of_birth_set',
       entityType: 'profile',
@@ -149,11 +138,10 @@ export async function setDateOfBirth(
  */
 export async function setUssfId(
   deps: Pick<Deps, 'db' | 'jobs'>,
-  ctx: ActorContext,
-  requestId: string,
-  profileId: string,
-  body: SetUssfIdBody,
+  ctx: RequestContext,
+  input: SetUssfIdBody & { profileId: string },
 ): Promise<void> {
+  const { profileId, ...body } = input;
   await deps.db.transaction(async (tx) => {
     const { target, accesses } = await loadProfileTarget(tx, ctx, profileId);
     authorize(profilePolicy.update(ctx, target));
@@ -169,8 +157,8 @@ export async function setUssfId(
       .update(profiles)
       .set({ ussfId: body.ussfId, updatedAt: new Date() })
       .where(profileKey(ctx, profileId));
-    const queued = await queueUsSoccerChecks(deps, tx, ctx.organizationId, profileId, requestId);
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    const queued = await queueUsSoccerChecks(deps, tx, ctx.organizationId, profileId, ctx.requestId);
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.ussf_id_set',
       entityType: 'profile',
@@ -182,12 +170,11 @@ export async function setUssfId(
 
 /** POST /api/app/profile/save-citizenship-data: stores the citizenship answers on the profile (profiles.citizenship). */
 export async function saveCitizenship(
-  db: Database,
-  ctx: ActorContext,
-  requestId: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
   body: SaveCitizenshipBody,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const { target } = await loadProfileTarget(tx, ctx, body.profileId);
     authorize(profilePolicy.update(ctx, target));
     const citizenship: Citizenship = {
@@ -200,7 +187,7 @@ export async function saveCitizenship(
       .update(profiles)
       .set({ citizenship, updatedAt: new Date() })
       .where(profileKey(ctx, body.profileId));
-    await recordAuditEvent(tx, auditActorOf(ctx, requestId), {
+    await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.citizenship_saved',
       entityType: 'profile',
