@@ -23,11 +23,11 @@ import { disputeBackgroundCheck, replyToDispute, startAdverseAction } from './ba
 import {
   backgroundCheckById,
   backgroundCheckLink,
-  backgroundCheckReport,
   recordConsent,
   runBackgroundCheck,
 } from './background-check.service.ts';
 import { runAndPayBackgroundCheck } from './background-check.pay.ts';
+import { backgroundCheckReport } from './background-check-report.ts';
 
 const base = '/api/app/requirement';
 const byQuery = { params: z.object({ id: z.uuid('Not an id') }), querystring: requirementMemberQuerySchema };

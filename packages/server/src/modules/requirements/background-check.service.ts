@@ -1,22 +1,19 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   backgroundCheckContentSchema,
   fcraConsentText,
   type BackgroundCheckContent,
   type BackgroundCheckLink,
-  type BackgroundCheckReport,
   type BackgroundCheckView,
   type RecordConsentBody,
 } from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
-import { ReviewOutcome } from '@touchline/contracts/reviews';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { requirementSubmissions, screeningOrders } from '../../db/schema/index.ts';
+import { requirementSubmissions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
+import { conflict, invalid } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { WaitingOn } from './engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
@@ -27,9 +24,9 @@ import {
   type LoadedRequirement,
   type RequirementRef,
 } from './requirement-target.ts';
-import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
+import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
 
 const consentKind = 'background-check-consent';
 
@@ -45,36 +42,7 @@ async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action
   return { loaded, content: contentOf(loaded) };
 }
 
-/** The requirement's latest order (the one its status follows). */
-async function latestOrder(tx: Executor, memberRequirementId: string) {
-  const [order] = await tx
-    .select()
-    .from(screeningOrders)
-    .where(eq(screeningOrders.memberRequirementId, memberRequirementId))
-    .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
-    .limit(1);
-  return order;
-}
-
 type ConsentData = { textVersion: string; recordedAt: string; orderId?: string; orderRequestedAt?: string };
-
-/** Whether the vendor sandbox stands in for the vendor in this deployment (the page must say so). */
-function isSandbox(deps: Pick<Deps, 'integrations'>): boolean {
-  return deps.integrations.webhookSources.some((s) => s.provider === 'yardstik' && s.sandbox === true);
-}
-
-/** Statuses a member may start a new check from (a disqualification is lifted only by an administrator). */
-function mayStart(loaded: LoadedRequirement): boolean {
-  if (loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified) return false;
-  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
-  return (
-    status === RequirementStatus.Incomplete ||
-    status === RequirementStatus.Overdue ||
-    status === RequirementStatus.Rejected ||
-    status === RequirementStatus.ExpiringSoon ||
-    status === RequirementStatus.Expired
-  );
-}
 
 async function view(
   deps: Pick<Deps, 'integrations'>,
@@ -84,7 +52,7 @@ async function view(
 ): Promise<BackgroundCheckView> {
   const consent = await liveSubmission(tx, loaded, consentKind);
   const consentData = consent?.data as ConsentData | undefined;
-  const order = await latestOrder(tx, loaded.requirement.id);
+  const order = await latestScreeningOrder(tx, loaded.requirement.id);
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
   // The consent's order is requested but not placed yet (a later order, e.g. a renewal, is not "ordering").
   const requestedAt = consentData?.orderRequestedAt ? Date.parse(consentData.orderRequestedAt) : null;
@@ -97,7 +65,7 @@ async function view(
   let next: BackgroundCheckView['next'] = 'none';
   if (content.vendor === 'Yardstik') {
     if (applyPending) next = 'continue-at-vendor';
-    else if (mayStart(loaded))
+    else if (mayStartScreening(loaded))
       next = !unconsumedConsent ? 'consent' : content.payer === 'member' ? 'pay-and-run' : 'run';
     else if (
       status === RequirementStatus.WaitingOnProvider ||
@@ -124,7 +92,7 @@ async function view(
     name: loaded.definition.name,
     status,
     vendor: content.vendor,
-    sandbox: content.vendor === 'Yardstik' && isSandbox(deps),
+    sandbox: content.vendor === 'Yardstik' && isScreeningSandbox(deps),
     packageName: content.packageName,
     payer: content.payer,
     expiresAt: loaded.requirement.expiresAt,
@@ -178,7 +146,7 @@ export function recordConsent(
   return deps.db.transaction(async (tx) => {
     const { loaded, content } = await load(tx, ctx, input, 'run');
     requireVendorRun(content);
-    if (!mayStart(loaded)) throw conflict('A background check is already under way or complete');
+    if (!mayStartScreening(loaded)) throw conflict('A background check is already under way or complete');
     if (input.body.textVersion !== fcraConsentText.version)
       throw invalid([
         {
@@ -231,7 +199,7 @@ async function orderWithConsent(
   const data = consent?.data as ConsentData | undefined;
   if (!consent || !data) return 'no-consent';
   if (data.orderId !== undefined) return 'already-ordered';
-  if (!mayStart(loaded)) return 'not-startable';
+  if (!mayStartScreening(loaded)) return 'not-startable';
   if (!deps.integrations.screening) return 'not-configured';
   const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
   const orderRequestedAt = new Date().toISOString();
@@ -300,7 +268,7 @@ export function memberPaidCheckRefusal(
     if (data?.orderId !== undefined) return { refusal: null, ordered: true, view: current };
     const refusal = !data
       ? orderRefusals['no-consent']
-      : !mayStart(loaded)
+      : !mayStartScreening(loaded)
         ? orderRefusals['not-startable']
         : !deps.integrations.screening
           ? orderRefusals['not-configured']
@@ -343,68 +311,9 @@ export function backgroundCheckLink(
   return deps.db.transaction(async (tx) => {
     const { loaded, content } = await load(tx, ctx, ref, 'run');
     requireVendorRun(content);
-    const order = await latestOrder(tx, loaded.requirement.id);
+    const order = await latestScreeningOrder(tx, loaded.requirement.id);
     if (!order || order.status !== 'awaiting_candidate' || !order.applyUrl)
       throw conflict('There is nothing to continue at the background-check vendor right now');
-    return { url: order.applyUrl, sandbox: isSandbox(deps) };
-  });
-}
-
-/** What each of our screening statuses tells a reviewer, in a sentence (the vendor's report has the details). */
-const summaries: Record<string, string> = {
-  awaiting_candidate: 'The member has not finished the vendor’s application yet.',
-  in_progress: 'The vendor is researching the records.',
-  on_hold: 'The vendor has paused the research (information requested from the member, or an exception).',
-  needs_review:
-    'The vendor found one or more records that may disqualify the member: read the report before deciding.',
-  clear: 'The vendor found nothing disqualifying.',
-  adverse_action_pending: 'A pre-adverse action notice was sent; the member may still respond.',
-  adverse_action_final: 'The final adverse action notice was sent.',
-  disputed: 'The member disputes the report; the vendor is reinvestigating.',
-  canceled: 'The order was canceled.',
-  expired: 'The invitation expired before the member applied.',
-};
-
-/**
- * GET {id}/background-check-report/{plaId}: the latest order's result for a reviewer of the member's level (403
- * for anyone else): the vendor's status, a summary and the vendor's report page. Each view is audited, since a
- * consumer report may be read only for its permissible purpose.
- */
-export function backgroundCheckReport(
-  deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
-  ref: RequirementRef,
-): Promise<BackgroundCheckReport> {
-  return deps.db.transaction(async (tx) => {
-    const loaded = await loadForReview(tx, ctx, ref);
-    requireType(loaded, RequirementType.BackgroundCheck);
-    const order = await latestOrder(tx, loaded.requirement.id);
-    if (!order) throw notFound('Background check report');
-    const adverse = await adverseActionOf(tx, loaded);
-    await recordAuditEvent(tx, loaded.actor, {
-      organizationId: ctx.organizationId,
-      action: 'background_check.report_viewed',
-      entityType: 'screening_order',
-      entityId: order.id,
-      data: { memberRequirementId: loaded.requirement.id, profileId: loaded.requirement.profileId },
-    });
-    return {
-      vendor: order.vendor,
-      status: order.status,
-      vendorStatus: order.vendorStatus,
-      summary: summaries[order.status] ?? `The vendor reports “${order.vendorStatus}”.`,
-      reportUrl: order.reportUrl,
-      sandbox: isSandbox(deps),
-      orderedAt: order.createdAt.toISOString(),
-      completedAt: order.completedAt?.toISOString() ?? null,
-      adverseAction: adverse
-        ? {
-            stage: adverse.stage,
-            reason: adverse.reason,
-            disputeUntil: adverse.disputeUntil,
-            disputes: disputeThread(adverse),
-          }
-        : null,
-    };
+    return { url: order.applyUrl, sandbox: isScreeningSandbox(deps) };
   });
 }

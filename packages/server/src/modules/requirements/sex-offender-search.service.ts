@@ -1,7 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import { ReviewOutcome } from '@touchline/contracts/reviews';
 import {
   nsopwUrl,
   sexOffenderSearchContentSchema,
@@ -12,7 +11,7 @@ import {
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { profiles, screeningOrders } from '../../db/schema/index.ts';
+import { profiles } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
@@ -23,27 +22,12 @@ import { requireType } from './requirement-files.service.ts';
 import { currentStatus, recordChange } from './requirement-state.ts';
 import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
 import { orderSexOffenderSearchJob } from './sex-offender-search.jobs.ts';
+import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
 
 /** A definition's sex offender search content; content saved before ADR 032's schema reads as its defaults. */
 export function sexOffenderContentOf(content: unknown): SexOffenderSearchContent {
   const parsed = sexOffenderSearchContentSchema.safeParse(content ?? {});
   return parsed.success ? parsed.data : sexOffenderSearchContentSchema.parse({});
-}
-
-/** The requirement's latest order (the one its status follows). */
-async function latestOrder(tx: Executor, memberRequirementId: string) {
-  const [order] = await tx
-    .select()
-    .from(screeningOrders)
-    .where(eq(screeningOrders.memberRequirementId, memberRequirementId))
-    .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
-    .limit(1);
-  return order;
-}
-
-/** Whether the vendor sandbox stands in for the vendor in this deployment (the page must say so). */
-function isSandbox(deps: Pick<Deps, 'integrations'>): boolean {
-  return deps.integrations.webhookSources.some((s) => s.provider === 'yardstik' && s.sandbox === true);
 }
 
 async function dateOfBirthOf(tx: Executor, profileId: string): Promise<string | null> {
@@ -54,19 +38,6 @@ async function dateOfBirthOf(tx: Executor, profileId: string): Promise<string | 
   return row?.dateOfBirth ?? null;
 }
 
-/** Statuses a member may begin a search from (a disqualification is lifted only by an administrator). */
-function mayBegin(loaded: LoadedRequirement): boolean {
-  if (loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified) return false;
-  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
-  return (
-    status === RequirementStatus.Incomplete ||
-    status === RequirementStatus.Overdue ||
-    status === RequirementStatus.Rejected ||
-    status === RequirementStatus.ExpiringSoon ||
-    status === RequirementStatus.Expired
-  );
-}
-
 async function view(
   deps: Pick<Deps, 'integrations'>,
   tx: Executor,
@@ -74,7 +45,7 @@ async function view(
 ): Promise<SexOffenderSearchView> {
   const content = sexOffenderContentOf(loaded.definition.content);
   const dateOfBirth = await dateOfBirthOf(tx, loaded.requirement.profileId);
-  const order = await latestOrder(tx, loaded.requirement.id);
+  const order = await latestScreeningOrder(tx, loaded.requirement.id);
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
   const applyUrl = order?.status === 'awaiting_candidate' ? order.applyUrl : null;
   const requested = loaded.requirement.waitingOn !== null;
@@ -84,14 +55,14 @@ async function view(
     (adverse?.stage === 'pre-adverse' && status === RequirementStatus.PendingReview);
   let next: SexOffenderSearchView['next'] = 'none';
   if (applyUrl) next = 'continue-at-vendor';
-  else if (mayBegin(loaded) && !requested) next = dateOfBirth ? 'begin' : 'set-birth-date';
+  else if (mayStartScreening(loaded) && !requested) next = dateOfBirth ? 'begin' : 'set-birth-date';
   else if (requested || (order && ['in_progress', 'on_hold'].includes(order.status))) next = 'wait';
   return {
     memberRequirementId: loaded.requirement.id,
     definitionId: loaded.definition.id,
     name: loaded.definition.name,
     status,
-    sandbox: isSandbox(deps),
+    sandbox: isScreeningSandbox(deps),
     dateOfBirth,
     profileId: loaded.requirement.profileId,
     order: order
@@ -146,7 +117,7 @@ export function beginSexOffenderSearch(
   return deps.db.transaction(async (tx) => {
     const loaded = await load(tx, ctx, ref, 'begin');
     if (loaded.requirement.waitingOn !== null) return view(deps, tx, loaded);
-    if (!mayBegin(loaded)) throw conflict('A sex offender search is already under way or complete');
+    if (!mayStartScreening(loaded)) throw conflict('A sex offender search is already under way or complete');
     if (!(await dateOfBirthOf(tx, loaded.requirement.profileId)))
       throw conflict('Enter the date of birth first: the registry search needs it');
     if (!deps.integrations.screening)
@@ -181,7 +152,7 @@ export function sexOffenderSearchMatch(
   return deps.db.transaction(async (tx) => {
     const loaded = await loadForReview(tx, ctx, ref);
     requireType(loaded, RequirementType.SexOffenderSearch);
-    const order = await latestOrder(tx, loaded.requirement.id);
+    const order = await latestScreeningOrder(tx, loaded.requirement.id);
     if (!order) throw notFound('Sex offender search');
     await recordAuditEvent(tx, loaded.actor, {
       organizationId: ctx.organizationId,
@@ -201,7 +172,7 @@ export function sexOffenderSearchMatch(
       // Every screening vendor the port speaks to is a consumer reporting agency (Yardstik, TazWorks' agencies).
       consumerReport: true,
       reportUrl: order.reportUrl,
-      sandbox: isSandbox(deps),
+      sandbox: isScreeningSandbox(deps),
       orderedAt: order.createdAt.toISOString(),
       completedAt: order.completedAt?.toISOString() ?? null,
     };
