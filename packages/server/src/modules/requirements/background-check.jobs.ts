@@ -1,17 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
-import {
-  memberRequirements,
-  profileLevelAccesses,
-  profiles,
-  requirementDefinitions,
-  screeningOrders,
-} from '../../db/schema/index.ts';
+import { screeningOrders } from '../../db/schema/index.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder, refreshScreeningReport } from './background-check-orders.ts';
+import { screeningCandidateOf } from './screening-order-state.ts';
 
 function screeningPort(deps: JobDeps) {
   const port = deps.integrations.screening;
@@ -29,40 +24,18 @@ export const orderBackgroundCheckJob = defineJob({
   payload: z.object({ orderId: z.uuid(), organizationId: z.uuid(), memberRequirementId: z.uuid() }),
   retry: { limit: 8, delaySeconds: 30, maxDelaySeconds: 3600 },
   async run(deps, payload, ctx) {
-    const [row] = await deps.db
-      .select({
-        definitionContent: requirementDefinitions.content,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        email: profiles.email,
-        dateOfBirth: profiles.dateOfBirth,
-        profileId: profiles.id,
-      })
-      .from(memberRequirements)
-      .innerJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
-      .innerJoin(profiles, eq(profiles.id, memberRequirements.profileId))
-      .where(
-        and(
-          eq(memberRequirements.organizationId, payload.organizationId),
-          eq(memberRequirements.id, payload.memberRequirementId),
-        ),
-      );
+    const row = await screeningCandidateOf(deps.db, payload.organizationId, payload.memberRequirementId);
     if (!row) return { skipped: 'requirement gone' };
-    const content = backgroundCheckContentSchema.parse(row.definitionContent);
+    const content = backgroundCheckContentSchema.parse(row.content);
     if (!content.packageId) throw new Error('the background-check definition names no package');
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
-    const [access] = await deps.db
-      .select({ id: profileLevelAccesses.id })
-      .from(profileLevelAccesses)
-      .where(eq(profileLevelAccesses.profileId, row.profileId))
-      .limit(1);
     const order = await placeScreeningOrder(
       { db: deps.db, screening: screeningPort(deps) },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
         organizationId: payload.organizationId,
-        profileLevelAccessId: access?.id ?? null,
+        profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId: content.packageId,
         candidate: {

@@ -1,8 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
-import { screeningOrders } from '../../db/schema/index.ts';
+import {
+  memberRequirements,
+  profileLevelAccesses,
+  profiles,
+  requirementDefinitions,
+  screeningOrders,
+} from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { currentStatus } from './requirement-state.ts';
 import type { LoadedRequirement } from './requirement-target.ts';
@@ -36,4 +42,40 @@ export function mayStartScreening(loaded: LoadedRequirement): boolean {
     status === RequirementStatus.ExpiringSoon ||
     status === RequirementStatus.Expired
   );
+}
+
+/**
+ * The member a screening order is placed for, read by the order jobs: the definition's content, the profile's names,
+ * e-mail and birth date, and one of the profile's accesses (undefined once the requirement is gone).
+ */
+export async function screeningCandidateOf(
+  db: Executor,
+  organizationId: string,
+  memberRequirementId: string,
+) {
+  const [row] = await db
+    .select({
+      content: requirementDefinitions.content,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: profiles.email,
+      dateOfBirth: profiles.dateOfBirth,
+      profileId: profiles.id,
+    })
+    .from(memberRequirements)
+    .innerJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
+    .innerJoin(profiles, eq(profiles.id, memberRequirements.profileId))
+    .where(
+      and(
+        eq(memberRequirements.organizationId, organizationId),
+        eq(memberRequirements.id, memberRequirementId),
+      ),
+    );
+  if (!row) return undefined;
+  const [access] = await db
+    .select({ id: profileLevelAccesses.id })
+    .from(profileLevelAccesses)
+    .where(eq(profileLevelAccesses.profileId, row.profileId))
+    .limit(1);
+  return { ...row, profileLevelAccessId: access?.id ?? null };
 }

@@ -3,18 +3,13 @@ import { z } from 'zod';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { sexOffenderSearchContentSchema } from '@touchline/contracts/sex-offender-search';
-import {
-  memberRequirements,
-  profileLevelAccesses,
-  profiles,
-  requirementDefinitions,
-  screeningOrders,
-} from '../../db/schema/index.ts';
+import { memberRequirements, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import type { ScreeningPort } from '../../integrations/screening/port.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder } from './background-check-orders.ts';
+import { screeningCandidateOf } from './screening-order-state.ts';
 
 function screeningPort(deps: Pick<JobDeps, 'integrations'>): ScreeningPort {
   const port = deps.integrations.screening;
@@ -48,42 +43,20 @@ export const orderSexOffenderSearchJob = defineJob({
   payload: z.object({ orderId: z.uuid(), organizationId: z.uuid(), memberRequirementId: z.uuid() }),
   retry: { limit: 8, delaySeconds: 30, maxDelaySeconds: 3600 },
   async run(deps, payload, ctx) {
-    const [row] = await deps.db
-      .select({
-        content: requirementDefinitions.content,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        email: profiles.email,
-        dateOfBirth: profiles.dateOfBirth,
-        profileId: profiles.id,
-      })
-      .from(memberRequirements)
-      .innerJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
-      .innerJoin(profiles, eq(profiles.id, memberRequirements.profileId))
-      .where(
-        and(
-          eq(memberRequirements.organizationId, payload.organizationId),
-          eq(memberRequirements.id, payload.memberRequirementId),
-        ),
-      );
+    const row = await screeningCandidateOf(deps.db, payload.organizationId, payload.memberRequirementId);
     if (!row) return { skipped: 'requirement gone' };
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
     if (!row.dateOfBirth) throw new Error('the member has no date of birth for the registry search');
     const port = screeningPort(deps);
     const content = sexOffenderSearchContentSchema.parse(row.content ?? {});
     const packageId = await sexOffenderPackageId(port, content.packageId, ctx.jobId);
-    const [access] = await deps.db
-      .select({ id: profileLevelAccesses.id })
-      .from(profileLevelAccesses)
-      .where(eq(profileLevelAccesses.profileId, row.profileId))
-      .limit(1);
     const order = await placeScreeningOrder(
       { db: deps.db, screening: port },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
         organizationId: payload.organizationId,
-        profileLevelAccessId: access?.id ?? null,
+        profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId,
         candidate: {
