@@ -1,8 +1,9 @@
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, expectNoSideScroll } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // An administrator of the demo league starts a second organization through the creation wizard, lands in it,
-// gives it a logo, and switches back to the demo league.
+// gives it a logo, onboards with Yardstik (the sandbox) until the account is active, and switches back to the demo
+// league.
 
 const demoLeague = 'Riverside Youth Soccer League';
 const newOrganization = `Harbor City FC ${Date.now().toString(36)}`;
@@ -17,7 +18,7 @@ test('create an organization with the wizard, land in it, upload a logo, switch 
   a11y,
   snap,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAsDemoAdmin(page);
   await page.goto('/');
   const current = page.getByTestId('current-organization');
@@ -78,6 +79,49 @@ test('create an organization with the wizard, land in it, upload a logo, switch 
     .toBeGreaterThan(0);
   await a11y('organizations-settings');
   await snap('organizations-settings');
+
+  // Yardstik onboarding in the new organization (issue 20; the in-process Yardstik sandbox stands in for the vendor
+  // and activates a sub-account after a minute of its clock): details, a field error first, the account opened.
+  await page.goto('/organization/screening');
+  const onboarding = page.getByRole('region', { name: /Yardstik account/ });
+  await expect(
+    onboarding.getByRole('heading', { name: /sandbox — Touchline’s stand-in, not the vendor/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('yardstik-onboarding-status')).toHaveText('Not started');
+  await onboarding.getByLabel('Organization name members know').fill(newOrganization);
+  await onboarding.getByLabel('Legal name').fill(`${newOrganization} Inc.`);
+  await onboarding.getByLabel(/^EIN/).fill('12-3456789');
+  await onboarding.getByLabel('Street address').fill('1 Harbor Way');
+  await onboarding.getByLabel('City').fill('Portland');
+  await onboarding.getByLabel(/^State/).fill('Oregon');
+  await onboarding.getByLabel('ZIP code').fill('97201');
+  await onboarding.getByLabel('Owner’s first name').fill('Dana');
+  await onboarding.getByLabel('Owner’s last name').fill('Owner');
+  await onboarding.getByLabel('Owner’s e-mail').fill('dana.owner@example.org');
+  await onboarding.getByRole('button', { name: 'Save details' }).click();
+  await expect(onboarding.getByText('Enter the two-letter state code')).toBeVisible();
+  await expect(onboarding.getByLabel(/^State/)).toBeFocused();
+  await onboarding.getByLabel(/^State/).fill('OR');
+  await onboarding.getByRole('button', { name: 'Save details' }).click();
+  await expect(onboarding.getByText('Details saved.')).toBeVisible();
+  await expect(page.getByTestId('yardstik-onboarding-status')).toHaveText(
+    'Details saved — not yet sent to Yardstik',
+  );
+  await onboarding.getByRole('button', { name: 'Open the Yardstik account' }).click();
+  await expect(page.getByTestId('yardstik-onboarding-status')).toHaveText(
+    'Sent to Yardstik — waiting for Yardstik to activate the account',
+  );
+  await a11y('yardstik-onboarding-submitted');
+  await snap('yardstik-onboarding-submitted');
+  await expect(async () => {
+    await onboarding.getByRole('button', { name: /Check activation|Checking/ }).click({ timeout: 2_000 });
+    await expect(page.getByTestId('yardstik-onboarding-status')).toHaveText('Activated', { timeout: 3_000 });
+  }).toPass({ timeout: 120_000, intervals: [5_000] });
+  await expect(onboarding.getByLabel('Legal name')).toHaveAttribute('readonly', '');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSideScroll(page, 390);
+  await snap('yardstik-onboarding-activated-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: /switch organization/ }).click();
   await page.getByRole('menuitem', { name: new RegExp(demoLeague) }).click();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { requirementStatusSetAggregate } from '../src/db/requirement-status-set.ts';
 import type { ScreeningPort, ScreeningReport, ScreeningStatus } from '../src/integrations/screening/port.ts';
 import { refreshScreeningReport } from '../src/modules/requirements/background-check-orders.ts';
 import { refreshMemberRequirements } from '../src/modules/requirements/requirements.service.ts';
@@ -10,7 +11,8 @@ import { seedRequirementsWorld } from './requirements-world.ts';
 
 // `npm run bench -- screening`: webhooks applied through our path (refreshScreeningReport: the re-read, the order
 // row locked and updated, the requirement's facts, status, overall status, history and audit through
-// recordChange) against the raw SQL of the same row updates (order, requirement, event, audit) in one transaction,
+// recordChange) against the raw SQL of the same row updates (order, requirement, the member's status summary on
+// their access, event, audit) in one transaction,
 // same orders, same status changes, rounds interleaved. The vendor is an in-memory port, so only our side is timed.
 // Goal (issue 20): ≤ 3×.
 
@@ -97,6 +99,16 @@ export async function benchScreening(handle: DatabaseHandle): Promise<void> {
               vendor_checked_at = now(), updated_at = now() where id = ${order.id}`);
           await tx.execute(sql`update member_requirements set waiting_on = ${waitingOn}, status = ${derived},
               updated_at = now() where id = ${order.member_requirement_id}`);
+          // The member's summary (requirement status set, last activity) the product keeps beside the overall status.
+          await tx.execute(sql`update profile_level_accesses pla
+              set requirement_statuses = r.statuses, last_activity_at = r.last_activity_at, updated_at = now()
+            from (select profile_id from member_requirements where id = ${order.member_requirement_id}) p
+            cross join lateral (select ${requirementStatusSetAggregate(sql`mr.status`)} as statuses,
+                max(mr.updated_at) as last_activity_at
+              from member_requirements mr
+              where mr.organization_id = ${order.organization_id} and mr.profile_id = p.profile_id and mr.active) r
+            where pla.organization_id = ${order.organization_id} and pla.profile_id = p.profile_id
+              and pla.deleted_at is null`);
           await tx.execute(sql`insert into requirement_events
               (organization_id, member_requirement_id, action, from_status, to_status, data)
             values (${order.organization_id}, ${order.member_requirement_id}, 'background-check-result',

@@ -9,7 +9,7 @@ import { memberRequirements, requirementEvents, requirementSubmissions } from '.
 import { dayOf } from './engine/calendar.ts';
 import { deriveRequirementStatus, expiresAtFor } from './engine/requirement-status.ts';
 import { assertTransition } from './engine/transitions.ts';
-import { refreshMemberRequirementsNow } from './requirements-engine.service.ts';
+import { rederive } from './requirements-engine.service.ts';
 import {
   liveRequirementFiles,
   presentRequirementFile,
@@ -127,7 +127,14 @@ export async function recordChange(
     )
     .returning();
   if (!row) throw new Error('the member requirement was not updated');
-  await refreshMemberRequirementsNow(tx, before.organizationId, { profileIds: [before.profileId] });
+  // The member's overall status follows; their assignments cannot have changed with one requirement's facts, so
+  // only the re-derivation runs, not the whole refresh (its assignment sync was most of a webhook's time).
+  const now = new Date();
+  await rederive(tx, before.organizationId, [before.profileId], {
+    today: dayOf(now),
+    now,
+    reason: 'refresh',
+  });
   await tx.insert(requirementEvents).values({
     organizationId: before.organizationId,
     memberRequirementId: before.id,

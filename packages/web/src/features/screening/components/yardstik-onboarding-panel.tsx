@@ -141,7 +141,10 @@ export function YardstikOnboardingPanel({ organizationId }: { organizationId: st
         <Button
           label={open.isPending ? 'Opening…' : 'Open the Yardstik account'}
           disabled={open.isPending}
-          onClick={() => open.mutate(undefined)}
+          onClick={() => {
+            setSaved(null);
+            open.mutate(undefined);
+          }}
         />
       ) : null}
       {data?.status === 'Submitted' ? (
