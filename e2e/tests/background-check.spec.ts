@@ -177,3 +177,102 @@ test('a coach consents and clears on the Yardstik sandbox; a flagged coach is re
   await snapOf(flaggedPage, 'background-check-approved-phone');
   for (const p of pages) await p.context().close();
 });
+
+test('a coach uploads the report of the organization’s own vendor (Generic); a reviewer approves it', async ({
+  page,
+  browser,
+  baseURL,
+  a11y,
+}) => {
+  test.setTimeout(180_000);
+  await signInAsDemoAdmin(page);
+  const calls = await api(page);
+  const roles = (await calls.get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
+  const rootId = roles[0]!.hierarchyLevelId;
+  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
+  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
+    id: string;
+    name: string;
+  }[];
+  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
+  const stamp = Date.now();
+  const teamName = `Own vendor ${stamp}`;
+  const team = (await calls.post('/api/app/hierarchy-level', { parentId: rootId, name: teamName })) as {
+    id: string;
+  };
+  const checkName = `Own vendor background check ${stamp}`;
+  const created = (await calls.post(`/api/app/content/content-background-check/${orgId}`, {
+    base: { name: checkName, validityMode: 'Duration', validityDays: 730 },
+    content: { vendor: 'Generic', payer: 'organization' },
+  })) as { id: string };
+  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
+    items: { id: string; name: string }[];
+  };
+  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
+  await calls.post(`/api/app/content/${created.id}/assign-content`, {
+    contentAssignments: [{ hierarchyLevelId: team.id, labelId: coachLabel }],
+  });
+  const who: Invitee = {
+    email: `casey-${stamp}@example.org`,
+    firstName: 'Casey',
+    lastName: 'Ownvendor',
+    role: 'Coach',
+    teamName,
+  };
+  await inviteThroughTheDialog(page, team.id, who);
+  const coach = await (
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+  ).newPage();
+  await signUpThroughTheInvitation(coach, page.request, {
+    ...who,
+    password: 'a-long-enough-password',
+    teamId: team.id,
+  });
+
+  // The coach, on a phone: the page says the organization's own provider runs it, and takes the report.
+  await coach.goto('/requirements');
+  await coach.getByRole('link', { name: checkName, exact: true }).click();
+  await expect(
+    coach.getByText(
+      'Your organization runs this check with its own provider. Upload the report you received.',
+    ),
+  ).toBeVisible();
+  await coach.getByLabel('Choose the report (PDF or photo)').setInputFiles({
+    name: 'report.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    ),
+  });
+  await coach.getByRole('button', { name: 'Upload the report' }).click();
+  await expect(
+    coach.getByText('Report uploaded. A reviewer at your organization will look at it.'),
+  ).toBeVisible();
+  await expectNoSideScroll(coach, 390);
+  await snapOf(coach, 'background-check-generic-uploaded-phone');
+
+  // The reviewer finds it in the queue as an uploaded report and approves it.
+  await page.goto('/reviews');
+  await page.getByLabel('Per page').selectOption('100');
+  await expect(async () => {
+    await page.reload();
+    await page.getByLabel('Per page').selectOption('100');
+    await page.getByRole('button', { name: 'Casey Ownvendor', exact: true }).last().click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await a11y('generic background check report in review');
+  await snapOf(page, 'background-check-generic-review');
+  await page
+    .getByRole('button', { name: /^Approve/ })
+    .first()
+    .click();
+  await expect(page.getByText(`Approved: Casey Ownvendor, ${checkName}.`)).toBeVisible();
+  await coach.goto('/requirements');
+  await expect(coach.getByRole('listitem').filter({ hasText: checkName })).toContainText('Completed');
+  await coach.context().close();
+});
