@@ -2,25 +2,12 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectNoSideScroll, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import { inviteThroughTheDialog, signUpThroughTheInvitation, type Invitee } from '../support/invitations.ts';
+import { addRequirement, adminApi, demoLeagueId, newTeam } from '../support/requirement-setup.ts';
 
 // Background checks on the Yardstik sandbox (ADR 030): the demo administrator adds a background check for the
 // coaches of a team of its own (a new level under Recreational, so no other journey's members are touched); a coach
 // named Clear consents on a phone, orders, applies on the sandbox's hosted page, and clears when the sandbox's
 // webhook arrives; a coach named Consider is flagged and the administrator approves the result in review.
-
-async function api(page: Page) {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'get' | 'post', url: string, data?: object) => {
-    const res = await page.request[method](url, { headers, ...(data ? { data } : {}) });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return (await res.json()) as unknown;
-  };
-  return {
-    get: (url: string) => call('get', url),
-    post: (url: string, data: object) => call('post', url, data),
-  };
-}
 
 /** The coach's side, on a phone: sign, order, apply on the sandbox's page (a new tab). Answers the sandbox's origin. */
 async function consentOrderAndApply(page: Page, who: Invitee, checkName: string, shoot: boolean) {
@@ -61,20 +48,11 @@ test('a coach consents and clears on the Yardstik sandbox; a flagged coach is re
 }) => {
   test.setTimeout(300_000);
   await signInAsDemoAdmin(page);
-  const calls = await api(page);
-  const roles = (await calls.get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
-  const rootId = roles[0]!.hierarchyLevelId;
-  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
-  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
-    id: string;
-    name: string;
-  }[];
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
+  const calls = await adminApi(page);
+  const orgId = await demoLeagueId(calls);
   const stamp = Date.now();
   const teamName = `Screening ${stamp}`;
-  const team = (await calls.post('/api/app/hierarchy-level', { parentId: rootId, name: teamName })) as {
-    id: string;
-  };
+  const team = { id: await newTeam(page, calls, teamName) };
 
   // The organization setup: the sandbox agency named, its packages previewed, the account added as a client.
   await page.goto('/organization/screening');
@@ -96,17 +74,16 @@ test('a coach consents and clears on the Yardstik sandbox; a flagged coach is re
   }[];
   const pkg = products.find((p) => p.name === 'Volunteer Standard')!;
   const checkName = `Volunteer background check ${stamp}`;
-  const created = (await calls.post(`/api/app/content/content-background-check/${orgId}`, {
-    base: { name: checkName, validityMode: 'Duration', validityDays: 730 },
-    content: { vendor: 'Yardstik', packageId: pkg.id, packageName: pkg.name, payer: 'organization' },
-  })) as { id: string };
-  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
-  await calls.post(`/api/app/content/${created.id}/assign-content`, {
-    contentAssignments: [{ hierarchyLevelId: team.id, labelId: coachLabel }],
-  });
+  await addRequirement(
+    page,
+    calls,
+    {
+      kind: 'background-check',
+      base: { name: checkName, validityMode: 'Duration', validityDays: 730 },
+      content: { vendor: 'Yardstik', packageId: pkg.id, packageName: pkg.name, payer: 'organization' },
+    },
+    { teamId: team.id, role: 'Coach' },
+  );
 
   const phone = { baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
   const people: Invitee[] = [
@@ -186,32 +163,21 @@ test('a coach uploads the report of the organization’s own vendor (Generic); a
 }) => {
   test.setTimeout(180_000);
   await signInAsDemoAdmin(page);
-  const calls = await api(page);
-  const roles = (await calls.get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
-  const rootId = roles[0]!.hierarchyLevelId;
-  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
-  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
-    id: string;
-    name: string;
-  }[];
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
+  const calls = await adminApi(page);
   const stamp = Date.now();
   const teamName = `Own vendor ${stamp}`;
-  const team = (await calls.post('/api/app/hierarchy-level', { parentId: rootId, name: teamName })) as {
-    id: string;
-  };
+  const team = { id: await newTeam(page, calls, teamName) };
   const checkName = `Own vendor background check ${stamp}`;
-  const created = (await calls.post(`/api/app/content/content-background-check/${orgId}`, {
-    base: { name: checkName, validityMode: 'Duration', validityDays: 730 },
-    content: { vendor: 'Generic', payer: 'organization' },
-  })) as { id: string };
-  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
-  await calls.post(`/api/app/content/${created.id}/assign-content`, {
-    contentAssignments: [{ hierarchyLevelId: team.id, labelId: coachLabel }],
-  });
+  await addRequirement(
+    page,
+    calls,
+    {
+      kind: 'background-check',
+      base: { name: checkName, validityMode: 'Duration', validityDays: 730 },
+      content: { vendor: 'Generic', payer: 'organization' },
+    },
+    { teamId: team.id, role: 'Coach' },
+  );
   const who: Invitee = {
     email: `casey-${stamp}@example.org`,
     firstName: 'Casey',

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { test, expect, expectNoSideScroll, snap } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
@@ -7,25 +6,12 @@ import {
   teamLevelId,
   type Invitee,
 } from '../support/invitations.ts';
+import { addRequirement, adminApi } from '../support/requirement-setup.ts';
 
 // Abuse-prevention training (ADR 032): the demo administrator assigns an abuse-prevention training to the coaches of
 // a team no other journey uses (U8 Boys); an invited coach takes the course at the TalentLMS sandbox in a new tab,
 // sees it in progress back on the requirement page, finishes it, and sees the requirement completed with the
 // certificate the provider issued, on a desktop and on a phone.
-
-async function adminCalls(page: Page) {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'get' | 'post', url: string, data?: object) => {
-    const res = await page.request[method](url, { headers, ...(data ? { data } : {}) });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : ((await res.json()) as unknown);
-  };
-  return {
-    get: (url: string) => call('get', url),
-    post: (url: string, data: object) => call('post', url, data),
-  };
-}
 
 test('a coach takes the abuse-prevention course at the provider and gets the requirement completed', async ({
   page,
@@ -37,25 +23,14 @@ test('a coach takes the abuse-prevention course at the provider and gets the req
   const admin = await (await browser.newContext({ baseURL })).newPage();
   await signInAsDemoAdmin(admin);
   const teamId = await teamLevelId(admin, 'Recreational/U8 Boys');
-  const calls = await adminCalls(admin);
-  const roles = (await calls.get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
-  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as
-    { id: string; name: string }[] | { items: { id: string; name: string }[] };
-  const list = Array.isArray(orgs) ? orgs : orgs.items;
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
-  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${roles[0]!.hierarchyLevelId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
   const stamp = Date.now();
   const name = `Abuse prevention training ${stamp}`;
-  const created = (await calls.post(`/api/app/content/content-abuse-prevention-training/${orgId}`, {
-    base: { name },
-    content: {},
-  })) as { id: string };
-  await calls.post(`/api/app/content/${created.id}/assign-content`, {
-    contentAssignments: [{ hierarchyLevelId: teamId, labelId: coachLabel }],
-  });
+  await addRequirement(
+    admin,
+    await adminApi(admin),
+    { kind: 'abuse-prevention-training', base: { name }, content: {} },
+    { teamId, role: 'Coach' },
+  );
 
   const coach: Invitee = {
     email: `casey-${stamp}@example.org`,
