@@ -51,7 +51,11 @@ export async function profileRoutes(app: FastifyInstance) {
       assertOwnUserId(actor, request.query.AppUserId);
       const ctx = await findActorContext(request);
       if (!ctx) return reply.code(204).send(null);
-      return getActiveProfile(app.deps, actor, ctx, request.query.AppUserId);
+      return getActiveProfile(
+        app.deps,
+        { ...ctx, requestId: request.id },
+        { appUserId: request.query.AppUserId, claims: actor.claims },
+      );
     },
   );
 
