@@ -9,7 +9,8 @@ import type { RequirementStatus } from '@touchline/contracts/requirement-status'
 import type { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { dayOf, type Day } from './engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
 import { permittedTransitions } from './requirement-actions.policy.ts';
@@ -131,8 +132,11 @@ export function staffMovesOf(
 }
 
 /** GET my-requirements: the signed-in member's own list in the current organization, read in one transaction. */
-export async function myRequirements(db: Database, ctx: ActorContext): Promise<MyRequirementsResponse> {
-  return db.transaction(async (tx) => {
+export async function myRequirements(
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+): Promise<MyRequirementsResponse> {
+  return deps.db.transaction(async (tx) => {
     const items = await listMemberRequirements(tx, ctx, ctx.profileId);
     const overall = await storedOverallStatus(tx, ctx.organizationId, ctx.profileId);
     return {
