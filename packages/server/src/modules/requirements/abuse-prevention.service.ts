@@ -2,8 +2,7 @@ import { abusePreventionDefaultValidityDays } from '@touchline/contracts/abuse-p
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
 import { ValidityMode } from '@touchline/contracts/requirement-settings';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { invalid } from '../../errors.ts';
 import { addDays, dayOf } from './engine/calendar.ts';
 import { expiresAtFor } from './engine/requirement-status.ts';
@@ -39,7 +38,7 @@ function checkCompletionDate(loaded: LoadedRequirement, completedOn: string, tod
  */
 export function uploadAbusePreventionCertificate(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { completedOn: string; read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
   const today = dayOf(new Date());

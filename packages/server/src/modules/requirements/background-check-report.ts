@@ -1,8 +1,7 @@
 import type { BackgroundCheckReport } from '@touchline/contracts/background-checks';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
@@ -32,7 +31,7 @@ const summaries: Record<string, string> = {
  */
 export function backgroundCheckReport(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<BackgroundCheckReport> {
   return deps.db.transaction(async (tx) => {

@@ -8,11 +8,10 @@ import {
   type SexOffenderSearchContent,
   type SexOffenderSearchView,
 } from '@touchline/contracts/sex-offender-search';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
@@ -88,7 +87,7 @@ async function view(
   };
 }
 
-async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action: 'view' | 'begin') {
+async function load(tx: Executor, ctx: RequestContext, ref: RequirementRef, action: 'view' | 'begin') {
   const loaded = await loadRequirement(tx, ctx, ref, action, { lock: action === 'begin' });
   requireType(loaded, RequirementType.SexOffenderSearch);
   return loaded;
@@ -97,7 +96,7 @@ async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action
 /** GET {id}/sex-offender-search-by-id?plaId: the member's search, for the member (or guardian) or a manager. */
 export function sexOffenderSearchById(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderSearchView> {
   return deps.db.transaction(async (tx) => view(deps, tx, await load(tx, ctx, ref, 'view')));
@@ -111,7 +110,7 @@ export function sexOffenderSearchById(
  */
 export function beginSexOffenderSearch(
   deps: Pick<Deps, 'db' | 'integrations' | 'jobs'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderSearchView> {
   return deps.db.transaction(async (tx) => {
@@ -146,7 +145,7 @@ export function beginSexOffenderSearch(
  */
 export function sexOffenderSearchMatch(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderMatch> {
   return deps.db.transaction(async (tx) => {

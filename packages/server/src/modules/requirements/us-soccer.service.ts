@@ -10,7 +10,6 @@ import {
   type UsSoccerContent,
   type UsSoccerMatchState,
 } from '@touchline/contracts/us-soccer';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   hierarchyLevels,
@@ -20,7 +19,7 @@ import {
   requirementDefinitions,
   usSoccerLicenseChecks,
 } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { dayOf } from './engine/calendar.ts';
@@ -316,7 +315,7 @@ export const usSoccerRecheckJob = defineJob({
  */
 export function memberUsSoccerLicenses(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<MemberUsSoccerLicenses> {
   return deps.db.transaction(async (tx) => {
