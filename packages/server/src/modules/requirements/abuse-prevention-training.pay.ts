@@ -9,7 +9,7 @@ import {
   trainingStartRefusal,
 } from './abuse-prevention-training.service.ts';
 import { requireType } from './requirement-files.service.ts';
-import { loadRequirement, type RequirementRef } from './requirement-target.ts';
+import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 
 /** The course states in which the member is already enrolled: nothing more to pay or start. */
 const openStates = new Set<AbusePreventionTraining['state']>(['enrolling', 'not_started', 'in_progress']);

@@ -9,8 +9,8 @@ import { ErrorCode } from '@touchline/contracts/errors';
 import { AppError, conflict } from '../../errors.ts';
 import { VendorError } from '../../integrations/http/vendor-errors.ts';
 import { enrollTrainingJob, refreshTrainingJob } from './abuse-prevention-training.sync.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
-import { currentStatus, recordChange } from './requirement-state.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
+import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
 import { requireType } from './requirement-files.service.ts';
 import {
   liveRequirementFiles,
@@ -19,7 +19,7 @@ import {
   presentRequirementFile,
   type LoadedRequirement,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 type EnrollmentRow = typeof trainingEnrollments.$inferSelect;
 type TrainingDeps = Pick<Deps, 'db' | 'integrations' | 'jobs'>;

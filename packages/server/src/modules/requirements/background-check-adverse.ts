@@ -26,13 +26,13 @@ import {
   recordChange,
   replaceSubmission,
   updateLiveSubmission,
-} from './requirement-state.ts';
+} from '../../requirement-core/requirement-state.ts';
 import {
   loadRequirement,
   lockRequirementForSystem,
   type LoadedRequirement,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 /** Business days the member has to respond to a pre-adverse notice before the final notice (FCRA practice). */
 export const disputeBusinessDays = 5;

@@ -6,7 +6,7 @@ import { notFound } from '../../errors.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { requireType } from './requirement-files.service.ts';
-import type { RequirementRef } from './requirement-target.ts';
+import type { RequirementRef } from '../../requirement-core/requirement-target.ts';
 import { isScreeningSandbox, latestScreeningOrder } from './screening-order-state.ts';
 
 /** What each of our screening statuses tells a reviewer, in a sentence (the vendor's report has the details). */

@@ -3,7 +3,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
 import { payForRequirements, startWithCredit } from '../billing/billing.service.ts';
 import { backgroundCheckById, memberPaidCheckRefusal } from './background-check.service.ts';
-import type { RequirementRef } from './requirement-target.ts';
+import type { RequirementRef } from '../../requirement-core/requirement-target.ts';
 
 /**
  * POST {id}/run-and-pay-background-check-user?plaId (the member pays, ADR 031): nothing is charged for a check that

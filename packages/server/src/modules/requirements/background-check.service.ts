@@ -14,15 +14,20 @@ import { requirementSubmissions } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
-import { currentStatus, liveSubmission, recordChange, replaceSubmission } from './requirement-state.ts';
+import {
+  currentStatus,
+  liveSubmission,
+  recordChange,
+  replaceSubmission,
+} from '../../requirement-core/requirement-state.ts';
 import {
   loadRequirement,
   lockRequirementForSystem,
   type LoadedRequirement,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';

@@ -15,8 +15,13 @@ import { liveScanLocations, organizations, profiles, requirementSubmissions } fr
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { certificateTypes, requireType, storeUploads } from './requirement-files.service.ts';
-import { actionResult, completedFacts, guardTransition, recordChange } from './requirement-state.ts';
-import { loadRequirement, type RequirementRef } from './requirement-target.ts';
+import {
+  actionResult,
+  completedFacts,
+  guardTransition,
+  recordChange,
+} from '../../requirement-core/requirement-state.ts';
+import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 import type { RequirementUpload } from './requirement-upload.ts';
 import { printable, writeLines } from './waiver-pdf.ts';
 

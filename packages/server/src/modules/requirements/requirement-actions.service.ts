@@ -23,8 +23,12 @@ import {
   recordChange,
   replaceSubmission,
   updateLiveSubmission,
-} from './requirement-state.ts';
-import { liveRequirementFiles, loadRequirement, type RequirementRef } from './requirement-target.ts';
+} from '../../requirement-core/requirement-state.ts';
+import {
+  liveRequirementFiles,
+  loadRequirement,
+  type RequirementRef,
+} from '../../requirement-core/requirement-target.ts';
 import { addReport, progressEventDue, watchedPercent, type Interval } from './video-progress.ts';
 
 /** POST {id}/complete-form?plaId: answers checked against the saved version they were given for, then complete. */

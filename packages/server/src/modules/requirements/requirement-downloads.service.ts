@@ -8,7 +8,7 @@ import { authorize } from '../../authz/rules.ts';
 import { memberRequirements, requirementDefinitions, storedFiles } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
-import { mayTakeAction } from './requirement-actions.policy.ts';
+import { mayTakeAction } from '../../requirement-core/requirement-actions.policy.ts';
 import {
   liveRequirementFiles,
   loadMemberAccess,
@@ -16,7 +16,7 @@ import {
   presentRequirementFile,
   type RequirementFileRow,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 /** GET {id}/files-to-view?plaId: the live files of one member's requirement. */
 export async function filesToView(

@@ -11,8 +11,13 @@ import { requirementFiles, storedFiles } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { latestFormFields } from './form-version.ts';
-import { actsForSelf } from './requirement-actions.policy.ts';
-import { actionResult, completedFacts, guardTransition, recordChange } from './requirement-state.ts';
+import { actsForSelf } from '../../requirement-core/requirement-actions.policy.ts';
+import {
+  actionResult,
+  completedFacts,
+  guardTransition,
+  recordChange,
+} from '../../requirement-core/requirement-state.ts';
 import {
   liveRequirementFiles,
   loadRequirement,
@@ -20,7 +25,7 @@ import {
   type LoadedRequirement,
   type RequirementFileRow,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 import { checkUpload, type CheckedUpload, type RequirementUpload } from './requirement-upload.ts';
 
 /** A 400 when a call meant for one type reaches a requirement of another. */

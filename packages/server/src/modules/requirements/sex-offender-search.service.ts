@@ -16,10 +16,14 @@ import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf } from './background-check-adverse.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
-import { currentStatus, recordChange } from './requirement-state.ts';
-import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
+import {
+  loadRequirement,
+  type LoadedRequirement,
+  type RequirementRef,
+} from '../../requirement-core/requirement-target.ts';
 import { orderSexOffenderSearchJob } from './sex-offender-search.jobs.ts';
 import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
 

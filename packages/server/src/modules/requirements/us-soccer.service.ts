@@ -22,9 +22,13 @@ import {
 import type { Deps, RequestContext } from '../../deps.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { dayOf } from './engine/calendar.ts';
-import { recordChange, type FactsPatch } from './requirement-state.ts';
-import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import { dayOf } from '../../requirement-core/engine/calendar.ts';
+import { recordChange, type FactsPatch } from '../../requirement-core/requirement-state.ts';
+import {
+  loadRequirement,
+  type LoadedRequirement,
+  type RequirementRef,
+} from '../../requirement-core/requirement-target.ts';
 import { requireType } from './requirement-files.service.ts';
 import {
   heldLicenses,

@@ -6,8 +6,8 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { requirementEvents } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { requireType } from './requirement-files.service.ts';
-import { liveSubmission } from './requirement-state.ts';
-import { loadRequirement, type RequirementRef } from './requirement-target.ts';
+import { liveSubmission } from '../../requirement-core/requirement-state.ts';
+import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 
 /** GET {id}/waiver/view?plaId: the signed waiver as signed (its text then), with the requirement's events. */
 export async function signedWaiver(

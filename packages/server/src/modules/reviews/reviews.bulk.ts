@@ -7,7 +7,8 @@ import type { ReviewResult, bulkReviewBodySchema } from '@touchline/contracts/re
 import type { z } from 'zod';
 import { holdsAt } from '../../authz/rules.ts';
 import { AppError } from '../../errors.ts';
-import { currentStatus, rederiveProfiles } from '../requirements/requirements.service.ts';
+import { currentStatus } from '../../requirement-core/requirement-state.ts';
+import { rederiveProfiles } from '../../requirement-core/requirements-engine.service.ts';
 import { decisionFacts, reviewable, sourceOf, type Decision } from './reviews.decision.ts';
 import { queueResetMails } from './reviews.mail.ts';
 import { assertReviewer } from './reviews.policy.ts';

@@ -15,17 +15,16 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { profiles, requirementEvents, requirementReviews } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { memberFormSubmission } from '../requirements/requirements.service.ts';
+import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
 import {
-  currentStatus,
   liveRequirementFiles,
   loadMemberAccess,
   loadRequirement,
-  memberFormSubmission,
   presentRequirementFile,
-  recordChange,
   type LoadedRequirement,
   type RequirementRef,
-} from '../requirements/requirements.service.ts';
+} from '../../requirement-core/requirement-target.ts';
 import { decisionFacts, sourceOf, transitionOf, type Decision } from './reviews.decision.ts';
 import { queueResetMails, type ResetMailInput } from './reviews.mail.ts';
 import { isoOf, presentDecisions, presentReviewItem } from './reviews.presenter.ts';

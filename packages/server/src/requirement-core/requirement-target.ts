@@ -2,10 +2,10 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { RequirementAction } from '@touchline/contracts/requirement-actions';
 import type { RequirementFile } from '@touchline/contracts/requirement-completion';
 import type { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import { authorize } from '../../authz/rules.ts';
-import type { AuditActor } from '../../db/audit.ts';
-import type { Executor } from '../../db/client.ts';
+import type { ActorContext } from '../authz/actor-context.ts';
+import { authorize } from '../authz/rules.ts';
+import type { AuditActor } from '../db/audit.ts';
+import type { Executor } from '../db/client.ts';
 import {
   hierarchyLevels,
   memberRequirements,
@@ -14,8 +14,8 @@ import {
   requirementDefinitions,
   requirementFiles,
   storedFiles,
-} from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+} from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
 import { mayTakeAction, type RequirementTarget } from './requirement-actions.policy.ts';
 
 /** A member requirement row. */
