@@ -144,18 +144,30 @@ export default tseslint.config(
   },
   // Infrastructure never reaches into a module (ADR 028). jobs/definitions.ts is the registry that lists every
   // module's jobs, the one composition list in jobs/ (like integrations-wiring.ts at the root); tests may use a
-  // module's test support.
+  // module's test support. requirement-core/ is what several modules share of requirements (the engine, the state
+  // machine's write path, the target, the reminders' reads): the modules import it, it imports none of them.
   {
-    files: ['packages/server/src/{db,jobs,authz,plugins,mail,storage,integrations,seeds}/**/*.ts'],
+    files: [
+      'packages/server/src/{db,jobs,authz,plugins,mail,storage,integrations,seeds,requirement-core}/**/*.ts',
+    ],
     ignores: ['packages/server/src/jobs/definitions.ts', 'packages/server/src/**/*.test.ts'],
     rules: {
       'touchline/restricted-paths': [
         'error',
         {
-          zones: ['db', 'jobs', 'authz', 'plugins', 'mail', 'storage', 'integrations'].map((folder) => ({
+          zones: [
+            'db',
+            'jobs',
+            'authz',
+            'plugins',
+            'mail',
+            'storage',
+            'integrations',
+            'requirement-core',
+          ].map((folder) => ({
             target: `./packages/server/src/${folder}`,
             from: './packages/server/src/modules',
-            message: `${folder}/ is infrastructure: it never imports a module (ADR 028).`,
+            message: `${folder}/ sits below the modules: it never imports one (ADR 028).`,
           })),
         },
       ],

@@ -1,6 +1,6 @@
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
-import { addDays, dayOf, type Day } from '../modules/requirements/engine/calendar.ts';
-import { expiresAtFor } from '../modules/requirements/engine/requirement-status.ts';
+import { addDays, dayOf, type Day } from '../requirement-core/engine/calendar.ts';
+import { expiresAtFor } from '../requirement-core/engine/requirement-status.ts';
 import { demoFormAnswers } from './seed-demo-answers.ts';
 import {
   instantOn,

@@ -1,12 +1,9 @@
 import type { FormField } from '@touchline/contracts/content';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
-import { remindedStatuses } from '../modules/requirements/requirement-reminders.queries.ts';
-import { addDays, dayOf, type Day } from '../modules/requirements/engine/calendar.ts';
-import { afterReminder, firstReminderOn } from '../modules/requirements/engine/reminder-schedule.ts';
-import {
-  deriveRequirementStatus,
-  type ValidityRule,
-} from '../modules/requirements/engine/requirement-status.ts';
+import { remindedStatuses } from '../requirement-core/requirement-reminders.queries.ts';
+import { addDays, dayOf, type Day } from '../requirement-core/engine/calendar.ts';
+import { afterReminder, firstReminderOn } from '../requirement-core/engine/reminder-schedule.ts';
+import { deriveRequirementStatus, type ValidityRule } from '../requirement-core/engine/requirement-status.ts';
 
 /** What the demo history needs of a requirement definition (requirement_definitions columns). */
 export type DemoDefinition = ValidityRule & {

@@ -1,5 +1,5 @@
 import { afterStep, stepDueAt } from '../modules/invitations/invitation-schedule.ts';
-import { addDays, dayOf } from '../modules/requirements/engine/calendar.ts';
+import { addDays, dayOf } from '../requirement-core/engine/calendar.ts';
 import { actionsOf, later, type DemoContext } from './seed-demo-actions.ts';
 import {
   instantOn,

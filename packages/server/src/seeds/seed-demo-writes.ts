@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { newInvitationToken } from '../modules/invitations/invitations.mail.ts';
-import { dayOf } from '../modules/requirements/engine/calendar.ts';
+import { dayOf } from '../requirement-core/engine/calendar.ts';
 import type { Transaction } from '../db/client.ts';
 import {
   auditEvents,

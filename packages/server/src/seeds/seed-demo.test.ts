@@ -9,13 +9,13 @@ import { myRequirementsPath } from '@touchline/contracts/member-requirements';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { dueMembers } from '../modules/requirements/requirement-reminders.queries.ts';
-import { dayOf } from '../modules/requirements/engine/calendar.ts';
+import { dueMembers } from '../requirement-core/requirement-reminders.queries.ts';
+import { dayOf } from '../requirement-core/engine/calendar.ts';
 import {
   listMemberRequirements,
   refreshMemberRequirements,
-  rederiveDateDependentStatuses,
 } from '../modules/requirements/requirements.service.ts';
+import { rederiveDateDependentStatuses } from '../requirement-core/requirements-engine.service.ts';
 import { localDiskStorage } from '../storage/local-disk-storage.ts';
 import { seedDemoActivity } from './seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './seed-demo-content.ts';

@@ -7,7 +7,7 @@ import {
   backgroundCheckAgencySchema,
   backgroundCheckProductSchema,
 } from '@touchline/contracts/background-checks';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   addBackgroundCheckClient,
   availableBackgroundCheckClients,
@@ -29,7 +29,7 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/background-check-agencies`,
     { schema: { response: { 200: z.array(backgroundCheckAgencySchema) } } },
-    async (req) => backgroundCheckAgencies(app.deps, await requireActorContext(req)),
+    async (req) => backgroundCheckAgencies(app.deps, await requireRequestContext(req)),
   );
   routes.get(
     `${base}/:id/background-check-products/:clientId`,
@@ -40,23 +40,19 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      backgroundCheckProducts(
-        app.deps,
-        { ...(await requireActorContext(req)), requestId: req.id },
-        req.params.id,
-        req.params.clientId,
-      ),
+      backgroundCheckProducts(app.deps, await requireRequestContext(req), {
+        organizationId: req.params.id,
+        clientId: req.params.clientId,
+      }),
   );
   routes.get(
     `${base}/preview-background-check-products/:agencyId/:clientId`,
     { schema: { params: z.object({ agencyId: slug, clientId: clientSlug }), response: products } },
     async (req) =>
-      previewBackgroundCheckProducts(
-        app.deps,
-        { ...(await requireActorContext(req)), requestId: req.id },
-        req.params.agencyId,
-        req.params.clientId,
-      ),
+      previewBackgroundCheckProducts(app.deps, await requireRequestContext(req), {
+        agencyId: req.params.agencyId,
+        clientId: req.params.clientId,
+      }),
   );
   const clients = { 200: z.array(backgroundCheckClientSchema) };
   const orgParams = z.object({ id: z.uuid('Not an organization id') });
@@ -64,12 +60,15 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
     `${base}/available-background-check-clients/:agencyId`,
     { schema: { params: z.object({ agencyId: slug }), response: clients } },
     async (req) =>
-      availableBackgroundCheckClients(app.deps, await requireActorContext(req), req.params.agencyId),
+      availableBackgroundCheckClients(app.deps, await requireRequestContext(req), {
+        agencyId: req.params.agencyId,
+      }),
   );
   routes.get(
     `${base}/:id/background-check-clients`,
     { schema: { params: orgParams, response: clients } },
-    async (req) => backgroundCheckClientsOf(app.deps, await requireActorContext(req), req.params.id),
+    async (req) =>
+      backgroundCheckClientsOf(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
   routes.post(
     `${base}/:id/background-check-client`,
@@ -81,10 +80,11 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await addBackgroundCheckClient(app.deps, await requireActorContext(req), req.params.id, req.body),
-        ),
+      reply.status(201).send(
+        await addBackgroundCheckClient(app.deps, await requireRequestContext(req), {
+          ...req.body,
+          organizationId: req.params.id,
+        }),
+      ),
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { backgroundCheckClients } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 
@@ -33,7 +33,7 @@ function isSandbox(deps: SetupDeps): boolean {
  */
 export async function backgroundCheckAgencies(
   deps: SetupDeps,
-  ctx: ActorContext,
+  ctx: RequestContext,
 ): Promise<BackgroundCheckAgency[]> {
   await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
   const agencies: BackgroundCheckAgency[] = [];
@@ -51,12 +51,7 @@ export async function backgroundCheckAgencies(
   return agencies;
 }
 
-async function packagesOf(
-  deps: SetupDeps,
-  ctx: ActorContext & { requestId?: string },
-  agencyId: string,
-  clientId: string,
-) {
+async function packagesOf(deps: SetupDeps, ctx: RequestContext, agencyId: string, clientId: string) {
   const tazworks = deps.integrations.tazworks;
   let port;
   if (agencyId === 'yardstik' && clientId === yardstikAccountClientId) port = deps.integrations.screening;
@@ -72,9 +67,8 @@ async function packagesOf(
 /** GET {id}/background-check-products/{clientId}: the packages the organization's Yardstik account may order. */
 export async function backgroundCheckProducts(
   deps: SetupDeps,
-  ctx: ActorContext & { requestId?: string },
-  organizationId: string,
-  clientId: string,
+  ctx: RequestContext,
+  { organizationId, clientId }: { organizationId: string; clientId: string },
 ): Promise<BackgroundCheckProduct[]> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   const [added] = await deps.db
@@ -94,9 +88,8 @@ export async function backgroundCheckProducts(
 /** GET preview-background-check-products/{agencyId}/{clientId}: an agency client's packages before adding it. */
 export async function previewBackgroundCheckProducts(
   deps: SetupDeps,
-  ctx: ActorContext & { requestId?: string },
-  agencyId: string,
-  clientId: string,
+  ctx: RequestContext,
+  { agencyId, clientId }: { agencyId: string; clientId: string },
 ): Promise<BackgroundCheckProduct[]> {
   await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
   return packagesOf(deps, ctx, agencyId, clientId);
@@ -133,8 +126,8 @@ async function clientsOfAgency(
 /** GET available-background-check-clients/{agencyId}: the agency's clients the organization may add. */
 export async function availableBackgroundCheckClients(
   deps: SetupDeps,
-  ctx: ActorContext & { requestId?: string },
-  agencyId: string,
+  ctx: RequestContext,
+  { agencyId }: { agencyId: string },
 ): Promise<BackgroundCheckClient[]> {
   await requireOrganizationAdmin(deps, ctx, ctx.organizationId);
   const clients = await clientsOfAgency(deps, agencyId, ctx);
@@ -145,8 +138,8 @@ export async function availableBackgroundCheckClients(
 /** GET {id}/background-check-clients: the clients the organization added, oldest first. */
 export async function backgroundCheckClientsOf(
   deps: SetupDeps,
-  ctx: ActorContext,
-  organizationId: string,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
 ): Promise<BackgroundCheckClient[]> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   const rows = await deps.db
@@ -160,9 +153,8 @@ export async function backgroundCheckClientsOf(
 /** POST {id}/background-check-client: adds one of an agency's clients (once; a repeat is 409). */
 export async function addBackgroundCheckClient(
   deps: SetupDeps,
-  ctx: ActorContext & { requestId?: string },
-  organizationId: string,
-  body: AddBackgroundCheckClientBody,
+  ctx: RequestContext,
+  { organizationId, ...body }: AddBackgroundCheckClientBody & { organizationId: string },
 ): Promise<BackgroundCheckClient> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   const clients = await clientsOfAgency(deps, body.agencyId, ctx);

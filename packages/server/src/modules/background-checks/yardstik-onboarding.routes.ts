@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,7 +6,7 @@ import {
   yardstikOnboardingSchema,
   yardstikOnboardingStatusSchema,
 } from '@touchline/contracts/background-checks';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   createYardstikAccount,
   saveYardstikOnboardingInfo,
@@ -21,24 +21,25 @@ const view = { 200: yardstikOnboardingSchema };
 /** The organization's Yardstik onboarding (spec §7 "Organization"), for administrators. */
 export async function yardstikOnboardingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = async (req: FastifyRequest) => ({
-    ...(await requireActorContext(req)),
-    requestId: req.id,
-  });
   routes.get(`${base}/:id/yardstik-onboarding-info`, { schema: { params, response: view } }, async (req) =>
-    yardstikOnboardingInfo(app.deps, await ctxOf(req), req.params.id),
+    yardstikOnboardingInfo(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
   routes.put(
     `${base}/:id/yardstik-onboarding-info`,
     { schema: { params, body: yardstikOnboardingInfoSchema, response: view } },
-    async (req) => saveYardstikOnboardingInfo(app.deps, await ctxOf(req), req.params.id, req.body),
+    async (req) =>
+      saveYardstikOnboardingInfo(app.deps, await requireRequestContext(req), {
+        organizationId: req.params.id,
+        info: req.body,
+      }),
   );
   routes.post(`${base}/:id/yardstik-account`, { schema: { params, response: view } }, async (req) =>
-    createYardstikAccount(app.deps, await ctxOf(req), req.params.id),
+    createYardstikAccount(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
   routes.get(
     `${base}/:id/yardstik-onboarding-status`,
     { schema: { params, response: { 200: yardstikOnboardingStatusSchema } } },
-    async (req) => yardstikOnboardingStatus(app.deps, await ctxOf(req), req.params.id),
+    async (req) =>
+      yardstikOnboardingStatus(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
 }

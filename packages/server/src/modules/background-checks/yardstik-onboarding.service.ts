@@ -6,7 +6,7 @@ import {
   type YardstikOnboardingInfo,
 } from '@touchline/contracts/background-checks';
 import { ActivationStatus } from '@touchline/contracts/profiles';
-import type { ActorContext } from '../../authz/actor-context.ts';
+import type { RequestContext } from '../../deps.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { yardstikOnboardings } from '../../db/schema/index.ts';
@@ -15,7 +15,7 @@ import { VendorError, VendorHttpError } from '../../integrations/http/vendor-err
 import type { ScreeningAccount } from '../../integrations/screening/port.ts';
 import { requireOrganizationAdmin, type SetupDeps } from './background-check-setup.service.ts';
 
-type Ctx = ActorContext & { requestId?: string };
+type Ctx = RequestContext;
 type Row = typeof yardstikOnboardings.$inferSelect;
 
 function isSandbox(deps: SetupDeps): boolean {
@@ -47,7 +47,7 @@ async function rowOf(db: Executor, organizationId: string, lock = false) {
 export async function yardstikOnboardingInfo(
   deps: SetupDeps,
   ctx: Ctx,
-  organizationId: string,
+  { organizationId }: { organizationId: string },
 ): Promise<YardstikOnboarding> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   return present(deps, await rowOf(deps.db, organizationId));
@@ -60,8 +60,7 @@ export async function yardstikOnboardingInfo(
 export async function saveYardstikOnboardingInfo(
   deps: SetupDeps,
   ctx: Ctx,
-  organizationId: string,
-  info: YardstikOnboardingInfo,
+  { organizationId, info }: { organizationId: string; info: YardstikOnboardingInfo },
 ): Promise<YardstikOnboarding> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   return deps.db.transaction(async (tx) => {
@@ -82,17 +81,13 @@ export async function saveYardstikOnboardingInfo(
         set: { info, status: ActivationStatus.InProgress, updatedByUserId: ctx.userId, updatedAt: now },
       })
       .returning();
-    await recordAuditEvent(
-      tx,
-      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
-      {
-        organizationId,
-        action: 'yardstik_onboarding.info_saved',
-        entityType: 'organization',
-        entityId: organizationId,
-        data: {},
-      },
-    );
+    await recordAuditEvent(tx, ctx, {
+      organizationId,
+      action: 'yardstik_onboarding.info_saved',
+      entityType: 'organization',
+      entityId: organizationId,
+      data: {},
+    });
     return present(deps, row);
   });
 }
@@ -130,17 +125,13 @@ async function storeAccount(tx: Executor, ctx: Ctx, row: Row, account: Screening
     .where(eq(yardstikOnboardings.organizationId, row.organizationId))
     .returning();
   if (!row.vendorAccountId || activated)
-    await recordAuditEvent(
-      tx,
-      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
-      {
-        organizationId: row.organizationId,
-        action: activated ? 'yardstik_onboarding.activated' : 'yardstik_onboarding.account_created',
-        entityType: 'organization',
-        entityId: row.organizationId,
-        data: { accountId: account.id, vendorStatus: account.vendorStatus },
-      },
-    );
+    await recordAuditEvent(tx, ctx, {
+      organizationId: row.organizationId,
+      action: activated ? 'yardstik_onboarding.activated' : 'yardstik_onboarding.account_created',
+      entityType: 'organization',
+      entityId: row.organizationId,
+      data: { accountId: account.id, vendorStatus: account.vendorStatus },
+    });
   return updated!;
 }
 
@@ -151,7 +142,7 @@ async function storeAccount(tx: Executor, ctx: Ctx, row: Row, account: Screening
 export async function createYardstikAccount(
   deps: SetupDeps,
   ctx: Ctx,
-  organizationId: string,
+  { organizationId }: { organizationId: string },
 ): Promise<YardstikOnboarding> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   const port = deps.integrations.screeningAccounts;
@@ -176,7 +167,7 @@ export async function createYardstikAccount(
 export async function yardstikOnboardingStatus(
   deps: SetupDeps,
   ctx: Ctx,
-  organizationId: string,
+  { organizationId }: { organizationId: string },
 ): Promise<{ status: ActivationStatus }> {
   await requireOrganizationAdmin(deps, ctx, organizationId);
   const row = await rowOf(deps.db, organizationId);

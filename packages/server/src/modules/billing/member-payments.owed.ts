@@ -15,7 +15,9 @@ import {
   requirementDefinitions,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { actsForSelf, currentStatus, loadMemberAccess } from '../requirements/requirements.service.ts';
+import { actsForSelf } from '../../requirement-core/requirement-actions.policy.ts';
+import { currentStatus } from '../../requirement-core/requirement-state.ts';
+import { loadMemberAccess } from '../../requirement-core/requirement-target.ts';
 
 // Who pays (ADR 031): a requirement is the member's to pay when its definition has a member price and either the
 // definition says the member pays (its `payer`, or a background check's content `payer`) or the member's role lists it among its paid

@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DashboardExportQuery } from '@touchline/contracts/dashboard';
-import type { ActorContext } from '../../authz/actor-context.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from './dashboard.queries.ts';
 import { loadDashboardScope } from './dashboard.service.ts';
@@ -99,12 +99,15 @@ function lineSink(format: DashboardExportQuery['format'], out: PassThrough) {
  * Authorization happens before the first byte, so refusals are plain 404/403 answers.
  */
 export async function streamStatusDownload(
-  db: Database,
-  ctx: ActorContext,
-  levelId: string,
-  query: DashboardExportQuery,
-  pageSize = exportPageSize,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  {
+    levelId,
+    pageSize = exportPageSize,
+    ...query
+  }: DashboardExportQuery & { levelId: string; pageSize?: number },
 ): Promise<{ stream: Readable; levelName: string }> {
+  const db = deps.db;
   const { level, scope } = await loadDashboardScope(db, ctx, levelId);
   const { format, ...filter } = query;
   const columns = await rowsOf<{ id: string; name: string }>(

@@ -8,7 +8,7 @@ import {
   requirementDefinitions,
 } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { storeOverallStatuses } from '../requirements/requirements.service.ts';
+import { writeOverallStatuses } from '../../requirement-core/requirements-engine.queries.ts';
 
 /** The members calls' base path. */
 export const levelsUrl = '/api/app/hierarchy-level';
@@ -63,6 +63,6 @@ export async function seedDashboardMember(t: TestApp, org: TestOrganization, m: 
       })),
     );
   // The overall status as given, with the requirement summary beside it, by the engine's own writer.
-  await storeOverallStatuses(t.database.db, org.id, [{ profileId, status: m.overallStatus }], new Date());
+  await writeOverallStatuses(t.database.db, org.id, [{ profileId, status: m.overallStatus }], new Date());
   return { profileId, profileLevelAccessId };
 }

@@ -11,7 +11,7 @@ import {
 } from '@touchline/contracts/dashboard';
 import { levelIdParamsSchema } from '@touchline/contracts/hierarchy';
 import { sendRemindersBodySchema, sendRemindersResultSchema } from '@touchline/contracts/member-reminders';
-import { requireActorContext, requireRequestContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { downloadFileName, streamStatusDownload } from './dashboard-export.ts';
 import { getDashboardInfo, listDashboardMembers } from './dashboard.service.ts';
 import { sendMemberReminders } from './member-reminders.service.ts';
@@ -29,7 +29,6 @@ const contentTypes = {
  */
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
 
   r.get(
     `${base}/:id/members`,
@@ -67,8 +66,14 @@ export async function dashboardRoutes(app: FastifyInstance) {
     `${base}/:id/members/status-download`,
     { schema: { params: levelIdParamsSchema, querystring: dashboardExportQuerySchema } },
     async (request, reply) => {
-      const ctx = await requireActorContext(request);
-      const { stream, levelName } = await streamStatusDownload(db, ctx, request.params.id, request.query);
+      const { stream, levelName } = await streamStatusDownload(
+        app.deps,
+        await requireRequestContext(request),
+        {
+          ...request.query,
+          levelId: request.params.id,
+        },
+      );
       const name = downloadFileName(levelName, request.query.format, new Date());
       return reply
         .header('content-type', contentTypes[request.query.format])
@@ -103,6 +108,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     {
       schema: { querystring: navigationSearchQuerySchema, response: { 200: navigationSearchResponseSchema } },
     },
-    async (request) => searchNavigation(db, await requireActorContext(request), request.query.q),
+    async (request) =>
+      searchNavigation(app.deps, await requireRequestContext(request), { q: request.query.q }),
   );
 }

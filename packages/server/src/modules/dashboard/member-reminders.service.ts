@@ -18,7 +18,8 @@ import {
 import type { Deps, RequestContext } from '../../deps.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { remindedStatuses, requirementDigestMail } from '../requirements/requirements.service.ts';
+import { requirementDigestMail } from '../../requirement-core/requirement-reminders.mail.ts';
+import { remindedStatuses } from '../../requirement-core/requirement-reminders.queries.ts';
 import { rowsOf } from './dashboard.queries.ts';
 import { loadDashboardScope } from './dashboard.service.ts';
 import {

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { navigationSearchLimit, type NavigationSearchResponse } from '@touchline/contracts/dashboard';
-import type { ActorContext } from '../../authz/actor-context.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { reachablePaths } from '../../authz/rules.ts';
-import type { Database } from '../../db/client.ts';
 import { rowsOf } from './dashboard.queries.ts';
 import { likeEscape } from './dashboard.sql.ts';
 
@@ -21,10 +20,11 @@ function withinPaths(column: SQL, paths: readonly string[]): SQL {
  * manager level or higher. Names that start with the text come first.
  */
 export async function searchNavigation(
-  db: Database,
-  ctx: ActorContext,
-  q: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { q }: { q: string },
 ): Promise<NavigationSearchResponse> {
+  const db = deps.db;
   const paths = reachablePaths(ctx, 'managerLevelOrHigher');
   const org = ctx.organizationId;
   const key = sql`touchline_search_key(${likeEscape(q)})`;

@@ -12,7 +12,7 @@ import {
   type TestOrganization,
 } from '../../../test/factories.ts';
 import { invitations, memberRequirements, requirementDefinitions } from '../../db/schema/index.ts';
-import { storeOverallStatuses } from '../requirements/requirements.service.ts';
+import { writeOverallStatuses } from '../../requirement-core/requirements-engine.queries.ts';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -47,7 +47,7 @@ describe('GET …/{id}/home-summary', () => {
       pendingReview: extra.pendingReview ?? false,
       completedAt: extra.pendingReview || extra.expiresAt ? new Date() : null,
     });
-    await storeOverallStatuses(
+    await writeOverallStatuses(
       t.database.db,
       org.id,
       [{ profileId: member.profileId, status: overall }],

@@ -1,7 +1,7 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { ActiveProfile } from '@touchline/contracts/profiles';
 import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
-import { organizationRoles, type ActorContext } from '../../authz/actor-context.ts';
+import { organizationRoles } from '../../authz/actor-context.ts';
 import { holdsAnywhere } from '../../authz/rules.ts';
 import { notFound } from '../../errors.ts';
 import type { Actor } from '../../plugins/authenticate.ts';
@@ -37,22 +37,22 @@ const claimList = (claims: Record<string, unknown>, name: string) => {
  * The 404 for a user id that is not the caller's own. A platform admin gets it too: the active profile mixes the
  * caller's token claims into the answer, so reading it "as" someone else could only ever be wrong.
  */
-export function assertOwnUserId(actor: Actor, appUserId: string) {
+export function assertOwnUserId(actor: Pick<Actor, 'userId'>, appUserId: string) {
   if (appUserId !== actor.userId) throw notFound('Profile');
 }
 
 /**
  * GET /api/app/profile?AppUserId (spec §3 active profile): the signed-in user in their current organization. Names,
  * e-mail and tabs come from the token, roles from the live grants (ADR 007); the current level starts at the
- * profile's topmost access.
+ * profile's topmost access. `claims` are the caller's token claims (names, e-mail, tabs).
  */
 export async function getActiveProfile(
   deps: Deps,
-  actor: Actor,
-  ctx: ActorContext,
-  appUserId: string,
+  ctx: RequestContext,
+  input: { appUserId: string; claims: Record<string, unknown> },
 ): Promise<ActiveProfile> {
-  assertOwnUserId(actor, appUserId);
+  assertOwnUserId(ctx, input.appUserId);
+  const { claims } = input;
   const db = deps.db;
   const [organizationName, levelRoles, contactId, ownProfiles] = await Promise.all([
     organizationNameOf(db, ctx.organizationId),
@@ -89,10 +89,10 @@ export async function getActiveProfile(
     currentLevelId: topmost?.hierarchyLevelId ?? null,
     currentLevelName: topmost?.levelName ?? null,
     currentLevelRole: topmost?.roleLabel ?? null,
-    firstName: claimText(actor.claims, AccessTokenClaim.FirstName),
-    lastName: claimText(actor.claims, AccessTokenClaim.LastName),
-    email: claimText(actor.claims, AccessTokenClaim.Email),
-    tabs: claimList(actor.claims, AccessTokenClaim.Tabs),
+    firstName: claimText(claims, AccessTokenClaim.FirstName),
+    lastName: claimText(claims, AccessTokenClaim.LastName),
+    email: claimText(claims, AccessTokenClaim.Email),
+    tabs: claimList(claims, AccessTokenClaim.Tabs),
     roles,
     levelRoles,
     remember: false,

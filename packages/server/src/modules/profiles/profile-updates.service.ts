@@ -157,7 +157,11 @@ export async function setUssfId(
       .update(profiles)
       .set({ ussfId: body.ussfId, updatedAt: new Date() })
       .where(profileKey(ctx, profileId));
-    const queued = await queueUsSoccerChecks(deps, tx, ctx.organizationId, profileId, ctx.requestId);
+    const queued = await queueUsSoccerChecks(deps, tx, {
+      organizationId: ctx.organizationId,
+      profileId,
+      key: ctx.requestId,
+    });
     await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.ussf_id_set',

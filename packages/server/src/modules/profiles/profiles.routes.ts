@@ -11,7 +11,11 @@ import {
   profileOrganizationsResponseSchema,
   profileSchema,
 } from '@touchline/contracts/profiles';
-import { findActorContext, requireActorContext } from '../../authz/request-context.ts';
+import {
+  findActorContext,
+  requireActorRequestContext,
+  requireRequestContext,
+} from '../../authz/request-context.ts';
 import { requireActor } from '../../plugins/authenticate.ts';
 import { assertOwnUserId, getActiveProfile } from './active-profile.service.ts';
 import {
@@ -31,12 +35,11 @@ const accessIdParams = z.object({ id: z.uuid({ message: 'id must be a profile le
 /** The read calls of spec §7 "Profile": the active profile, the user's organizations and the profile lookups. */
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
 
   r.get(
     '/api/app/profile/level-roles',
     { schema: { response: { 200: levelRolesResponseSchema } } },
-    async (request) => listLevelRoles(db, requireActor(request)),
+    async (request) => listLevelRoles(app.deps, requireActorRequestContext(request)),
   );
 
   // A user with no organization yet has no active profile: 204, which the client reads as "none" (spec §7: "204 or
@@ -51,14 +54,21 @@ export async function profileRoutes(app: FastifyInstance) {
       assertOwnUserId(actor, request.query.AppUserId);
       const ctx = await findActorContext(request);
       if (!ctx) return reply.code(204).send(null);
-      return getActiveProfile(app.deps, actor, ctx, request.query.AppUserId);
+      return getActiveProfile(
+        app.deps,
+        { ...ctx, requestId: request.id },
+        { appUserId: request.query.AppUserId, claims: actor.claims },
+      );
     },
   );
 
   r.get(
     '/api/app/profile/organizations',
     { schema: { querystring: appUserQuerySchema, response: { 200: profileOrganizationsResponseSchema } } },
-    async (request) => listUserOrganizations(db, requireActor(request), request.query.AppUserId),
+    async (request) =>
+      listUserOrganizations(app.deps, requireActorRequestContext(request), {
+        appUserId: request.query.AppUserId,
+      }),
   );
 
   r.get(
@@ -70,7 +80,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      listOrganizationAccesses(db, requireActor(request), {
+      listOrganizationAccesses(app.deps, requireActorRequestContext(request), {
         appUserId: request.query.AppUserId,
         organizationId: request.query.OrganizationId,
       }),
@@ -79,13 +89,17 @@ export async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/api/app/profile/:profileId/profile-level-accesses',
     { schema: { params: profileIdParams, response: { 200: profileLevelAccessesResponseSchema } } },
-    async (request) => listProfileAccesses(db, await requireActorContext(request), request.params.profileId),
+    async (request) =>
+      listProfileAccesses(app.deps, await requireRequestContext(request), {
+        profileId: request.params.profileId,
+      }),
   );
 
   r.get(
     '/api/app/profile/by-profile-level-access/:id',
     { schema: { params: accessIdParams, response: { 200: profileSchema } } },
-    async (request) => getProfileByAccess(app.deps, await requireActorContext(request), request.params.id),
+    async (request) =>
+      getProfileByAccess(app.deps, await requireRequestContext(request), { accessId: request.params.id }),
   );
 
   // The spec's bare path (nothing after the slash) must reach the service too, for its 400 'externalId is required'.
@@ -102,14 +116,16 @@ export async function profileRoutes(app: FastifyInstance) {
         },
       },
       async (request) =>
-        listAccessesByExternalId(db, await requireActorContext(request), request.params.externalId),
+        listAccessesByExternalId(app.deps, await requireRequestContext(request), {
+          externalId: request.params.externalId,
+        }),
     );
   }
 
   r.get(
     '/api/app/profile/child-profiles',
     { schema: { response: { 200: childProfilesResponseSchema } } },
-    async (request) => listChildProfiles(app.deps, await requireActorContext(request)),
+    async (request) => listChildProfiles(app.deps, await requireRequestContext(request)),
   );
 
   // No profile has a partner yet: 204, which the client's helper reads as null (spec §7 "204 … gives null").
@@ -121,7 +137,9 @@ export async function profileRoutes(app: FastifyInstance) {
       url,
       { schema: { params: z.object({ profileLevelAccessId: z.uuid().optional() }) } },
       async (request, reply) => {
-        await findPartner(db, await requireActorContext(request), request.params.profileLevelAccessId);
+        await findPartner(app.deps, await requireRequestContext(request), {
+          accessId: request.params.profileLevelAccessId,
+        });
         return reply.code(204).send();
       },
     );

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { ActorRequestContext, Deps, RequestContext } from '../../deps.ts';
 import { externalIdRequiredMessage } from '@touchline/contracts/messages';
 import type {
   LevelRole,
@@ -9,9 +9,8 @@ import type {
 } from '@touchline/contracts/profiles';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize, reachablePaths } from '../../authz/rules.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
-import type { Actor } from '../../plugins/authenticate.ts';
 import { assertOwnUserId } from './active-profile.service.ts';
 import { profilePhotoUrl } from './profile-photo.ts';
 import { profilePolicy, type ProfileTarget } from './profiles.policy.ts';
@@ -30,9 +29,9 @@ import {
 } from './profiles.queries.ts';
 
 /** The signed-in user's level roles in their current profile (spec §4: loaded at sign-in); none without a profile. */
-export async function listLevelRoles(db: Database, actor: Actor): Promise<LevelRole[]> {
-  if (!actor.profileId) return [];
-  return levelRolesOfProfile(db, actor.userId, actor.profileId);
+export async function listLevelRoles(deps: Pick<Deps, 'db'>, ctx: ActorRequestContext): Promise<LevelRole[]> {
+  if (!ctx.profileId) return [];
+  return levelRolesOfProfile(deps.db, ctx.userId, ctx.profileId);
 }
 
 /**
@@ -55,28 +54,30 @@ export async function loadProfileTarget(
  * profile, so the user can switch between them. Needs no selected organization (it is how one is chosen).
  */
 export async function listUserOrganizations(
-  db: Database,
-  actor: Actor,
-  appUserId: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: ActorRequestContext,
+  { appUserId }: { appUserId: string },
 ): Promise<ProfileOrganization[]> {
-  assertOwnUserId(actor, appUserId);
-  const rows = await profilesOfUser(db, actor.userId);
+  const db = deps.db;
+  assertOwnUserId(ctx, appUserId);
+  const rows = await profilesOfUser(db, ctx.userId);
   return rows.map((p) => ({
     organizationId: p.organizationId,
     organizationName: p.organizationName,
     profileId: p.id,
-    isCurrent: p.id === actor.profileId,
+    isCurrent: p.id === ctx.profileId,
   }));
 }
 
 /** GET /api/app/profile/organization-profile-level-accesses: the user's accesses in one of their organizations. */
 export async function listOrganizationAccesses(
-  db: Database,
-  actor: Actor,
+  deps: Pick<Deps, 'db'>,
+  ctx: ActorRequestContext,
   query: { appUserId: string; organizationId: string },
 ): Promise<ProfileLevelAccess[]> {
-  assertOwnUserId(actor, query.appUserId);
-  const own = await profilesOfUser(db, actor.userId, query.organizationId);
+  const db = deps.db;
+  assertOwnUserId(ctx, query.appUserId);
+  const own = await profilesOfUser(db, ctx.userId, query.organizationId);
   if (own.length === 0) throw notFound('Profile');
   const accesses = await accessesOfProfiles(
     db,
@@ -88,17 +89,22 @@ export async function listOrganizationAccesses(
 
 /** GET /api/app/profile/{profileId}/profile-level-accesses: one profile's accesses, for those who may read it. */
 export async function listProfileAccesses(
-  db: Database,
-  ctx: ActorContext,
-  profileId: string,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { profileId }: { profileId: string },
 ): Promise<ProfileLevelAccess[]> {
+  const db = deps.db;
   const { target, accesses } = await loadProfileTarget(db, ctx, profileId);
   authorize(profilePolicy.view(ctx, target));
   return accesses.map(presentAccess);
 }
 
 /** GET /api/app/profile/by-profile-level-access/{id}: the profile an access belongs to, under the same rules. */
-export async function getProfileByAccess(deps: Deps, ctx: ActorContext, accessId: string): Promise<Profile> {
+export async function getProfileByAccess(
+  deps: Deps,
+  ctx: RequestContext,
+  { accessId }: { accessId: string },
+): Promise<Profile> {
   const db = deps.db;
   const access = await findAccess(db, ctx.organizationId, accessId);
   if (!access) throw notFound('Profile level access');
@@ -113,10 +119,11 @@ export async function getProfileByAccess(deps: Deps, ctx: ActorContext, accessId
  * the levels the actor manages. A blank id is the spec's 400 'externalId is required' (§5).
  */
 export async function listAccessesByExternalId(
-  db: Database,
-  ctx: ActorContext,
-  externalId: string | undefined,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { externalId }: { externalId: string | undefined },
 ): Promise<ProfileLevelAccess[]> {
+  const db = deps.db;
   authorize(profilePolicy.findByExternalId(ctx));
   const id = externalId?.trim() ?? '';
   if (id === '')
@@ -137,7 +144,7 @@ export async function listAccessesByExternalId(
  * GET /api/app/profile/child-profiles (ours): the profiles the current profile is guardian of, with their accesses,
  * for the partner return path /groupAccountDashboard ("edit child profile info").
  */
-export async function listChildProfiles(deps: Deps, ctx: ActorContext): Promise<ProfileWithPlas[]> {
+export async function listChildProfiles(deps: Deps, ctx: RequestContext): Promise<ProfileWithPlas[]> {
   const db = deps.db;
   const children = await childProfilesOf(db, ctx.organizationId, ctx.profileId);
   const [organizationName, accesses, pictures] = await Promise.all([
@@ -160,10 +167,11 @@ export async function listChildProfiles(deps: Deps, ctx: ActorContext): Promise<
  * one of the organization's that the actor may read (404 / 403 as for the profile calls).
  */
 export async function findPartner(
-  db: Database,
-  ctx: ActorContext,
-  accessId: string | undefined,
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { accessId }: { accessId: string | undefined },
 ): Promise<null> {
+  const db = deps.db;
   if (accessId === undefined) return null;
   const access = await findAccess(db, ctx.organizationId, accessId);
   if (!access) throw notFound('Profile level access');

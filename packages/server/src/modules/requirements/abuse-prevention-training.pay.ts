@@ -1,7 +1,6 @@
 import type { AbusePreventionTraining } from '@touchline/contracts/abuse-prevention-training';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
 import { mustPayFirst, payForRequirements, startWithCredit } from '../billing/billing.service.ts';
 import {
@@ -10,7 +9,7 @@ import {
   trainingStartRefusal,
 } from './abuse-prevention-training.service.ts';
 import { requireType } from './requirement-files.service.ts';
-import { loadRequirement, type RequirementRef } from './requirement-target.ts';
+import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 
 /** The course states in which the member is already enrolled: nothing more to pay or start. */
 const openStates = new Set<AbusePreventionTraining['state']>(['enrolling', 'not_started', 'in_progress']);
@@ -24,7 +23,7 @@ const openStates = new Set<AbusePreventionTraining['state']>(['enrolling', 'not_
  */
 export async function takeTrainingAndPay(
   deps: Pick<Deps, 'db' | 'jobs' | 'integrations' | 'log' | 'appUrl'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { paymentMethodId?: string },
 ): Promise<AbusePreventionTraining> {
   const refusal = await deps.db.transaction(async (tx) => {
@@ -41,11 +40,11 @@ export async function takeTrainingAndPay(
       throw invalid([
         { field: 'paymentMethodId', in: 'body', message: 'Enter your card to pay for the training' },
       ]);
-    await payForRequirements(
-      deps,
-      { ...ctx, requestId: input.requestId },
-      { plaId: input.plaId, definitionIds: [input.definitionId], paymentMethodId: input.paymentMethodId },
-    );
+    await payForRequirements(deps, ctx, {
+      plaId: input.plaId,
+      definitionIds: [input.definitionId],
+      paymentMethodId: input.paymentMethodId,
+    });
   }
   return abusePreventionTrainingById(deps, ctx, input);
 }
@@ -56,7 +55,7 @@ export async function takeTrainingAndPay(
  */
 export async function takeTrainingUnlessOwed(
   deps: Pick<Deps, 'db' | 'jobs' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<AbusePreventionTraining> {
   const owed = await deps.db.transaction(async (tx) => {

@@ -2,16 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { AbusePreventionTraining, TrainingLaunch } from '@touchline/contracts/abuse-prevention-training';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { profiles, trainingEnrollments } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { AppError, conflict } from '../../errors.ts';
 import { VendorError } from '../../integrations/http/vendor-errors.ts';
 import { enrollTrainingJob, refreshTrainingJob } from './abuse-prevention-training.sync.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
-import { currentStatus, recordChange } from './requirement-state.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
+import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
 import { requireType } from './requirement-files.service.ts';
 import {
   liveRequirementFiles,
@@ -20,7 +19,7 @@ import {
   presentRequirementFile,
   type LoadedRequirement,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 type EnrollmentRow = typeof trainingEnrollments.$inferSelect;
 type TrainingDeps = Pick<Deps, 'db' | 'integrations' | 'jobs'>;
@@ -86,7 +85,7 @@ async function view(
  */
 export function abusePreventionTrainingById(
   deps: TrainingDeps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<AbusePreventionTraining> {
   return deps.db.transaction(async (tx) => {
@@ -176,7 +175,7 @@ export async function startTrainingForMember(
 /** POST {id}/abuse-prevention-take-training?plaId (begin: the member): enrols them through the outbox. */
 export function takeAbusePreventionTraining(
   deps: TrainingDeps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<AbusePreventionTraining> {
   return deps.db.transaction(async (tx) => {
@@ -192,7 +191,7 @@ export function takeAbusePreventionTraining(
  */
 export async function trainingLaunchUrl(
   deps: Pick<Deps, 'db' | 'integrations' | 'appUrl'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef & { returnPath?: string },
 ): Promise<TrainingLaunch> {
   const loaded = await loadRequirement(deps.db, ctx, ref, 'begin');
@@ -207,7 +206,7 @@ export async function trainingLaunchUrl(
   const returnUrl = ref.returnPath ? `${deps.appUrl}${ref.returnPath}` : null;
   try {
     const url = await port.launchUrl({ learnerId: row.learnerId, courseId: row.courseId }, returnUrl, {
-      correlationId: ref.requestId,
+      correlationId: ctx.requestId,
     });
     return { url, sandbox: port.sandbox };
   } catch (error) {

@@ -16,9 +16,9 @@ import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { newStorageKey, type Storage } from '../../storage/storage.ts';
 import { certificateValidUntil } from './abuse-prevention.service.ts';
-import { dayOf } from './engine/calendar.ts';
-import { completedFacts, recordChange } from './requirement-state.ts';
-import { lockRequirementForSystem } from './requirement-target.ts';
+import { dayOf } from '../../requirement-core/engine/calendar.ts';
+import { completedFacts, recordChange } from '../../requirement-core/requirement-state.ts';
+import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
 
 type EnrollmentRow = typeof trainingEnrollments.$inferSelect;
 

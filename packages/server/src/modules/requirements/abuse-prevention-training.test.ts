@@ -12,7 +12,7 @@ import {
   webhookEvents,
 } from '../../db/schema/index.ts';
 import { jobDepsOf } from '../../jobs/job-deps.ts';
-import { addDays, dayOf } from './engine/calendar.ts';
+import { addDays, dayOf } from '../../requirement-core/engine/calendar.ts';
 import {
   addRequirement,
   closeWorld,

@@ -2,14 +2,18 @@ import { abusePreventionDefaultValidityDays } from '@touchline/contracts/abuse-p
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
 import { ValidityMode } from '@touchline/contracts/requirement-settings';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { invalid } from '../../errors.ts';
-import { addDays, dayOf } from './engine/calendar.ts';
-import { expiresAtFor } from './engine/requirement-status.ts';
+import { addDays, dayOf } from '../../requirement-core/engine/calendar.ts';
+import { expiresAtFor } from '../../requirement-core/engine/requirement-status.ts';
 import { certificateTypes, requireType, storeUploads } from './requirement-files.service.ts';
-import { actionResult, completedFacts, guardTransition, recordChange } from './requirement-state.ts';
-import type { LoadedRequirement, RequirementRef } from './requirement-target.ts';
+import {
+  actionResult,
+  completedFacts,
+  guardTransition,
+  recordChange,
+} from '../../requirement-core/requirement-state.ts';
+import type { LoadedRequirement, RequirementRef } from '../../requirement-core/requirement-target.ts';
 import type { RequirementUpload } from './requirement-upload.ts';
 
 /** Until when a training completed on `completedOn` counts: the definition's validity, else the annual refresher. */
@@ -39,7 +43,7 @@ function checkCompletionDate(loaded: LoadedRequirement, completedOn: string, tod
  */
 export function uploadAbusePreventionCertificate(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { completedOn: string; read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
   const today = dayOf(new Date());

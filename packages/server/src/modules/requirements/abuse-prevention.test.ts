@@ -5,7 +5,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewSource } from '@touchline/contracts/reviews';
 import type { TestMember } from '../../../test/factories.ts';
 import { memberRequirements } from '../../db/schema/index.ts';
-import { dayOf, addDays } from './engine/calendar.ts';
+import { dayOf, addDays } from '../../requirement-core/engine/calendar.ts';
 import {
   addRequirement,
   closeWorld,

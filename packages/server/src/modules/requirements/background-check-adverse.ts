@@ -8,10 +8,9 @@ import type {
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { organizations, profiles, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
@@ -27,13 +26,13 @@ import {
   recordChange,
   replaceSubmission,
   updateLiveSubmission,
-} from './requirement-state.ts';
+} from '../../requirement-core/requirement-state.ts';
 import {
   loadRequirement,
   lockRequirementForSystem,
   type LoadedRequirement,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 /** Business days the member has to respond to a pre-adverse notice before the final notice (FCRA practice). */
 export const disputeBusinessDays = 5;
@@ -60,7 +59,7 @@ function flaggedSourceOf(loaded: LoadedRequirement): ReviewSource {
 }
 
 /** Whether the definition a member call names is a sex offender search (its own member action is `begin`). */
-async function isSexOffenderSearch(tx: Executor, ctx: ActorContext, ref: RequirementRef): Promise<boolean> {
+async function isSexOffenderSearch(tx: Executor, ctx: RequestContext, ref: RequirementRef): Promise<boolean> {
   const [row] = await tx
     .select({ type: requirementDefinitions.type })
     .from(requirementDefinitions)
@@ -201,7 +200,7 @@ export async function adverseActionOf(tx: Executor, loaded: LoadedRequirement) {
  */
 export function startAdverseAction(
   deps: Pick<Deps, 'db' | 'jobs' | 'appUrl'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: AdverseActionBody },
 ) {
   return deps.db.transaction(async (tx) => {
@@ -258,7 +257,7 @@ export function startAdverseAction(
  */
 export function disputeBackgroundCheck(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: DisputeBody },
 ) {
   return deps.db.transaction(async (tx) => {
@@ -314,7 +313,7 @@ function replyNotice(appUrl: string, n: NoticeInput, reply: DisputeReplyBody): O
  */
 export function replyToDispute(
   deps: Pick<Deps, 'db' | 'jobs' | 'appUrl'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: DisputeReplyBody },
 ) {
   return deps.db.transaction(async (tx) => {

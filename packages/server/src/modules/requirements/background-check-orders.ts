@@ -12,15 +12,18 @@ import type {
   ScreeningStatus,
 } from '../../integrations/screening/port.ts';
 import type { WebhookOutcome } from '../../integrations/webhooks/webhook-inbox.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import {
   completedFacts,
   currentStatus,
   incompleteFacts,
   recordChange,
   type FactsPatch,
-} from './requirement-state.ts';
-import { lockRequirementForSystem, type LoadedRequirement } from './requirement-target.ts';
+} from '../../requirement-core/requirement-state.ts';
+import {
+  lockRequirementForSystem,
+  type LoadedRequirement,
+} from '../../requirement-core/requirement-target.ts';
 import { backgroundCheckResultOf } from './background-check-status.ts';
 
 /** What the screening use cases need: the database and the organization's screening vendor. */

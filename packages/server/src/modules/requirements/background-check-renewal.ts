@@ -6,8 +6,8 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { memberRequirements, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
-import { recordChange } from './requirement-state.ts';
-import { lockRequirementForSystem } from './requirement-target.ts';
+import { recordChange } from '../../requirement-core/requirement-state.ts';
+import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 
 /** The job the renewal order ids are derived under (one id per requirement and renewal period). */

@@ -1,13 +1,12 @@
 import type { BackgroundCheckReport } from '@touchline/contracts/background-checks';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { requireType } from './requirement-files.service.ts';
-import type { RequirementRef } from './requirement-target.ts';
+import type { RequirementRef } from '../../requirement-core/requirement-target.ts';
 import { isScreeningSandbox, latestScreeningOrder } from './screening-order-state.ts';
 
 /** What each of our screening statuses tells a reviewer, in a sentence (the vendor's report has the details). */
@@ -32,7 +31,7 @@ const summaries: Record<string, string> = {
  */
 export function backgroundCheckReport(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<BackgroundCheckReport> {
   return deps.db.transaction(async (tx) => {

@@ -1,10 +1,9 @@
 import type { BackgroundCheckView } from '@touchline/contracts/background-checks';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
 import { payForRequirements, startWithCredit } from '../billing/billing.service.ts';
 import { backgroundCheckById, memberPaidCheckRefusal } from './background-check.service.ts';
-import type { RequirementRef } from './requirement-target.ts';
+import type { RequirementRef } from '../../requirement-core/requirement-target.ts';
 
 /**
  * POST {id}/run-and-pay-background-check-user?plaId (the member pays, ADR 031): nothing is charged for a check that
@@ -14,7 +13,7 @@ import type { RequirementRef } from './requirement-target.ts';
  */
 export async function runAndPayBackgroundCheck(
   deps: Pick<Deps, 'db' | 'jobs' | 'integrations' | 'log' | 'appUrl'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { paymentMethodId?: string },
 ): Promise<BackgroundCheckView> {
   const { refusal, ordered, view } = await memberPaidCheckRefusal(deps, ctx, input);
@@ -26,11 +25,11 @@ export async function runAndPayBackgroundCheck(
       throw invalid([
         { field: 'paymentMethodId', in: 'body', message: 'Enter your card to pay for the check' },
       ]);
-    await payForRequirements(
-      deps,
-      { ...ctx, requestId: input.requestId },
-      { plaId: input.plaId, definitionIds: [input.definitionId], paymentMethodId: input.paymentMethodId },
-    );
+    await payForRequirements(deps, ctx, {
+      plaId: input.plaId,
+      definitionIds: [input.definitionId],
+      paymentMethodId: input.paymentMethodId,
+    });
   }
   return backgroundCheckById(deps, ctx, input);
 }

@@ -16,7 +16,7 @@ import {
   requirementMemberQuerySchema,
 } from '@touchline/contracts/requirement-completion';
 import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { readUploads } from './requirement-actions.routes.ts';
 import { deleteAttachment, uploadBackgroundCheckReport } from './requirement-files.service.ts';
 import { disputeBackgroundCheck, replyToDispute, startAdverseAction } from './background-check-adverse.ts';
@@ -39,22 +39,21 @@ const viewResponse = { 200: backgroundCheckViewSchema };
  */
 export async function backgroundCheckRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const ref = (req: { id: string; params: { id: string }; query: { plaId: string } }) => ({
+  const ref = (req: { params: { id: string }; query: { plaId: string } }) => ({
     definitionId: req.params.id,
     plaId: req.query.plaId,
-    requestId: req.id,
   });
 
   routes.get(
     `${base}/:id/background-check-by-id`,
     { schema: { ...byQuery, response: viewResponse } },
-    async (req) => backgroundCheckById(app.deps, await requireActorContext(req), ref(req)),
+    async (req) => backgroundCheckById(app.deps, await requireRequestContext(req), ref(req)),
   );
   routes.post(
     `${base}/:id/record-consent`,
     { schema: { ...byQuery, body: recordConsentBodySchema, response: viewResponse } },
     async (req) =>
-      recordConsent(app.deps, await requireActorContext(req), {
+      recordConsent(app.deps, await requireRequestContext(req), {
         ...ref(req),
         body: req.body,
         ipAddress: req.ip ?? null,
@@ -63,13 +62,13 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
   routes.post(
     `${base}/:id/run-background-check`,
     { schema: { ...byQuery, response: viewResponse } },
-    async (req) => runBackgroundCheck(app.deps, await requireActorContext(req), ref(req)),
+    async (req) => runBackgroundCheck(app.deps, await requireRequestContext(req), ref(req)),
   );
   routes.post(
     `${base}/:id/run-and-pay-background-check-user`,
     { schema: { ...byQuery, body: runAndPayBodySchema, response: viewResponse } },
     async (req) =>
-      runAndPayBackgroundCheck(app.deps, await requireActorContext(req), {
+      runAndPayBackgroundCheck(app.deps, await requireRequestContext(req), {
         ...ref(req),
         paymentMethodId: req.body.paymentMethodId,
       }),
@@ -77,7 +76,7 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/get-background-check-link`,
     { schema: { ...byQuery, response: { 200: backgroundCheckLinkSchema } } },
-    async (req) => backgroundCheckLink(app.deps, await requireActorContext(req), ref(req)),
+    async (req) => backgroundCheckLink(app.deps, await requireRequestContext(req), ref(req)),
   );
   routes.get(
     `${base}/:id/background-check-report/:plaId`,
@@ -88,10 +87,9 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      backgroundCheckReport(app.deps, await requireActorContext(req), {
+      backgroundCheckReport(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
-        requestId: req.id,
       }),
   );
   routes.post(
@@ -104,10 +102,9 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      startAdverseAction(app.deps, await requireActorContext(req), {
+      startAdverseAction(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
-        requestId: req.id,
         body: req.body,
       }),
   );
@@ -121,10 +118,9 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      replyToDispute(app.deps, await requireActorContext(req), {
+      replyToDispute(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
-        requestId: req.id,
         body: req.body,
       }),
   );
@@ -132,13 +128,13 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
     `${base}/:id/background-check-dispute`,
     { schema: { ...byQuery, body: disputeBodySchema, response: { 200: adverseActionResultSchema } } },
     async (req) =>
-      disputeBackgroundCheck(app.deps, await requireActorContext(req), { ...ref(req), body: req.body }),
+      disputeBackgroundCheck(app.deps, await requireRequestContext(req), { ...ref(req), body: req.body }),
   );
   routes.post(
     `${base}/:id/upload-background-check-report`,
     { schema: { ...byQuery, response: { 200: requirementActionResultSchema } } },
     async (req) =>
-      uploadBackgroundCheckReport(app.deps, await requireActorContext(req), {
+      uploadBackgroundCheckReport(app.deps, await requireRequestContext(req), {
         ...ref(req),
         read: () => readUploads(req),
       }),
@@ -153,10 +149,9 @@ export async function backgroundCheckRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      deleteAttachment(app.deps, await requireActorContext(req), {
+      deleteAttachment(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
-        requestId: req.id,
         fileId: req.params.fileId,
         kind: 'background-check-report',
       }),

@@ -9,21 +9,25 @@ import {
 } from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { requirementSubmissions } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
-import { currentStatus, liveSubmission, recordChange, replaceSubmission } from './requirement-state.ts';
+import {
+  currentStatus,
+  liveSubmission,
+  recordChange,
+  replaceSubmission,
+} from '../../requirement-core/requirement-state.ts';
 import {
   loadRequirement,
   lockRequirementForSystem,
   type LoadedRequirement,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
@@ -36,7 +40,7 @@ function contentOf(loaded: LoadedRequirement): BackgroundCheckContent {
   return parsed.success ? parsed.data : backgroundCheckContentSchema.parse({});
 }
 
-async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action: 'view' | 'run') {
+async function load(tx: Executor, ctx: RequestContext, ref: RequirementRef, action: 'view' | 'run') {
   const loaded = await loadRequirement(tx, ctx, ref, action, { lock: action === 'run' });
   requireType(loaded, RequirementType.BackgroundCheck);
   return { loaded, content: contentOf(loaded) };
@@ -117,7 +121,7 @@ async function view(
 /** GET {id}/background-check-by-id?plaId: the member's check, its consent and its order, for the member or a manager. */
 export function backgroundCheckById(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<BackgroundCheckView> {
   return deps.db.transaction(async (tx) => {
@@ -140,7 +144,7 @@ function requireVendorRun(content: BackgroundCheckContent) {
  */
 export function recordConsent(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: RecordConsentBody; ipAddress: string | null },
 ): Promise<BackgroundCheckView> {
   return deps.db.transaction(async (tx) => {
@@ -230,7 +234,7 @@ const orderRefusals: Record<Exclude<OrderOutcome, 'ordered' | 'already-ordered'>
 /** POST {id}/run-background-check?plaId (the organization pays): orders the check through the outbox. */
 export function runBackgroundCheck(
   deps: Pick<Deps, 'db' | 'integrations' | 'jobs'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<BackgroundCheckView> {
   return deps.db.transaction(async (tx) => {
@@ -250,7 +254,7 @@ export function runBackgroundCheck(
  */
 export function memberPaidCheckRefusal(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<{ refusal: string | null; ordered: boolean; view: BackgroundCheckView }> {
   return deps.db.transaction(async (tx) => {
@@ -305,7 +309,7 @@ export async function startPaidBackgroundCheck(
 /** GET {id}/get-background-check-link?plaId: the vendor's hosted page where the member continues (consent, details). */
 export function backgroundCheckLink(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<BackgroundCheckLink> {
   return deps.db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ import {
   trainingLaunchSchema,
 } from '@touchline/contracts/abuse-prevention-training';
 import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { uploadAbusePreventionCertificate } from './abuse-prevention.service.ts';
 import { takeTrainingAndPay, takeTrainingUnlessOwed } from './abuse-prevention-training.pay.ts';
 import { abusePreventionTrainingById, trainingLaunchUrl } from './abuse-prevention-training.service.ts';
@@ -54,7 +54,7 @@ export async function credentialRoutes(app: FastifyInstance) {
     { schema: { response: { 200: usSoccerLicensesResponseSchema } } },
     async (req) => {
       // Any signed-in member of an organization: the grades a definition may ask for are the federation's, not ours.
-      await requireActorContext(req);
+      await requireRequestContext(req);
       return { items: [...usSoccerLicenseCatalog] };
     },
   );
@@ -62,17 +62,17 @@ export async function credentialRoutes(app: FastifyInstance) {
     '/api/app/requirement/:id/us-soccer-licenses',
     { schema: { ...byQuery, response: { 200: memberUsSoccerLicensesSchema } } },
     async (req) =>
-      memberUsSoccerLicenses(app.deps, await requireActorContext(req), {
+      memberUsSoccerLicenses(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
-        requestId: req.id,
       }),
   );
 
   routes.get(
     '/api/app/organization/:id/live-scan-urls',
     { schema: { params: organizationParams, response: { 200: liveScanUrlsResponseSchema } } },
-    async (req) => listLiveScanLocations(app.deps, await requireActorContext(req), req.params.id),
+    async (req) =>
+      listLiveScanLocations(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
   routes.post(
     '/api/app/organization/:id/live-scan-urls',
@@ -84,9 +84,8 @@ export async function credentialRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const location = await addLiveScanLocation(app.deps, await requireActorContext(req), {
+      const location = await addLiveScanLocation(app.deps, await requireRequestContext(req), {
         organizationId: req.params.id,
-        requestId: req.id,
         body: req.body,
       });
       return reply.code(201).send(location);
@@ -102,10 +101,9 @@ export async function credentialRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      updateLiveScanLocation(app.deps, await requireActorContext(req), {
+      updateLiveScanLocation(app.deps, await requireRequestContext(req), {
         organizationId: req.params.id,
         locationId: req.params.locationId,
-        requestId: req.id,
         body: req.body,
       }),
   );
@@ -113,10 +111,9 @@ export async function credentialRoutes(app: FastifyInstance) {
     '/api/app/organization/:id/live-scan-urls/:locationId',
     { schema: { params: organizationParams.extend({ locationId: id }) } },
     async (req, reply) => {
-      await deleteLiveScanLocation(app.deps, await requireActorContext(req), {
+      await deleteLiveScanLocation(app.deps, await requireRequestContext(req), {
         organizationId: req.params.id,
         locationId: req.params.locationId,
-        requestId: req.id,
       });
       return reply.code(204).send();
     },
@@ -125,11 +122,10 @@ export async function credentialRoutes(app: FastifyInstance) {
     '/api/app/requirement/:id/live-scan-request-form',
     { schema: { params: z.object({ id }), querystring: liveScanRequestFormQuerySchema } },
     async (req, reply) => {
-      const form = await liveScanRequestForm(app.deps, await requireActorContext(req), {
+      const form = await liveScanRequestForm(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         locationId: req.query.locationId,
-        requestId: req.id,
       });
       const name = `livescan-request-${form.member.lastName}-${form.location.state}.pdf`.replace(
         /[^A-Za-z0-9.-]+/g,
@@ -151,11 +147,10 @@ export async function credentialRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      submitLiveScan(app.deps, await requireActorContext(req), {
+      submitLiveScan(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         atiNumber: req.query.atiNumber,
-        requestId: req.id,
         read: () => readUploads(req),
       }),
   );
@@ -169,11 +164,10 @@ export async function credentialRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      uploadAbusePreventionCertificate(app.deps, await requireActorContext(req), {
+      uploadAbusePreventionCertificate(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         completedOn: req.query.completedOn,
-        requestId: req.id,
         read: () => readUploads(req),
       }),
   );
@@ -181,20 +175,18 @@ export async function credentialRoutes(app: FastifyInstance) {
     '/api/app/requirement/:id/abuse-prevention-training-by-id',
     { schema: { ...byQuery, response: { 200: abusePreventionTrainingSchema } } },
     async (req) =>
-      abusePreventionTrainingById(app.deps, await requireActorContext(req), {
+      abusePreventionTrainingById(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
-        requestId: req.id,
       }),
   );
   routes.post(
     '/api/app/requirement/:id/abuse-prevention-take-training',
     { schema: { ...byQuery, response: { 200: abusePreventionTrainingSchema } } },
     async (req) =>
-      takeTrainingUnlessOwed(app.deps, await requireActorContext(req), {
+      takeTrainingUnlessOwed(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
-        requestId: req.id,
       }),
   );
   routes.get(
@@ -207,11 +199,10 @@ export async function credentialRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      trainingLaunchUrl(app.deps, await requireActorContext(req), {
+      trainingLaunchUrl(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
         returnPath: req.query.returnPath,
-        requestId: req.id,
       }),
   );
   routes.post(
@@ -224,10 +215,9 @@ export async function credentialRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      takeTrainingAndPay(app.deps, await requireActorContext(req), {
+      takeTrainingAndPay(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
-        requestId: req.id,
         paymentMethodId: req.body.paymentMethodId,
       }),
   );

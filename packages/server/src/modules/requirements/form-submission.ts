@@ -4,13 +4,13 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import { formVersionOf } from './form-version.ts';
-import { liveSubmission } from './requirement-state.ts';
+import { liveSubmission } from '../../requirement-core/requirement-state.ts';
 import {
   liveRequirementFiles,
   loadRequirement,
   presentRequirementFile,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 /** What complete-form stores as the live 'form' submission. */
 const storedFormSubmission = z.object({

@@ -8,16 +8,20 @@ import type {
 import type { RequirementActionResult } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewSource } from '@touchline/contracts/reviews';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize, holdsAnywhere } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { liveScanLocations, organizations, profiles, requirementSubmissions } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { certificateTypes, requireType, storeUploads } from './requirement-files.service.ts';
-import { actionResult, completedFacts, guardTransition, recordChange } from './requirement-state.ts';
-import { loadRequirement, type RequirementRef } from './requirement-target.ts';
+import {
+  actionResult,
+  completedFacts,
+  guardTransition,
+  recordChange,
+} from '../../requirement-core/requirement-state.ts';
+import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 import type { RequirementUpload } from './requirement-upload.ts';
 import { printable, writeLines } from './waiver-pdf.ts';
 
@@ -38,7 +42,7 @@ const present = (row: LocationRow): LiveScanLocation => ({
 });
 
 /** Another organization's id reads as not found (ADR 007): the caller's organization is the only one in reach. */
-function ownOrganization(ctx: ActorContext, organizationId: string): void {
+function ownOrganization(ctx: RequestContext, organizationId: string): void {
   if (organizationId !== ctx.organizationId) throw notFound('Organization');
 }
 
@@ -55,8 +59,8 @@ const liveLocations = (db: Executor, organizationId: string) =>
  */
 export async function listLiveScanLocations(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
-  organizationId: string,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
 ): Promise<LiveScanUrlsResponse> {
   ownOrganization(ctx, organizationId);
   return { items: (await liveLocations(deps.db, organizationId)).map(present) };
@@ -65,8 +69,8 @@ export async function listLiveScanLocations(
 /** POST /api/app/organization/{id}/live-scan-urls: an admin adds a location (ours: the list is admin-managed). */
 export function addLiveScanLocation(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
-  input: { organizationId: string; requestId: string; body: LiveScanLocationBody },
+  ctx: RequestContext,
+  input: { organizationId: string; body: LiveScanLocationBody },
 ): Promise<LiveScanLocation> {
   ownOrganization(ctx, input.organizationId);
   authorize(holdsAnywhere(ctx, 'adminLevel'));
@@ -76,17 +80,13 @@ export function addLiveScanLocation(
       .values({ organizationId: input.organizationId, ...input.body, ori: input.body.ori.toUpperCase() })
       .returning();
     if (!row) throw new Error('the location was not written');
-    await recordAuditEvent(
-      tx,
-      { userId: ctx.userId, profileId: ctx.profileId, requestId: input.requestId },
-      {
-        organizationId: input.organizationId,
-        action: 'live_scan_location.added',
-        entityType: 'live_scan_location',
-        entityId: row.id,
-        data: { state: row.state, ori: row.ori },
-      },
-    );
+    await recordAuditEvent(tx, ctx, {
+      organizationId: input.organizationId,
+      action: 'live_scan_location.added',
+      entityType: 'live_scan_location',
+      entityId: row.id,
+      data: { state: row.state, ori: row.ori },
+    });
     return present(row);
   });
 }
@@ -94,8 +94,8 @@ export function addLiveScanLocation(
 /** PUT /api/app/organization/{id}/live-scan-urls/{locationId}: an admin corrects a location (ours, like POST). */
 export function updateLiveScanLocation(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
-  input: { organizationId: string; locationId: string; requestId: string; body: LiveScanLocationBody },
+  ctx: RequestContext,
+  input: { organizationId: string; locationId: string; body: LiveScanLocationBody },
 ): Promise<LiveScanLocation> {
   ownOrganization(ctx, input.organizationId);
   authorize(holdsAnywhere(ctx, 'adminLevel'));
@@ -112,17 +112,13 @@ export function updateLiveScanLocation(
       )
       .returning();
     if (!row) throw notFound('Location');
-    await recordAuditEvent(
-      tx,
-      { userId: ctx.userId, profileId: ctx.profileId, requestId: input.requestId },
-      {
-        organizationId: input.organizationId,
-        action: 'live_scan_location.updated',
-        entityType: 'live_scan_location',
-        entityId: row.id,
-        data: { state: row.state, ori: row.ori },
-      },
-    );
+    await recordAuditEvent(tx, ctx, {
+      organizationId: input.organizationId,
+      action: 'live_scan_location.updated',
+      entityType: 'live_scan_location',
+      entityId: row.id,
+      data: { state: row.state, ori: row.ori },
+    });
     return present(row);
   });
 }
@@ -130,8 +126,8 @@ export function updateLiveScanLocation(
 /** DELETE /api/app/organization/{id}/live-scan-urls/{locationId}: an admin removes one (kept, marked deleted). */
 export function deleteLiveScanLocation(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
-  input: { organizationId: string; locationId: string; requestId: string },
+  ctx: RequestContext,
+  input: { organizationId: string; locationId: string },
 ): Promise<void> {
   ownOrganization(ctx, input.organizationId);
   authorize(holdsAnywhere(ctx, 'adminLevel'));
@@ -148,16 +144,12 @@ export function deleteLiveScanLocation(
       )
       .returning();
     if (!row) throw notFound('Location');
-    await recordAuditEvent(
-      tx,
-      { userId: ctx.userId, profileId: ctx.profileId, requestId: input.requestId },
-      {
-        organizationId: input.organizationId,
-        action: 'live_scan_location.deleted',
-        entityType: 'live_scan_location',
-        entityId: row.id,
-      },
-    );
+    await recordAuditEvent(tx, ctx, {
+      organizationId: input.organizationId,
+      action: 'live_scan_location.deleted',
+      entityType: 'live_scan_location',
+      entityId: row.id,
+    });
   });
 }
 
@@ -175,7 +167,7 @@ export type LiveScanRequestForm = {
  */
 export async function liveScanRequestForm(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef & { locationId: string },
 ): Promise<LiveScanRequestForm> {
   const loaded = await loadRequirement(deps.db, ctx, ref, 'view');
@@ -262,7 +254,7 @@ export async function liveScanRequestFormPdf(form: LiveScanRequestForm): Promise
  */
 export function submitLiveScan(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { atiNumber: string; read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
   const spec = {

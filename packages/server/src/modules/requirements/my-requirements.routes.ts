@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { myRequirementsPath, myRequirementsResponseSchema } from '@touchline/contracts/member-requirements';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { myRequirements } from './requirements.service.ts';
 
 /** GET /api/app/requirement/my-requirements: the signed-in member's own requirements (member view). */
@@ -10,6 +10,6 @@ export async function myRequirementsRoutes(app: FastifyInstance) {
   r.get(
     myRequirementsPath,
     { schema: { response: { 200: myRequirementsResponseSchema } } },
-    async (request) => myRequirements(app.database.db, await requireActorContext(request)),
+    async (request) => myRequirements(app.deps, await requireRequestContext(request)),
   );
 }

@@ -19,7 +19,7 @@ import {
   videoProgressResultSchema,
   requirementUploadLimits,
 } from '@touchline/contracts/requirement-completion';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { readMultipartFiles } from '../../storage/multipart-reader.ts';
 import { safeFileName } from '../../storage/upload-check.ts';
 import {
@@ -82,15 +82,10 @@ export async function readUploads(request: FastifyRequest): Promise<RequirementU
  */
 export async function requirementActionRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The request id goes with the reference into every event and audit row the call writes.
-  const ref = (req: { id: string; params: { id: string } }, plaId: string) => ({
-    definitionId: req.params.id,
-    plaId,
-    requestId: req.id,
-  });
+  const ref = (req: { params: { id: string } }, plaId: string) => ({ definitionId: req.params.id, plaId });
 
   routes.post(`${base}/:id/complete-document`, { schema: { ...byQuery, response: result } }, async (req) =>
-    completeDocument(app.deps, await requireActorContext(req), {
+    completeDocument(app.deps, await requireRequestContext(req), {
       ...ref(req, req.query.plaId),
       read: () => readUploads(req),
     }),
@@ -99,7 +94,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/upload-custom-training-certificate`,
     { schema: { ...byQuery, response: result } },
     async (req) =>
-      uploadTrainingCertificate(app.deps, await requireActorContext(req), {
+      uploadTrainingCertificate(app.deps, await requireRequestContext(req), {
         ...ref(req, req.query.plaId),
         read: () => readUploads(req),
       }),
@@ -114,7 +109,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const file = await uploadFormFile(app.deps, await requireActorContext(req), {
+      const file = await uploadFormFile(app.deps, await requireRequestContext(req), {
         ...ref(req, req.query.plaId),
         fieldId: req.query.fieldId,
         read: () => readUploads(req),
@@ -131,7 +126,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
       `${base}/:id/${path}/:fileId`,
       { schema: { ...fileParams, response: result } },
       async (req) =>
-        deleteAttachment(app.deps, await requireActorContext(req), {
+        deleteAttachment(app.deps, await requireRequestContext(req), {
           ...ref(req, req.query.plaId),
           fileId: req.params.fileId,
           kind,
@@ -141,7 +136,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/complete-form`,
     { schema: { ...byQuery, body: completeFormBodySchema, response: result } },
     async (req) =>
-      completeForm(app.deps, await requireActorContext(req), {
+      completeForm(app.deps, await requireRequestContext(req), {
         ...ref(req, req.query.plaId),
         body: req.body,
       }),
@@ -150,7 +145,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/complete-waiver`,
     { schema: { ...byQuery, body: completeWaiverBodySchema, response: result } },
     async (req) =>
-      completeWaiver(app.deps, await requireActorContext(req), {
+      completeWaiver(app.deps, await requireRequestContext(req), {
         ...ref(req, req.query.plaId),
         body: req.body,
         ipAddress: req.ip ?? null,
@@ -159,11 +154,15 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/waiver/view`,
     { schema: { ...byQuery, response: { 200: signedWaiverSchema } } },
-    async (req) => signedWaiver(app.deps, await requireActorContext(req), ref(req, req.query.plaId), 'view'),
+    async (req) =>
+      signedWaiver(app.deps, await requireRequestContext(req), {
+        ...ref(req, req.query.plaId),
+        action: 'view',
+      }),
   );
   routes.get(`${base}/:id/waiver/download`, { schema: byQuery }, async (req, reply) => {
-    const ctx = await requireActorContext(req);
-    const waiver = await signedWaiver(app.deps, ctx, ref(req, req.query.plaId), 'download');
+    const ctx = await requireRequestContext(req);
+    const waiver = await signedWaiver(app.deps, ctx, { ...ref(req, req.query.plaId), action: 'download' });
     const name = `${waiver.waiverName}-${waiver.memberName}.pdf`.replace(/[^A-Za-z0-9.-]+/g, '_');
     return reply
       .type('application/pdf')
@@ -174,7 +173,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/complete-video`,
     { schema: { ...byQuery, body: videoProgressBodySchema, response: { 200: videoProgressResultSchema } } },
     async (req) =>
-      completeVideo(app.deps, await requireActorContext(req), {
+      completeVideo(app.deps, await requireRequestContext(req), {
         ...ref(req, req.query.plaId),
         body: req.body,
       }),
@@ -182,13 +181,13 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.post(
     `${base}/:id/take-custom-training`,
     { schema: { ...byQuery, response: { 200: trainingUrlSchema } } },
-    async (req) => takeCustomTraining(app.deps, await requireActorContext(req), ref(req, req.query.plaId)),
+    async (req) => takeCustomTraining(app.deps, await requireRequestContext(req), ref(req, req.query.plaId)),
   );
   routes.post(
     `${base}/:id/complete-without-upload/:plaId`,
     { schema: { ...byPath, body: completeWithoutUploadBodySchema, response: result } },
     async (req) =>
-      completeWithoutUpload(app.deps, await requireActorContext(req), {
+      completeWithoutUpload(app.deps, await requireRequestContext(req), {
         ...ref(req, req.params.plaId),
         body: req.body,
       }),
@@ -197,7 +196,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/mark-incomplete/:plaId`,
     { schema: { ...byPath, body: markIncompleteBodySchema, response: result } },
     async (req) =>
-      markIncomplete(app.deps, await requireActorContext(req), {
+      markIncomplete(app.deps, await requireRequestContext(req), {
         ...ref(req, req.params.plaId),
         note: req.body?.note,
       }),
@@ -206,7 +205,7 @@ export async function requirementActionRoutes(app: FastifyInstance) {
     `${base}/:id/completed-date-time/:plaId`,
     { schema: { ...byPath, body: completedDateTimeBodySchema, response: result } },
     async (req) =>
-      setCompletedDateTime(app.deps, await requireActorContext(req), {
+      setCompletedDateTime(app.deps, await requireRequestContext(req), {
         ...ref(req, req.params.plaId),
         body: req.body,
       }),
@@ -214,13 +213,13 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/files-to-view`,
     { schema: { ...byQuery, response: { 200: filesToViewResponseSchema } } },
-    async (req) => filesToView(app.deps, await requireActorContext(req), ref(req, req.query.plaId)),
+    async (req) => filesToView(app.deps, await requireRequestContext(req), ref(req, req.query.plaId)),
   );
   routes.get(
     `${base}/:id/download-file/:fileId`,
     { schema: { ...fileParams, response: { 200: requirementFileLinkSchema } } },
     async (req) =>
-      downloadFile(app.deps, await requireActorContext(req), {
+      downloadFile(app.deps, await requireRequestContext(req), {
         ...ref(req, req.query.plaId),
         fileId: req.params.fileId,
       }),
@@ -228,13 +227,16 @@ export async function requirementActionRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/:id/extension-content-file`,
     { schema: { ...byQuery, response: { 200: requirementFileLinkSchema } } },
-    async (req) => extensionContentFile(app.deps, await requireActorContext(req), ref(req, req.query.plaId)),
+    async (req) =>
+      extensionContentFile(app.deps, await requireRequestContext(req), ref(req, req.query.plaId)),
   );
   routes.get(
     `${base}/download-file-archive`,
     { schema: { querystring: requirementMemberQuerySchema } },
     async (req, reply) => {
-      const archive = await downloadFileArchive(app.deps, await requireActorContext(req), req.query.plaId);
+      const archive = await downloadFileArchive(app.deps, await requireRequestContext(req), {
+        plaId: req.query.plaId,
+      });
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${archive.fileName}"`)

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type {
   CompleteFormBody,
   CompleteWaiverBody,
@@ -11,7 +11,6 @@ import type {
 } from '@touchline/contracts/requirement-completion';
 import { formAnswerProblems } from '@touchline/contracts/form-answers';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { formVersionOf } from './form-version.ts';
 import { requireType } from './requirement-files.service.ts';
@@ -24,14 +23,18 @@ import {
   recordChange,
   replaceSubmission,
   updateLiveSubmission,
-} from './requirement-state.ts';
-import { liveRequirementFiles, loadRequirement, type RequirementRef } from './requirement-target.ts';
+} from '../../requirement-core/requirement-state.ts';
+import {
+  liveRequirementFiles,
+  loadRequirement,
+  type RequirementRef,
+} from '../../requirement-core/requirement-target.ts';
 import { addReport, progressEventDue, watchedPercent, type Interval } from './video-progress.ts';
 
 /** POST {id}/complete-form?plaId: answers checked against the saved version they were given for, then complete. */
 export function completeForm(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: CompleteFormBody },
 ): Promise<RequirementActionResult> {
   return deps.db.transaction(async (tx) => {
@@ -74,7 +77,7 @@ const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLo
  */
 export function completeWaiver(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: CompleteWaiverBody; ipAddress: string | null },
 ): Promise<RequirementActionResult> {
   return deps.db.transaction(async (tx) => {
@@ -121,7 +124,7 @@ type VideoState = { intervals: Interval[]; duration: number; lastReportAt: strin
  */
 export function completeVideo(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: VideoProgressBody },
 ): Promise<VideoProgressResult> {
   return deps.db.transaction(async (tx) => {
@@ -167,7 +170,7 @@ export function completeVideo(
  */
 export function takeCustomTraining(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef,
 ): Promise<TrainingUrl> {
   return deps.db.transaction(async (tx) => {
@@ -189,7 +192,7 @@ export function takeCustomTraining(
 /** POST {id}/complete-without-upload/{plaId}: a manager marks it complete as of a date (no file, no review). */
 export function completeWithoutUpload(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: CompleteWithoutUploadBody },
 ): Promise<RequirementActionResult> {
   return deps.db.transaction(async (tx) => {
@@ -208,7 +211,7 @@ export function completeWithoutUpload(
 /** POST {id}/mark-incomplete/{plaId}: a manager resets it; files and submissions stay as history. */
 export function markIncomplete(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { note?: string | undefined },
 ): Promise<RequirementActionResult> {
   return deps.db.transaction(async (tx) => {
@@ -226,7 +229,7 @@ export function markIncomplete(
 /** PATCH {id}/completed-date-time/{plaId}: a manager corrects the completion time; validity follows from it. */
 export function setCompletedDateTime(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: CompletedDateTimeBody },
 ): Promise<RequirementActionResult> {
   return deps.db.transaction(async (tx) => {

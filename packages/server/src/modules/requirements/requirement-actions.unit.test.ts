@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { requirementTypeActions } from '@touchline/contracts/requirement-actions';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import { actionHolders, mayTakeAction, requirementActionMatrix } from './requirement-actions.policy.ts';
+import {
+  actionHolders,
+  mayTakeAction,
+  requirementActionMatrix,
+} from '../../requirement-core/requirement-actions.policy.ts';
 import { checkUpload } from './requirement-upload.ts';
 import {
   addReport,

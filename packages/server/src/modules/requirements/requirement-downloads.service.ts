@@ -1,15 +1,14 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { Readable } from 'node:stream';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { FilesToViewResponse, RequirementFileLink } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
 import { memberRequirements, requirementDefinitions, storedFiles } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
-import { mayTakeAction } from './requirement-actions.policy.ts';
+import { mayTakeAction } from '../../requirement-core/requirement-actions.policy.ts';
 import {
   liveRequirementFiles,
   loadMemberAccess,
@@ -17,12 +16,12 @@ import {
   presentRequirementFile,
   type RequirementFileRow,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 
 /** GET {id}/files-to-view?plaId: the live files of one member's requirement. */
 export async function filesToView(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<FilesToViewResponse> {
   const db = deps.db;
@@ -34,7 +33,7 @@ export async function filesToView(
 /** GET {id}/download-file/{fileId}?plaId: an expiring link (ADR 008) to one file of the requirement. */
 export async function downloadFile(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { fileId: string },
 ): Promise<RequirementFileLink> {
   const db = deps.db;
@@ -51,7 +50,7 @@ export async function downloadFile(
  */
 export async function extensionContentFile(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<RequirementFileLink> {
   const db = deps.db;
@@ -99,8 +98,8 @@ function entryName(folder: string, file: RequirementFileRow, used: Set<string>):
  */
 export async function downloadFileArchive(
   deps: Deps,
-  ctx: ActorContext,
-  plaId: string,
+  ctx: RequestContext,
+  { plaId }: { plaId: string },
 ): Promise<{ stream: Readable; fileName: string }> {
   const db = deps.db;
   const access = await loadMemberAccess(db, ctx.organizationId, plaId);

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { contentKindMismatchMessage, type FormField } from '@touchline/contracts/content';
 import type { FileExtension } from '@touchline/contracts/files';
@@ -6,14 +6,18 @@ import type { RequirementAction } from '@touchline/contracts/requirement-actions
 import type { RequirementActionResult, RequirementFile } from '@touchline/contracts/requirement-completion';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Transaction } from '../../db/client.ts';
 import { requirementFiles, storedFiles } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { latestFormFields } from './form-version.ts';
-import { actsForSelf } from './requirement-actions.policy.ts';
-import { actionResult, completedFacts, guardTransition, recordChange } from './requirement-state.ts';
+import { actsForSelf } from '../../requirement-core/requirement-actions.policy.ts';
+import {
+  actionResult,
+  completedFacts,
+  guardTransition,
+  recordChange,
+} from '../../requirement-core/requirement-state.ts';
 import {
   liveRequirementFiles,
   loadRequirement,
@@ -21,7 +25,7 @@ import {
   type LoadedRequirement,
   type RequirementFileRow,
   type RequirementRef,
-} from './requirement-target.ts';
+} from '../../requirement-core/requirement-target.ts';
 import { checkUpload, type CheckedUpload, type RequirementUpload } from './requirement-upload.ts';
 
 /** A 400 when a call meant for one type reaches a requirement of another. */
@@ -54,7 +58,7 @@ export type UploadSpec = {
  */
 export async function storeUploads<T>(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   spec: UploadSpec,
   work: (tx: Transaction, loaded: LoadedRequirement, files: RequirementFileRow[]) => Promise<T>,
 ): Promise<T> {
@@ -85,7 +89,7 @@ export async function storeUploads<T>(
 
 async function insertFile(
   tx: Transaction,
-  ctx: ActorContext,
+  ctx: RequestContext,
   loaded: LoadedRequirement,
   role: string,
   upload: CheckedUpload,
@@ -126,7 +130,7 @@ function completionTransition(loaded: LoadedRequirement): RequirementTransition 
 
 async function uploadCompleting(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
   kind: {
     type: RequirementType;
@@ -162,7 +166,7 @@ async function uploadCompleting(
 /** POST {id}/complete-document?plaId: the member uploads one or more files; it then awaits review (ADR 014). */
 export function completeDocument(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
   const kind = {
@@ -179,7 +183,7 @@ export function completeDocument(
  */
 export function uploadTrainingCertificate(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
   const kind = {
@@ -197,7 +201,7 @@ export function uploadTrainingCertificate(
  */
 export function uploadBackgroundCheckReport(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementActionResult> {
   const kind = {
@@ -216,7 +220,7 @@ export function uploadBackgroundCheckReport(
 /** POST {id}/content-form-file?plaId&fieldId: one attachment for a file field of the form, before complete-form. */
 export function uploadFormFile(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { fieldId: string; read: () => Promise<RequirementUpload[]> },
 ): Promise<RequirementFile> {
   let fields: FormField[] = [];
@@ -254,7 +258,7 @@ export function uploadFormFile(
  */
 export async function deleteAttachment(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & {
     fileId: string;
     kind: 'document' | 'form-attachment' | 'certificate' | 'background-check-report';

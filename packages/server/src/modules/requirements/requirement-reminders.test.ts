@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { addTestMember, createTestOrganization } from '../../../test/factories.ts';
 import { mailTo } from '../../../test/mail.ts';
 import { memberRequirements, profileLevelAccesses } from '../../db/schema/index.ts';
-import { addDays } from './engine/calendar.ts';
+import { addDays } from '../../requirement-core/engine/calendar.ts';
 import { addDefinition, assign } from './requirements-engine.test-kit.ts';
 import { refreshMemberRequirements } from './requirements.service.ts';
 import { sweepRequirementReminders } from './requirement-reminders.ts';

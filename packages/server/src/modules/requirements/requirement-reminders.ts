@@ -2,10 +2,18 @@ import { z } from 'zod';
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { addDays } from './engine/calendar.ts';
-import { afterReminder } from './engine/reminder-schedule.ts';
-import { requirementDigestMail, type RequirementDigest } from './requirement-reminders.mail.ts';
-import { digestRows, dueMembers, leaseDueRows, recordReminders } from './requirement-reminders.queries.ts';
+import { addDays } from '../../requirement-core/engine/calendar.ts';
+import { afterReminder } from '../../requirement-core/engine/reminder-schedule.ts';
+import {
+  requirementDigestMail,
+  type RequirementDigest,
+} from '../../requirement-core/requirement-reminders.mail.ts';
+import {
+  digestRows,
+  dueMembers,
+  leaseDueRows,
+  recordReminders,
+} from '../../requirement-core/requirement-reminders.queries.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { and, asc, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organizations } from '../../db/schema/index.ts';
-import { rederiveDateDependentStatuses } from './requirements.service.ts';
+import { rederiveDateDependentStatuses } from '../../requirement-core/requirements-engine.service.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
 

@@ -9,11 +9,12 @@ import type { RequirementStatus } from '@touchline/contracts/requirement-status'
 import type { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { ActorContext } from '../../authz/actor-context.ts';
-import type { Database, Executor } from '../../db/client.ts';
-import { dayOf, type Day } from './engine/calendar.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
+import { dayOf, type Day } from '../../requirement-core/engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
-import { permittedTransitions } from './requirement-actions.policy.ts';
-import { deriveRequirementStatus } from './engine/requirement-status.ts';
+import { permittedTransitions } from '../../requirement-core/requirement-actions.policy.ts';
+import { deriveRequirementStatus } from '../../requirement-core/engine/requirement-status.ts';
 import {
   activeRequirementsOfProfile,
   latestResetNotes,
@@ -21,20 +22,10 @@ import {
 } from './my-requirements.queries.ts';
 import {
   factsOf,
-  rederive,
   refreshMemberRequirementsNow,
   type RefreshOptions,
-} from './requirements-engine.service.ts';
-
-export { rederiveDateDependentStatuses } from './requirements-engine.service.ts';
-/** What a reminder lists and how it reads (the daily digest's; the dashboard's "Send reminder" sends the same, ADR 033). */
-export { remindedStatuses } from './requirement-reminders.queries.ts';
-export { requirementDigestMail } from './requirement-reminders.mail.ts';
-/**
- * Stores members' overall statuses with the requirement summary beside them (ADR 016), for writers that set
- * statuses without deriving them — the dashboard's tests seed arbitrary stored statuses through it.
- */
-export { writeOverallStatuses as storeOverallStatuses } from './requirements-engine.queries.ts';
+} from '../../requirement-core/requirements-engine.service.ts';
+import { queueUsSoccerChecks as queueUsSoccerLookups } from './us-soccer.service.ts';
 
 /**
  * The one entry other modules call after changing who holds which label where (invitations, import, change-role,
@@ -131,8 +122,11 @@ export function staffMovesOf(
 }
 
 /** GET my-requirements: the signed-in member's own list in the current organization, read in one transaction. */
-export async function myRequirements(db: Database, ctx: ActorContext): Promise<MyRequirementsResponse> {
-  return db.transaction(async (tx) => {
+export async function myRequirements(
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+): Promise<MyRequirementsResponse> {
+  return deps.db.transaction(async (tx) => {
     const items = await listMemberRequirements(tx, ctx, ctx.profileId);
     const overall = await storedOverallStatus(tx, ctx.organizationId, ctx.profileId);
     return {
@@ -144,41 +138,14 @@ export async function myRequirements(db: Database, ctx: ActorContext): Promise<M
   });
 }
 
-// The review module (ADR 015) decides pending completions through the same load, guard and write path as every
-// member action, so a decision is audited, guarded and re-derived exactly like them.
-export { currentStatus, recordChange } from './requirement-state.ts';
-export {
-  liveRequirementFiles,
-  loadMemberAccess,
-  loadRequirement,
-  presentRequirementFile,
-  type LoadedRequirement,
-  type MemberRequirementRow,
-  type RequirementRef,
-} from './requirement-target.ts';
-export { expiresAtFor, type ValidityRule } from './engine/requirement-status.ts';
-
 /**
- * Re-derives requirement and overall statuses of these profiles once, after a set-based write that already stored
- * the new facts (bulk review): a thousand profiles per statement round, assignments untouched.
+ * What the profile module calls after a member's US Soccer id changes (ADR 032): queues a license lookup of each of
+ * the profile's US Soccer requirements in the caller's transaction; the number queued.
  */
-export async function rederiveProfiles(
+export function queueUsSoccerChecks(
+  deps: Pick<Deps, 'jobs'>,
   tx: Executor,
-  organizationId: string,
-  profileIds: readonly string[],
-  now: Date = new Date(),
-): Promise<void> {
-  const ids = [...new Set(profileIds)].sort();
-  for (let i = 0; i < ids.length; i += 1000)
-    await rederive(tx, organizationId, ids.slice(i, i + 1000), { today: dayOf(now), now, reason: 'review' });
+  input: { organizationId: string; profileId: string; key: string },
+): Promise<number> {
+  return queueUsSoccerLookups(deps, tx, input.organizationId, input.profileId, input.key);
 }
-
-export {
-  checkUsSoccerLicense,
-  queueUsSoccerChecks,
-  usSoccerCheckJob,
-  usSoccerRecheckJob,
-} from './us-soccer.service.ts';
-
-/** Whether the actor is the member or their guardian (member payments, ADR 031). */
-export { actsForSelf } from './requirement-actions.policy.ts';

@@ -10,8 +10,8 @@ import {
   screeningOrders,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { currentStatus } from './requirement-state.ts';
-import type { LoadedRequirement } from './requirement-target.ts';
+import { currentStatus } from '../../requirement-core/requirement-state.ts';
+import type { LoadedRequirement } from '../../requirement-core/requirement-target.ts';
 
 // What the screening requirements (background check, sex offender search) read alike of their orders.
 

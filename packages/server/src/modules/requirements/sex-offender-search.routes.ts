@@ -6,7 +6,7 @@ import {
   sexOffenderMatchSchema,
   sexOffenderSearchViewSchema,
 } from '@touchline/contracts/sex-offender-search';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   beginSexOffenderSearch,
   sexOffenderSearchById,
@@ -24,21 +24,20 @@ const viewResponse = { 200: sexOffenderSearchViewSchema };
  */
 export async function sexOffenderSearchRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const ref = (req: { id: string; params: { id: string }; query: { plaId: string } }) => ({
+  const ref = (req: { params: { id: string }; query: { plaId: string } }) => ({
     definitionId: req.params.id,
     plaId: req.query.plaId,
-    requestId: req.id,
   });
 
   routes.get(
     `${base}/:id/sex-offender-search-by-id`,
     { schema: { ...byQuery, response: viewResponse } },
-    async (req) => sexOffenderSearchById(app.deps, await requireActorContext(req), ref(req)),
+    async (req) => sexOffenderSearchById(app.deps, await requireRequestContext(req), ref(req)),
   );
   routes.post(
     `${base}/:id/begin-sex-offender-search`,
     { schema: { ...byQuery, response: viewResponse } },
-    async (req) => beginSexOffenderSearch(app.deps, await requireActorContext(req), ref(req)),
+    async (req) => beginSexOffenderSearch(app.deps, await requireRequestContext(req), ref(req)),
   );
   routes.get(
     `${base}/:id/sex-offender-search-match/:plaId`,
@@ -49,10 +48,9 @@ export async function sexOffenderSearchRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      sexOffenderSearchMatch(app.deps, await requireActorContext(req), {
+      sexOffenderSearchMatch(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
-        requestId: req.id,
       }),
   );
 }

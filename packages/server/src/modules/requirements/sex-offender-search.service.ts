@@ -8,19 +8,22 @@ import {
   type SexOffenderSearchContent,
   type SexOffenderSearchView,
 } from '@touchline/contracts/sex-offender-search';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf } from './background-check-adverse.ts';
-import { WaitingOn } from './engine/requirement-status.ts';
+import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
-import { currentStatus, recordChange } from './requirement-state.ts';
-import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
+import {
+  loadRequirement,
+  type LoadedRequirement,
+  type RequirementRef,
+} from '../../requirement-core/requirement-target.ts';
 import { orderSexOffenderSearchJob } from './sex-offender-search.jobs.ts';
 import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
 
@@ -88,7 +91,7 @@ async function view(
   };
 }
 
-async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action: 'view' | 'begin') {
+async function load(tx: Executor, ctx: RequestContext, ref: RequirementRef, action: 'view' | 'begin') {
   const loaded = await loadRequirement(tx, ctx, ref, action, { lock: action === 'begin' });
   requireType(loaded, RequirementType.SexOffenderSearch);
   return loaded;
@@ -97,7 +100,7 @@ async function load(tx: Executor, ctx: ActorContext, ref: RequirementRef, action
 /** GET {id}/sex-offender-search-by-id?plaId: the member's search, for the member (or guardian) or a manager. */
 export function sexOffenderSearchById(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderSearchView> {
   return deps.db.transaction(async (tx) => view(deps, tx, await load(tx, ctx, ref, 'view')));
@@ -111,7 +114,7 @@ export function sexOffenderSearchById(
  */
 export function beginSexOffenderSearch(
   deps: Pick<Deps, 'db' | 'integrations' | 'jobs'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderSearchView> {
   return deps.db.transaction(async (tx) => {
@@ -146,7 +149,7 @@ export function beginSexOffenderSearch(
  */
 export function sexOffenderSearchMatch(
   deps: Pick<Deps, 'db' | 'integrations'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderMatch> {
   return deps.db.transaction(async (tx) => {

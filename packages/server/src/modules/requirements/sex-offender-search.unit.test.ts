@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requirementTypeActions } from '@touchline/contracts/requirement-actions';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { sexOffenderSearchContentSchema } from '@touchline/contracts/sex-offender-search';
-import { actionHolders, requirementActionMatrix } from './requirement-actions.policy.ts';
+import { actionHolders, requirementActionMatrix } from '../../requirement-core/requirement-actions.policy.ts';
 
 describe('the sex offender search’s policy row (spec §6: the common actions plus set birth date)', () => {
   it('names only actions of type 6, including set birth date', () => {

@@ -10,7 +10,6 @@ import {
   type UsSoccerContent,
   type UsSoccerMatchState,
 } from '@touchline/contracts/us-soccer';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   hierarchyLevels,
@@ -20,12 +19,16 @@ import {
   requirementDefinitions,
   usSoccerLicenseChecks,
 } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { dayOf } from './engine/calendar.ts';
-import { recordChange, type FactsPatch } from './requirement-state.ts';
-import { loadRequirement, type LoadedRequirement, type RequirementRef } from './requirement-target.ts';
+import { dayOf } from '../../requirement-core/engine/calendar.ts';
+import { recordChange, type FactsPatch } from '../../requirement-core/requirement-state.ts';
+import {
+  loadRequirement,
+  type LoadedRequirement,
+  type RequirementRef,
+} from '../../requirement-core/requirement-target.ts';
 import { requireType } from './requirement-files.service.ts';
 import {
   heldLicenses,
@@ -316,7 +319,7 @@ export const usSoccerRecheckJob = defineJob({
  */
 export function memberUsSoccerLicenses(
   deps: Pick<Deps, 'db'>,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<MemberUsSoccerLicenses> {
   return deps.db.transaction(async (tx) => {

@@ -1,24 +1,22 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { SignedWaiver } from '@touchline/contracts/requirement-completion';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { requirementEvents } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { requireType } from './requirement-files.service.ts';
-import { liveSubmission } from './requirement-state.ts';
-import { loadRequirement, type RequirementRef } from './requirement-target.ts';
+import { liveSubmission } from '../../requirement-core/requirement-state.ts';
+import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 
 /** GET {id}/waiver/view?plaId: the signed waiver as signed (its text then), with the requirement's events. */
 export async function signedWaiver(
   deps: Deps,
-  ctx: ActorContext,
-  ref: RequirementRef,
-  action: 'view' | 'download' = 'view',
+  ctx: RequestContext,
+  input: RequirementRef & { action?: 'view' | 'download' },
 ): Promise<SignedWaiver> {
   const db = deps.db;
-  const loaded = await loadRequirement(db, ctx, ref, action);
+  const loaded = await loadRequirement(db, ctx, input, input.action ?? 'view');
   requireType(loaded, RequirementType.Waiver);
   const signature = await liveSubmission(db, loaded, 'waiver-signature');
   if (!signature) throw notFound('Signed waiver');

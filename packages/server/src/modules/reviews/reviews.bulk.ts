@@ -1,14 +1,14 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { RequirementStatus, requirementStatusLabel } from '@touchline/contracts/requirement-status';
 import type { ValidationError } from '@touchline/contracts/errors';
 import type { ReviewResult, bulkReviewBodySchema } from '@touchline/contracts/reviews';
 import type { z } from 'zod';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { holdsAt } from '../../authz/rules.ts';
 import { AppError } from '../../errors.ts';
-import { currentStatus, rederiveProfiles } from '../requirements/requirements.service.ts';
+import { currentStatus } from '../../requirement-core/requirement-state.ts';
+import { rederiveProfiles } from '../../requirement-core/requirements-engine.service.ts';
 import { decisionFacts, reviewable, sourceOf, type Decision } from './reviews.decision.ts';
 import { queueResetMails } from './reviews.mail.ts';
 import { assertReviewer } from './reviews.policy.ts';
@@ -18,7 +18,7 @@ import { pendingReviewCount, resetMailsOf } from './reviews.service.ts';
 type Body = z.output<typeof bulkReviewBodySchema>;
 
 /** All or nothing: 404 naming items not found (or beyond reach), 409 naming items not awaiting review and why. */
-function checkItems(ctx: ActorContext, body: Body, rows: readonly BulkItemRow[]): BulkItemRow[] {
+function checkItems(ctx: RequestContext, body: Body, rows: readonly BulkItemRow[]): BulkItemRow[] {
   const byIndex = new Map(rows.map((r) => [r.index, r]));
   const reachable = (r: BulkItemRow | undefined) => r && holdsAt(ctx, 'directorLevelOrHigher', r.levelPath);
   const missing = body.requirements.flatMap((_, index) => (reachable(byIndex.get(index)) ? [] : [index]));
@@ -52,22 +52,14 @@ function refuse(code: ErrorCode, message: string, errors: ValidationError[]): ne
  * one locking read, one UPDATE … FROM unnest, bulk inserts of events, decisions and audit rows, then the members'
  * overall statuses re-derived once; reset e-mails are queued in the same transaction.
  */
-export async function bulkReview(
-  deps: Deps,
-  ctx: ActorContext,
-  input: { body: Body; requestId: string },
-): Promise<ReviewResult> {
+export async function bulkReview(deps: Deps, ctx: RequestContext, body: Body): Promise<ReviewResult> {
   assertReviewer(ctx);
-  const { reviewDecision, reviewNotes, completedDateTime } = input.body.review;
+  const { reviewDecision, reviewNotes, completedDateTime } = body.review;
   const decision = reviewDecision as Decision;
   const now = new Date();
   const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
   const reviewed = await deps.db.transaction(async (tx) => {
-    const rows = checkItems(
-      ctx,
-      input.body,
-      await lockItems(tx, ctx.organizationId, input.body.requirements),
-    );
+    const rows = checkItems(ctx, body, await lockItems(tx, ctx.organizationId, body.requirements));
     const writes: BulkWrite[] = rows.map((row) => {
       const facts = decisionFacts(row, row, decision, { now, completedAt });
       return {
@@ -90,7 +82,7 @@ export async function bulkReview(
     };
     await writeBulkDecisions(
       tx,
-      { ctx, requestId: input.requestId, decision, notes: reviewNotes, now, data },
+      { ctx, requestId: ctx.requestId, decision, notes: reviewNotes, now, data },
       writes,
     );
     await rederiveProfiles(

@@ -1,11 +1,8 @@
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
-import {
-  expiresAtFor,
-  type MemberRequirementRow,
-  type ValidityRule,
-} from '../requirements/requirements.service.ts';
+import { expiresAtFor, type ValidityRule } from '../../requirement-core/engine/requirement-status.ts';
+import type { MemberRequirementRow } from '../../requirement-core/requirement-target.ts';
 
 /** A decision's outcome (every ReviewOutcome but Pending). */
 export type Decision = Exclude<ReviewOutcome, typeof ReviewOutcome.Pending>;

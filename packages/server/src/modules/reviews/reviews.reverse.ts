@@ -1,9 +1,9 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { ReviewOutcome, type ReviewResult } from '@touchline/contracts/reviews';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { authorize } from '../../authz/rules.ts';
 import { conflict } from '../../errors.ts';
-import { recordChange, type RequirementRef } from '../requirements/requirements.service.ts';
+import { recordChange } from '../../requirement-core/requirement-state.ts';
+import type { RequirementRef } from '../../requirement-core/requirement-target.ts';
 import { sourceOf } from './reviews.decision.ts';
 import { mayReverseAt } from './reviews.policy.ts';
 import { loadForReview, pendingReviewCount } from './reviews.service.ts';
@@ -17,7 +17,7 @@ import { loadForReview, pendingReviewCount } from './reviews.service.ts';
  */
 export async function reverseDisqualification(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { reviewNotes: string },
 ): Promise<ReviewResult> {
   await deps.db.transaction(async (tx) => {

@@ -14,7 +14,7 @@ import {
   reviewResultSchema,
   reverseDisqualificationBodySchema,
 } from '@touchline/contracts/reviews';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { bulkReview } from './reviews.bulk.ts';
 import { reverseDisqualification } from './reviews.reverse.ts';
 import {
@@ -39,17 +39,19 @@ export async function reviewRoutes(app: FastifyInstance) {
   routes.get(
     `${base}/pending-review-count/:orgId`,
     { schema: { ...byOrg, response: { 200: pendingReviewCountSchema } } },
-    async (req) => pendingReviewCountOf(app.deps, await requireActorContext(req), req.params.orgId),
+    async (req) =>
+      pendingReviewCountOf(app.deps, await requireRequestContext(req), { orgId: req.params.orgId }),
   );
   routes.get(
     `${base}/review-requirements/:orgId`,
     { schema: { ...byOrg, querystring: reviewListQuerySchema, response: { 200: reviewListResponseSchema } } },
-    async (req) => listReviews(app.deps, await requireActorContext(req), req.params.orgId, req.query),
+    async (req) =>
+      listReviews(app.deps, await requireRequestContext(req), { ...req.query, orgId: req.params.orgId }),
   );
   routes.get(
     `${base}/adjacent-review-requirement`,
     { schema: { querystring: adjacentReviewQuerySchema, response: { 200: adjacentReviewResponseSchema } } },
-    async (req) => adjacentReview(app.deps, await requireActorContext(req), req.query),
+    async (req) => adjacentReview(app.deps, await requireRequestContext(req), req.query),
   );
   routes.get(
     `${base}/:id/review`,
@@ -61,10 +63,9 @@ export async function reviewRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      reviewDetail(app.deps, await requireActorContext(req), {
+      reviewDetail(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.query.plaId,
-        requestId: req.id,
       }),
   );
   routes.post(
@@ -77,10 +78,9 @@ export async function reviewRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      reviewRequirement(app.deps, await requireActorContext(req), {
+      reviewRequirement(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
-        requestId: req.id,
         body: req.body,
       }),
   );
@@ -94,10 +94,9 @@ export async function reviewRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      reverseDisqualification(app.deps, await requireActorContext(req), {
+      reverseDisqualification(app.deps, await requireRequestContext(req), {
         definitionId: req.params.id,
         plaId: req.params.plaId,
-        requestId: req.id,
         reviewNotes: req.body.reviewNotes,
       }),
   );
@@ -107,7 +106,6 @@ export async function reviewRoutes(app: FastifyInstance) {
       schema: { body: bulkReviewBodySchema, response: { 200: reviewResultSchema } },
       bodyLimit: 4 * 1024 * 1024,
     },
-    async (req) =>
-      bulkReview(app.deps, await requireActorContext(req), { body: req.body, requestId: req.id }),
+    async (req) => bulkReview(app.deps, await requireRequestContext(req), req.body),
   );
 }

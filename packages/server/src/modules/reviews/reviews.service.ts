@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   ReviewOutcome,
@@ -15,17 +15,16 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { profiles, requirementEvents, requirementReviews } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { memberFormSubmission } from '../requirements/requirements.service.ts';
+import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
 import {
-  currentStatus,
   liveRequirementFiles,
   loadMemberAccess,
   loadRequirement,
-  memberFormSubmission,
   presentRequirementFile,
-  recordChange,
   type LoadedRequirement,
   type RequirementRef,
-} from '../requirements/requirements.service.ts';
+} from '../../requirement-core/requirement-target.ts';
 import { decisionFacts, sourceOf, transitionOf, type Decision } from './reviews.decision.ts';
 import { queueResetMails, type ResetMailInput } from './reviews.mail.ts';
 import { isoOf, presentDecisions, presentReviewItem } from './reviews.presenter.ts';
@@ -63,7 +62,7 @@ export function pendingReviewCountUnder(
 }
 
 /** GET pending-review-count/{orgId}. */
-export async function pendingReviewCountOf(deps: Deps, ctx: ActorContext, orgId: string) {
+export async function pendingReviewCountOf(deps: Deps, ctx: RequestContext, { orgId }: { orgId: string }) {
   assertOwnOrganization(ctx, orgId);
   assertReviewer(ctx);
   return { count: await pendingReviewCount(deps.db, ctx) };
@@ -72,13 +71,12 @@ export async function pendingReviewCountOf(deps: Deps, ctx: ActorContext, orgId:
 /** GET review-requirements/{orgId}: one page of the Pending or Historical tab, scoped to the reviewer's levels. */
 export async function listReviews(
   deps: Deps,
-  ctx: ActorContext,
-  orgId: string,
-  query: z.output<typeof reviewListQuerySchema>,
+  ctx: RequestContext,
+  input: z.output<typeof reviewListQuerySchema> & { orgId: string },
 ): Promise<ReviewListResponse> {
+  const { orgId, page, perPage, ...filter } = input;
   assertOwnOrganization(ctx, orgId);
   assertReviewer(ctx);
-  const { page, perPage, ...filter } = query;
   const scope = { organizationId: ctx.organizationId, paths: reviewPaths(ctx), filter };
   const { rows, total } = await reviewPage(deps.db, scope, {
     offset: (page - 1) * perPage,
@@ -90,7 +88,7 @@ export async function listReviews(
 /** GET adjacent-review-requirement: the Next or Previous item of the filtered tab from the current one. */
 export async function adjacentReview(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   query: z.output<typeof adjacentReviewQuerySchema>,
 ): Promise<AdjacentReviewResponse> {
   assertReviewer(ctx);
@@ -105,7 +103,7 @@ export async function adjacentReview(
 /** Loads a member's requirement for review: 403 for non-reviewers, 404 beyond the reviewer's levels. */
 export async function loadForReview(
   db: Executor,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
   opts: { lock?: boolean } = {},
 ): Promise<LoadedRequirement> {
@@ -119,7 +117,7 @@ export async function loadForReview(
 /** GET {id}/review?plaId: the member, the requirement, its files and answers, and its history. */
 export async function reviewDetail(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<ReviewDetail> {
   const db = deps.db;
@@ -197,7 +195,7 @@ function eventsOf(db: Executor, organizationId: string, memberRequirementId: str
  */
 export async function reviewRequirement(
   deps: Deps,
-  ctx: ActorContext,
+  ctx: RequestContext,
   input: RequirementRef & { body: z.output<typeof reviewBodySchema> },
 ): Promise<ReviewResult> {
   const { reviewDecision, reviewNotes, completedDateTime } = input.body;
@@ -232,7 +230,7 @@ export async function reviewRequirement(
 
 async function insertDecision(
   tx: Transaction,
-  ctx: ActorContext,
+  ctx: RequestContext,
   loaded: LoadedRequirement,
   d: { decision: Decision; notes: string; source: string; judged: Date | null; now: Date },
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { requirementStatusLabel, type RequirementStatus } from '@touchline/contracts/requirement-status';
-import type { OutgoingMail } from '../../mail/mailer.ts';
-import { escapeHtml } from '../../mail/html.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/html.ts';
 
 /** One member's digest: who, where, and every open mandatory requirement. */
 export type RequirementDigest = {

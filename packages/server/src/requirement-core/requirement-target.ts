@@ -2,10 +2,10 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { RequirementAction } from '@touchline/contracts/requirement-actions';
 import type { RequirementFile } from '@touchline/contracts/requirement-completion';
 import type { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import { authorize } from '../../authz/rules.ts';
-import type { AuditActor } from '../../db/audit.ts';
-import type { Executor } from '../../db/client.ts';
+import type { ActorContext } from '../authz/actor-context.ts';
+import { authorize } from '../authz/rules.ts';
+import type { AuditActor } from '../db/audit.ts';
+import type { Executor } from '../db/client.ts';
 import {
   hierarchyLevels,
   memberRequirements,
@@ -14,8 +14,8 @@ import {
   requirementDefinitions,
   requirementFiles,
   storedFiles,
-} from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+} from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
 import { mayTakeAction, type RequirementTarget } from './requirement-actions.policy.ts';
 
 /** A member requirement row. */
@@ -35,8 +35,8 @@ export type LoadedRequirement = {
   actor: AuditActor;
 };
 
-/** Which member (a profile-level access) and which definition a call means, and the request (for the audit). */
-export type RequirementRef = { definitionId: string; plaId: string; requestId?: string };
+/** Which member (a profile-level access) and which definition a call means. */
+export type RequirementRef = { definitionId: string; plaId: string };
 
 /** The live access of the caller's organization, with its profile and level; undefined when not found. */
 export async function loadMemberAccess(db: Executor, organizationId: string, plaId: string) {
@@ -68,10 +68,11 @@ export async function loadMemberAccess(db: Executor, organizationId: string, pla
 /**
  * Loads one member's active requirement in the actor's organization (another organization's reads as not found,
  * ADR 007) and authorizes `action` on it (403). With `lock` the requirement row is locked for the transaction.
+ * The context's request id (a use case's `ctx`, ADR 028) goes into every event and audit row the change writes.
  */
 export async function loadRequirement(
   db: Executor,
-  ctx: ActorContext,
+  ctx: ActorContext & { requestId?: string },
   ref: RequirementRef,
   action: RequirementAction,
   opts: { lock?: boolean } = {},
@@ -110,7 +111,7 @@ export async function loadRequirement(
     target,
     ...row,
     member: { firstName: access.firstName, lastName: access.lastName },
-    actor: { userId: ctx.userId, profileId: ctx.profileId, requestId: ref.requestId ?? null },
+    actor: { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId ?? null },
   };
 }
 

@@ -3,9 +3,9 @@ import type { RequirementActionResult } from '@touchline/contracts/requirement-c
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
-import { recordAuditEvent } from '../../db/audit.ts';
-import type { Executor } from '../../db/client.ts';
-import { memberRequirements, requirementEvents, requirementSubmissions } from '../../db/schema/index.ts';
+import { recordAuditEvent } from '../db/audit.ts';
+import type { Executor } from '../db/client.ts';
+import { memberRequirements, requirementEvents, requirementSubmissions } from '../db/schema/index.ts';
 import { dayOf } from './engine/calendar.ts';
 import { deriveRequirementStatus, expiresAtFor } from './engine/requirement-status.ts';
 import { assertTransition } from './engine/transitions.ts';

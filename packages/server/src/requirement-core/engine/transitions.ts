@@ -4,7 +4,7 @@ import {
   requirementTransitionRefusal,
   type RequirementTransition,
 } from '@touchline/contracts/requirement-transitions';
-import { conflict } from '../../../errors.ts';
+import { conflict } from '../../errors.ts';
 
 /**
  * Guards every state-changing requirement action (ADR 012): a transition not allowed from the current status is

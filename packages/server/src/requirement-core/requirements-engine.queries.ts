@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
-import type { Executor } from '../../db/client.ts';
-import { requirementStatusSetAggregate } from '../../db/requirement-status-set.ts';
+import type { Executor } from '../db/client.ts';
+import { requirementStatusSetAggregate } from '../db/requirement-status-set.ts';
 import {
   hierarchyLevels,
   memberRequirements,
   profileLevelAccesses,
   profiles,
   requirementDefinitions,
-} from '../../db/schema/index.ts';
+} from '../db/schema/index.ts';
 import { firstReminderOn } from './engine/reminder-schedule.ts';
 
 /** A uuid[] parameter as one array literal, so a chunk of ids costs one bind parameter on either driver. */

@@ -1,8 +1,8 @@
 import { requirementTypeHasAction, type RequirementAction } from '@touchline/contracts/requirement-actions';
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
-import { holdsAt } from '../../authz/rules.ts';
+import type { ActorContext } from '../authz/actor-context.ts';
+import { holdsAt } from '../authz/rules.ts';
 
 /**
  * Who may take an action (ADR 014): `self` is the member themself (the actor's current profile) or their guardian

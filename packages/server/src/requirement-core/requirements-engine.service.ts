@@ -1,5 +1,5 @@
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { dayOf, type Day } from './engine/calendar.ts';
 import { deriveMemberOverallStatus } from './engine/member-status.ts';
 import { deriveRequirementStatus, type RequirementFacts } from './engine/requirement-status.ts';
@@ -149,4 +149,19 @@ export async function rederiveDateDependentStatuses(
     if (!last || page.length < pageSize) return changed;
     afterId = last.id;
   }
+}
+
+/**
+ * Re-derives requirement and overall statuses of these profiles once, after a set-based write that already stored
+ * the new facts (bulk review): a thousand profiles per statement round, assignments untouched.
+ */
+export async function rederiveProfiles(
+  tx: Executor,
+  organizationId: string,
+  profileIds: readonly string[],
+  now: Date = new Date(),
+): Promise<void> {
+  const ids = [...new Set(profileIds)].sort();
+  for (let i = 0; i < ids.length; i += 1000)
+    await rederive(tx, organizationId, ids.slice(i, i + 1000), { today: dayOf(now), now, reason: 'review' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementTransition } from '@touchline/contracts/requirement-transitions';
-import { AppError } from '../../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { assertTransition } from './transitions.ts';
 
 function refusal(fn: () => void): AppError {

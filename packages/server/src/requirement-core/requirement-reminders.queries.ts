@@ -1,13 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { ActiveStatus } from '@touchline/contracts/members';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
-import type { Executor } from '../../db/client.ts';
-import {
-  memberRequirements,
-  organizations,
-  profiles,
-  requirementDefinitions,
-} from '../../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { memberRequirements, organizations, profiles, requirementDefinitions } from '../db/schema/index.ts';
 
 /** Statuses in which a mandatory requirement still asks something of the member, so it is reminded. */
 export const remindedStatuses = [

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { memberRequirements } from '../../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { memberRequirements } from '../db/schema/index.ts';
 import { dayOf } from './engine/calendar.ts';
 import { firstReminderOn } from './engine/reminder-schedule.ts';
 import { inIds } from './requirements-engine.queries.ts';
