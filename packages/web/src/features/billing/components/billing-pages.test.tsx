@@ -5,8 +5,13 @@ import { session } from '../../../lib/session.ts';
 import { serveGlobally, validationFailed } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
+import { fakeStripe } from '../../../test/fake-stripe.ts';
 import { InvoicesPage } from './invoices-page.tsx';
 import { PaymentPage } from './payment-page.tsx';
+
+// Stripe.js cannot load here: the module boundary is mocked, and each test says what loadStripe resolves to.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
+vi.mock('@stripe/stripe-js', () => stripeJs);
 
 const sandboxUrl = 'http://127.0.0.1:4999';
 const profile = (roles: string[]) => ({
@@ -64,7 +69,10 @@ const invoice = (n: number) => ({
   pdfUrl: `${sandboxUrl}/hosted/invoices/in_${n}/pdf`,
 });
 
-beforeEach(() => session.restore(signedInWebSession()));
+beforeEach(() => {
+  session.restore(signedInWebSession());
+  stripeJs.loadStripe.mockReset();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/account/billing/payment against the Stripe sandbox', () => {
@@ -172,6 +180,70 @@ describe('/account/billing/payment against the Stripe sandbox', () => {
       await screen.findByText(/Only your organization’s administrators manage its billing/),
     ).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path.includes('/billing'))).toHaveLength(0);
+  });
+});
+
+describe('/account/billing/payment against Stripe', () => {
+  it('confirms the SetupIntent with Stripe Elements, shows Stripe’s refusal, then saves the setup', async () => {
+    const user = userEvent.setup();
+    const fake = fakeStripe();
+    fake.stripe.confirmSetup
+      .mockResolvedValueOnce({ error: { type: 'card_error', message: 'Your card was declined.' } })
+      .mockResolvedValueOnce({ setupIntent: { id: 'seti_live_1', status: 'succeeded' } });
+    stripeJs.loadStripe.mockResolvedValue(fake.stripe);
+    const live = {
+      ...summary(),
+      provider: { name: 'Stripe', sandbox: false, publishableKey: 'pk_live_x', sandboxApiUrl: null },
+    };
+    let saved = false;
+    const server = serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile(['Admin']) },
+      'GET /api/app/organization/org-1/billing': () => ({
+        status: 200,
+        body: saved ? { ...live, card: visa } : live,
+      }),
+      'POST /api/app/organization/org-1/payment-method/setup': {
+        status: 201,
+        body: {
+          setupId: 'seti_live_1',
+          clientSecret: 'seti_live_1_secret_y',
+          publishableKey: 'pk_live_x',
+          sandboxApiUrl: null,
+        },
+      },
+      'POST /api/app/organization/org-1/payment-method': () => {
+        saved = true;
+        return { status: 200, body: { ...live, card: visa } };
+      },
+    });
+    renderRoutes(
+      [{ path: '/account/billing/payment', element: <PaymentPage /> }],
+      '/account/billing/payment',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+    expect(screen.queryByText(/Stripe sandbox/)).toBeNull();
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Enter card details' }));
+    await vi.waitFor(() => expect(fake.created.map((c) => c.type)).toEqual(['payment']));
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_live_x');
+    expect(fake.elementsOptions[0]).toEqual(
+      expect.objectContaining({ clientSecret: 'seti_live_1_secret_y' }),
+    );
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/app/organization/org-1/payment-method')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('The card is saved.')).toBeInTheDocument();
+    expect(fake.stripe.confirmSetup).toHaveBeenLastCalledWith(
+      expect.objectContaining({ redirect: 'if_required', elements: expect.anything() }),
+    );
+    expect(server.callsTo('POST', '/api/app/organization/org-1/payment-method')[0]?.body).toBe(
+      '{"setupId":"seti_live_1"}',
+    );
+    expect(server.calls.some((c) => c.path.startsWith('/v1/'))).toBe(false);
   });
 });
 
