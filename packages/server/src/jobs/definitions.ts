@@ -14,7 +14,8 @@ import type { AnyJobDefinition } from './queue.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
-import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { orderBackgroundCheckJobWithRefund } from '../paid-work-failures.ts';
 import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
@@ -42,7 +43,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   billingReconciliationJob,
   settleMemberPaymentJob,
   refundMemberPaymentItemJob,
-  orderBackgroundCheckJob,
+  orderBackgroundCheckJobWithRefund,
   screeningSweepJob,
   backgroundCheckRenewalJob,
   finalAdverseActionJob,

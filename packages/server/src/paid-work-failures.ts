@@ -1,0 +1,33 @@
+import { refundFailedPaidWork } from './modules/billing/member-payments.settle.ts';
+import { abandonScreeningOrder } from './modules/requirements/background-check-order-failure.ts';
+import { orderBackgroundCheckJob } from './modules/requirements/background-check.jobs.ts';
+import type { JobDefinition } from './jobs/queue.ts';
+
+// When paid work fails for good: the wiring between the order jobs (requirements) and the member's refund
+// (billing), outside the modules as paid-work.ts is, so neither module reaches into the other (ADR 031).
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type OrderPayload = (typeof orderBackgroundCheckJob)['payload']['_output'];
+
+/**
+ * The background-check order job, with what happens when it fails for good (the vendor refused the order, or its
+ * retries ran out) before the vendor took the order: in one transaction the consent is retired, the requirement
+ * stops waiting on the vendor, what the member paid for it is refunded through the outbox (refund, payment state
+ * and e-mail by `billing.refund-member-payment-item`), and the requirement's history records the failure and the
+ * refund. An organization-paid or renewal order has nothing to refund and is left on the dead-letter page.
+ */
+export const orderBackgroundCheckJobWithRefund: JobDefinition<OrderPayload> = {
+  ...orderBackgroundCheckJob,
+  async giveUp(deps, payload, ctx) {
+    const gaveUp = await deps.db.transaction((tx) =>
+      abandonScreeningOrder(tx, { ...payload, reason: reasonOf(ctx.error) }, (inner) =>
+        refundFailedPaidWork(deps, inner, payload),
+      ),
+    );
+    deps.log.warn(
+      { orderId: payload.orderId, memberRequirementId: payload.memberRequirementId, gaveUp },
+      gaveUp ? 'background-check order given up; any member payment is refunded' : 'order not given up',
+    );
+  },
+};
