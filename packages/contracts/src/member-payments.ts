@@ -46,6 +46,23 @@ export const paymentMethodIdSchema = z
   .string('Enter your card')
   .regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'Enter your card again: the card reference is not valid');
 
+/** Where a member's own payment for one requirement stands: owed, being confirmed by the provider, or paid. */
+export const memberPaymentInfoStates = ['awaiting', 'processing', 'paid'] as const;
+
+/**
+ * One requirement of a type the member pays for (session `backgroundCheckPaymentInfo` / `aptPaymentInfo`, spec §3):
+ * its price and where the member's payment stands (`paid` also once the paid work has started).
+ */
+export const memberPaymentInfoSchema = z.object({
+  definitionId: z.string(),
+  memberRequirementId: z.string(),
+  name: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(memberPaymentInfoStates),
+});
+export type MemberPaymentInfo = z.infer<typeof memberPaymentInfoSchema>;
+
 /** Body of POST bulk-payment: the member, the requirements (definition ids) and the card. */
 export const bulkPaymentBodySchema = z.object({
   plaId: z.uuid('Choose a member'),

@@ -297,6 +297,7 @@ export async function openBillingAccount(
 // Member pays (ADR 031), for the requirement calls that charge the member then start the work.
 export {
   awaitingIndividualPaymentContent,
+  memberPaymentInfo,
   payForRequirements,
   startWithCredit,
 } from './member-payments.service.ts';

@@ -23,6 +23,8 @@ const profile = (roles: string[]) => ({
   organizationPaymentMethodProvided: false,
   organizationContent: [],
   userAwaitingIndividualPaymentContent: [],
+  backgroundCheckPaymentInfo: [],
+  aptPaymentInfo: [],
   hierarchyLevelId: null,
   currentLevelId: null,
   currentLevelName: null,
