@@ -115,3 +115,36 @@ export function formatMoney(amount: number, currency: string): string {
     amount / 100,
   );
 }
+
+/**
+ * GET /api/app/organization/{id}/role-paid-requirements (ours, ADR 031): each role (a member label of the
+ * organization) with the requirements its members pay for themselves, and the organization's requirements that
+ * could be chosen (a requirement with no member price asks nobody to pay, whatever the list says).
+ */
+export const rolePaidRequirementsSchema = z.object({
+  roles: z.array(z.object({ roleLabel: z.string(), paidRoleRequirementsIds: z.array(z.string()) })),
+  requirements: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.number().int(),
+      memberPrice: z.number().int().nullable(),
+      currency: z.string(),
+    }),
+  ),
+});
+export type RolePaidRequirements = z.infer<typeof rolePaidRequirementsSchema>;
+
+/** Body of PUT …/role-paid-requirements: one role's paid requirements, replaced whole (an empty list: none). */
+export const rolePaidRequirementsBodySchema = z.object({
+  roleLabel: z
+    .string({ message: 'Choose a role' })
+    .trim()
+    .min(1, 'Choose a role')
+    .max(60, 'A role name is 60 characters at most'),
+  paidRoleRequirementsIds: z
+    .array(z.uuid({ message: 'Requirement ids are uuids' }), { message: 'Choose the requirements' })
+    .max(200, 'A role can ask for 200 requirements at most')
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each requirement once'),
+});
+export type RolePaidRequirementsBody = z.infer<typeof rolePaidRequirementsBodySchema>;
