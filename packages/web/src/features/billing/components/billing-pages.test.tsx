@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
@@ -7,6 +7,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
 import { fakeStripe } from '../../../test/fake-stripe.ts';
 import { InvoicesPage } from './invoices-page.tsx';
+import { MemberPaysPage } from './member-pays-page.tsx';
 import { PaymentPage } from './payment-page.tsx';
 
 // Stripe.js cannot load here: the module boundary is mocked, and each test says what loadStripe resolves to.
@@ -277,5 +278,73 @@ describe('/account/billing/invoices', () => {
     await user.click(screen.getByRole('button', { name: 'Newer invoices' }));
     expect(await screen.findAllByTestId('invoice')).toHaveLength(20);
     expect(server.callsTo('GET', '/api/app/organization/org-1/invoices/in_21')).toHaveLength(1);
+  });
+});
+
+describe('/account/billing/member-pays', () => {
+  const check = '22222222-2222-4222-8222-222222222222';
+  const licence = '33333333-3333-4333-8333-333333333333';
+  const answer = (coach: string[], player: string[]) => ({
+    roles: [
+      { roleLabel: 'Coach', paidRoleRequirementsIds: coach },
+      { roleLabel: 'Player', paidRoleRequirementsIds: player },
+    ],
+    requirements: [
+      { id: check, name: 'Background check', type: 1, memberPrice: 2500, currency: 'usd' },
+      { id: licence, name: 'Coaching licence', type: 0, memberPrice: null, currency: 'usd' },
+    ],
+  });
+
+  it('shows each role’s paid requirements, saves a change for one role, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    let refuse = false;
+    const server = serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile(['Admin']) },
+      'GET /api/app/organization/org-1/role-paid-requirements': { status: 200, body: answer([], [check]) },
+      'PUT /api/app/organization/org-1/role-paid-requirements': () =>
+        refuse
+          ? validationFailed({
+              field: 'paidRoleRequirementsIds.0',
+              in: 'body',
+              message: 'This requirement is not one of the organization’s',
+            })
+          : { status: 200, body: answer([check], [check]) },
+    });
+    renderRoutes(
+      [{ path: '/account/billing/member-pays', element: <MemberPaysPage /> }],
+      '/account/billing/member-pays',
+    );
+    const coach = await screen.findByRole('region', { name: 'Coach' });
+    const player = screen.getByRole('region', { name: 'Player' });
+    expect(within(player).getByRole('checkbox', { name: 'Background check' })).toBeChecked();
+    expect(within(coach).getByRole('checkbox', { name: 'Background check' })).not.toBeChecked();
+    expect(within(coach).getByText('$25.00')).toBeInTheDocument();
+    expect(within(coach).getByText('No member price: nobody is asked')).toBeInTheDocument();
+    expect(within(coach).getByRole('button', { name: 'Save Coach' })).toBeDisabled();
+
+    await user.click(within(coach).getByRole('checkbox', { name: 'Background check' }));
+    await user.click(within(coach).getByRole('button', { name: 'Save Coach' }));
+    expect(await screen.findByText('Saved what Coach members pay.')).toBeInTheDocument();
+    expect(
+      JSON.parse(
+        server.callsTo('PUT', '/api/app/organization/org-1/role-paid-requirements')[0]!.body ?? '{}',
+      ),
+    ).toEqual({
+      roleLabel: 'Coach',
+      paidRoleRequirementsIds: [check],
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'Coach' })).getByRole('checkbox', {
+        name: 'Background check',
+      }),
+    ).toBeChecked();
+
+    refuse = true;
+    const playerNow = screen.getByRole('region', { name: 'Player' });
+    await user.click(within(playerNow).getByRole('checkbox', { name: 'Coaching licence' }));
+    await user.click(within(playerNow).getByRole('button', { name: 'Save Player' }));
+    expect(
+      await within(playerNow).findByText('This requirement is not one of the organization’s'),
+    ).toBeInTheDocument();
   });
 });
