@@ -1,6 +1,8 @@
 import { refundFailedPaidWork } from './modules/billing/member-payments.settle.ts';
 import { abandonScreeningOrder } from './modules/requirements/background-check-order-failure.ts';
 import { orderBackgroundCheckJob } from './modules/requirements/background-check.jobs.ts';
+import { abandonTrainingEnrollment } from './modules/requirements/abuse-prevention-training-enroll-failure.ts';
+import { enrollTrainingJob } from './modules/requirements/abuse-prevention-training.sync.ts';
 import type { JobDefinition } from './jobs/queue.ts';
 
 // When paid work fails for good: the wiring between the order jobs (requirements) and the member's refund
@@ -28,6 +30,28 @@ export const orderBackgroundCheckJobWithRefund: JobDefinition<OrderPayload> = {
     deps.log.warn(
       { orderId: payload.orderId, memberRequirementId: payload.memberRequirementId, gaveUp },
       gaveUp ? 'background-check order given up; any member payment is refunded' : 'order not given up',
+    );
+  },
+};
+
+type EnrollPayload = (typeof enrollTrainingJob)['payload']['_output'];
+
+/**
+ * The course enrolment job, with the same give-up: while the provider has not enrolled the member, the enrolment
+ * is removed, the requirement stops waiting, what the member paid for the training is refunded through the
+ * outbox, and the history records both.
+ */
+export const enrollTrainingJobWithRefund: JobDefinition<EnrollPayload> = {
+  ...enrollTrainingJob,
+  async giveUp(deps, payload, ctx) {
+    const gaveUp = await deps.db.transaction((tx) =>
+      abandonTrainingEnrollment(tx, { ...payload, reason: reasonOf(ctx.error) }, (inner, target) =>
+        refundFailedPaidWork(deps, inner, target),
+      ),
+    );
+    deps.log.warn(
+      { enrollmentId: payload.enrollmentId, gaveUp },
+      gaveUp ? 'course enrolment given up; any member payment is refunded' : 'enrolment not given up',
     );
   },
 };

@@ -15,7 +15,7 @@ import { requirementRemindersJob } from '../modules/requirements/requirement-rem
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
 import { screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
-import { orderBackgroundCheckJobWithRefund } from '../paid-work-failures.ts';
+import { enrollTrainingJobWithRefund, orderBackgroundCheckJobWithRefund } from '../paid-work-failures.ts';
 import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
@@ -23,7 +23,6 @@ import {
 import { backgroundCheckRenewalJob } from '../modules/requirements/background-check-renewal.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
 import {
-  enrollTrainingJob,
   refreshTrainingJob,
   trainingSweepJob,
 } from '../modules/requirements/abuse-prevention-training.sync.ts';
@@ -49,7 +48,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   finalAdverseActionJob,
   usSoccerCheckJob,
   usSoccerRecheckJob,
-  enrollTrainingJob,
+  enrollTrainingJobWithRefund,
   refreshTrainingJob,
   trainingSweepJob,
   orderSexOffenderSearchJob,
