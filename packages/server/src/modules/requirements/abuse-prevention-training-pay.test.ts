@@ -228,6 +228,12 @@ describe('POST {id}/abuse-prevention-take-training-and-pay-user', () => {
 describe('refund when the paid course cannot be started (ADR 031)', () => {
   it('the provider refuses the enrolment: the payment is refunded, e-mailed, in the history, and the course owed again', async () => {
     const member = await newMember('Refused');
+    // The earlier tests' enrolments reach the provider first, so the fault below meets this member's signup.
+    await eventually(
+      async () =>
+        (await t.database.db.select().from(trainingEnrollments)).every((e) => e.state !== 'enrolling'),
+      'the earlier enrolments',
+    );
     lms.faults.arm({ mode: 'error', status: 422, remaining: 1, pathPrefix: '/api/v1/usersignup' });
     try {
       const res = await takeAndPay(member, member, paid, { paymentMethodId: await card() });
