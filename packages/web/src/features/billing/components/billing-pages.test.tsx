@@ -319,7 +319,7 @@ describe('/account/billing/member-pays', () => {
     expect(within(player).getByRole('checkbox', { name: 'Background check' })).toBeChecked();
     expect(within(coach).getByRole('checkbox', { name: 'Background check' })).not.toBeChecked();
     expect(within(coach).getByText('$25.00')).toBeInTheDocument();
-    expect(within(coach).getByText('No member price: nobody is asked')).toBeInTheDocument();
+    expect(within(coach).getByText('No price')).toBeInTheDocument();
     expect(within(coach).getByRole('button', { name: 'Save Coach' })).toBeDisabled();
 
     await user.click(within(coach).getByRole('checkbox', { name: 'Background check' }));

@@ -24,8 +24,9 @@ function RoleList({ organizationId }: { organizationId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-slate-700 dark:text-slate-300">
-        Members of a role pay for the requirements ticked here themselves, before the work starts. Changes
-        apply to what members owe from now on; what they already paid stays paid.
+        Members of a role pay for the requirements ticked here themselves, before the work starts. A
+        requirement with no price asks nobody to pay; set its member price in its settings. Changes apply to
+        what members owe from now on; what they already paid stays paid.
       </p>
       {data.data.roles.map((role) => (
         <RoleCard
@@ -69,7 +70,7 @@ function RoleCard({
       ) : (
         <ul className="space-y-2">
           {requirements.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
+            <li key={r.id} className="flex items-center justify-between gap-3">
               <CheckboxField
                 label={r.name}
                 checked={chosen.has(r.id)}
@@ -83,10 +84,8 @@ function RoleCard({
                   });
                 }}
               />
-              <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
-                {r.memberPrice === null
-                  ? 'No member price: nobody is asked'
-                  : formatMoney(r.memberPrice, r.currency)}
+              <span className="shrink-0 text-sm text-slate-600 tabular-nums dark:text-slate-400">
+                {r.memberPrice === null ? 'No price' : formatMoney(r.memberPrice, r.currency)}
               </span>
             </li>
           ))}
