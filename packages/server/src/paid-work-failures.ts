@@ -17,7 +17,8 @@ type OrderPayload = (typeof orderBackgroundCheckJob)['payload']['_output'];
  * retries ran out) before the vendor took the order: in one transaction the consent is retired, the requirement
  * stops waiting on the vendor, what the member paid for it is refunded through the outbox (refund, payment state
  * and e-mail by `billing.refund-member-payment-item`), and the requirement's history records the failure and the
- * refund. An organization-paid or renewal order has nothing to refund and is left on the dead-letter page.
+ * refund. An organization-paid order is given up the same way with nothing to refund; a renewal order (no consent
+ * carries its id) is left on the dead-letter page.
  */
 export const orderBackgroundCheckJobWithRefund: JobDefinition<OrderPayload> = {
   ...orderBackgroundCheckJob,
