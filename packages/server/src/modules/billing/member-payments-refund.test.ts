@@ -141,4 +141,37 @@ describe('refund when the paid background check cannot be ordered', () => {
       yardstik.faults.clear();
     }
   });
+
+  it('an order the vendor took is never given up: a late give-up refunds nothing and keeps the history', async () => {
+    const member = await newMember('Tom', 'Taken');
+    expect((await consent(member, 'Tom', 'Taken')).statusCode).toBe(200);
+    expect((await pay(member, [defs.check])).statusCode).toBe(200);
+    const requirement = await checkRequirement(member);
+    const ordered = (await eventsOf(requirement.id)).find((e) => e.action === 'run-and-pay-background-check');
+    const orderId = (ordered?.data as { orderId: string }).orderId;
+    await eventually(
+      async () => [...yardstik.store.reports.values()].some((r) => JSON.stringify(r).includes(orderId)),
+      'the order at the vendor',
+    );
+    await eventually(async () => {
+      const events = await eventsOf(requirement.id);
+      return events.length > 2;
+    }, 'the order recorded');
+    const payload = {
+      orderId,
+      organizationId: requirement.organizationId,
+      memberRequirementId: requirement.id,
+    };
+    await orderBackgroundCheckJobWithRefund.giveUp!(jobDepsOf(t.app), payload, {
+      jobId: 'late',
+      attempt: 8,
+      error: new Error('late'),
+    });
+    expect((await itemsOf(member))[0]?.item.state).toBe('used');
+    expect((await eventsOf(requirement.id)).some((e) => e.action === 'background-check-order-failed')).toBe(
+      false,
+    );
+    const [intent] = await intentsOf(member);
+    expect([...stripe.store.refunds.values()].filter((r) => r.payment_intent === intent!.id)).toEqual([]);
+  });
 });
