@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectNoSideScroll } from '../support/fixtures.ts';
+import { test, expect, expectAccessible, expectNoSideScroll, snap as snapPage } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
   inviteThroughTheDialog,
@@ -86,6 +86,16 @@ test('a volunteer pays for two requirements at once and gets a receipt', async (
     role: 'Volunteer',
     teamName: 'U8 Boys',
   };
+  // A fee the league pays unless a role says otherwise, for this team's volunteers only.
+  const kitFee = `Kit fee ${stamp}`;
+  const kit = (await calls.post(`/api/app/content/content-document/${orgId}`, {
+    base: { name: kitFee, memberPrice: 1000 },
+    content: {},
+  })) as { id: string };
+  await calls.post(`/api/app/content/${kit.id}/assign-content`, {
+    contentAssignments: [{ hierarchyLevelId: teamId, labelId: volunteer }],
+  });
+
   await inviteThroughTheDialog(admin, teamId, member);
   await signUpThroughTheInvitation(page, admin.request, {
     ...member,
@@ -128,4 +138,32 @@ test('a volunteer pays for two requirements at once and gets a receipt', async (
   await expectNoSideScroll(page, 390);
   await a11y('a paid requirement on a phone');
   await snap('member-pays-requirement-phone');
+
+  // The administrator changes the Volunteer role's paid requirements after the wizard: the kit fee is now the
+  // volunteer's to pay (only this team's volunteers have it), then back to the league.
+  await admin.goto('/account/billing/member-pays');
+  const role = admin.getByRole('region', { name: 'Volunteer', exact: true });
+  await expect(role).toBeVisible();
+  const kitBox = role.getByRole('checkbox', { name: kitFee });
+  await expect(kitBox).not.toBeChecked();
+  await kitBox.check();
+  await role.getByRole('button', { name: 'Save Volunteer' }).click();
+  await expect(role.getByText('Saved what Volunteer members pay.')).toBeVisible();
+  await kitBox.scrollIntoViewIfNeeded();
+  await expectAccessible(admin, 'what members pay (administrator)');
+  await snapPage(admin, 'member-pays-roles');
+  await page.goto('/requirements');
+  const owedNow = page.getByRole('region', { name: 'What you owe' });
+  await expect(owedNow.getByText(kitFee)).toBeVisible();
+  await expect(owedNow.getByTestId('payment-total')).toHaveText('Total: $10.00');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.reload();
+  await expect(kitBox).toBeChecked();
+  await expectNoSideScroll(admin, 390);
+  await snapPage(admin, 'member-pays-roles-phone');
+  await kitBox.uncheck();
+  await role.getByRole('button', { name: 'Save Volunteer' }).click();
+  await expect(role.getByText('Saved what Volunteer members pay.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'What you owe' }).getByText(kitFee)).toHaveCount(0);
 });

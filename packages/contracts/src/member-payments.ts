@@ -46,6 +46,23 @@ export const paymentMethodIdSchema = z
   .string('Enter your card')
   .regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'Enter your card again: the card reference is not valid');
 
+/** Where a member's own payment for one requirement stands: owed, being confirmed by the provider, or paid. */
+export const memberPaymentInfoStates = ['awaiting', 'processing', 'paid'] as const;
+
+/**
+ * One requirement of a type the member pays for (session `backgroundCheckPaymentInfo` / `aptPaymentInfo`, spec §3):
+ * its price and where the member's payment stands (`paid` also once the paid work has started).
+ */
+export const memberPaymentInfoSchema = z.object({
+  definitionId: z.string(),
+  memberRequirementId: z.string(),
+  name: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(memberPaymentInfoStates),
+});
+export type MemberPaymentInfo = z.infer<typeof memberPaymentInfoSchema>;
+
 /** Body of POST bulk-payment: the member, the requirements (definition ids) and the card. */
 export const bulkPaymentBodySchema = z.object({
   plaId: z.uuid('Choose a member'),
@@ -98,3 +115,36 @@ export function formatMoney(amount: number, currency: string): string {
     amount / 100,
   );
 }
+
+/**
+ * GET /api/app/organization/{id}/role-paid-requirements (ours, ADR 031): each role (a member label of the
+ * organization) with the requirements its members pay for themselves, and the organization's requirements that
+ * could be chosen (a requirement with no member price asks nobody to pay, whatever the list says).
+ */
+export const rolePaidRequirementsSchema = z.object({
+  roles: z.array(z.object({ roleLabel: z.string(), paidRoleRequirementsIds: z.array(z.string()) })),
+  requirements: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.number().int(),
+      memberPrice: z.number().int().nullable(),
+      currency: z.string(),
+    }),
+  ),
+});
+export type RolePaidRequirements = z.infer<typeof rolePaidRequirementsSchema>;
+
+/** Body of PUT …/role-paid-requirements: one role's paid requirements, replaced whole (an empty list: none). */
+export const rolePaidRequirementsBodySchema = z.object({
+  roleLabel: z
+    .string({ message: 'Choose a role' })
+    .trim()
+    .min(1, 'Choose a role')
+    .max(60, 'A role name is 60 characters at most'),
+  paidRoleRequirementsIds: z
+    .array(z.uuid({ message: 'Requirement ids are uuids' }), { message: 'Choose the requirements' })
+    .max(200, 'A role can ask for 200 requirements at most')
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each requirement once'),
+});
+export type RolePaidRequirementsBody = z.infer<typeof rolePaidRequirementsBodySchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from './countries.ts';
 import { identityDocumentTypeSchema } from './verification.ts';
 import { singleLineText } from './text.ts';
+import { memberPaymentInfoSchema } from './member-payments.ts';
 
 /**
  * One level role of the signed-in profile (GET /api/app/profile/level-roles): the role label the profile holds at
@@ -91,6 +92,10 @@ export const activeProfileSchema = z.object({
   organizationPaymentMethodProvided: z.boolean(),
   organizationContent: z.array(z.object({ id: z.string(), name: z.string(), type: z.number().int() })),
   userAwaitingIndividualPaymentContent: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The member's paid background checks on their topmost access: owed, being confirmed, or paid (ADR 031). */
+  backgroundCheckPaymentInfo: z.array(memberPaymentInfoSchema),
+  /** The same for abuse-prevention trainings (spec §3 aptPaymentInfo). */
+  aptPaymentInfo: z.array(memberPaymentInfoSchema),
   hierarchyLevelId: z.string().nullable(),
   currentLevelId: z.string().nullable(),
   currentLevelName: z.string().nullable(),

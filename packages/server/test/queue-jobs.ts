@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../src/db/client.ts';
-import { defineJob } from '../src/jobs/queue.ts';
+import { defineJob, GiveUpError } from '../src/jobs/queue.ts';
 
 /** The table the queue tests' jobs record their runs in, so runs in other processes are counted too. */
 export async function createRunsTable(db: Database): Promise<void> {
@@ -43,6 +43,23 @@ export const failingJob = defineJob({
     await record(deps.db, tag, ctx.jobId, ctx.attempt);
     throw new Error('this job always fails');
   },
+  giveUp: async (deps, { tag }, ctx) => {
+    await record(deps.db, `${tag}:gave-up`, ctx.jobId, ctx.attempt);
+  },
+});
+
+/** Records its run and refuses (a GiveUpError): its give-up runs once and it is never retried. */
+export const refusingJob = defineJob({
+  name: 'test.refuse',
+  payload: z.object({ tag: z.string() }),
+  retry: { limit: 2, delaySeconds: 1 },
+  run: async (deps, { tag }, ctx) => {
+    await record(deps.db, tag, ctx.jobId, ctx.attempt);
+    throw new GiveUpError('the vendor refused');
+  },
+  giveUp: async (deps, { tag }, ctx) => {
+    await record(deps.db, `${tag}:gave-up`, ctx.jobId, ctx.attempt);
+  },
 });
 
 /** Records its run; the first attempt then hangs (the test kills its process), later ones finish. */
@@ -57,4 +74,4 @@ export const hangingJob = defineJob({
 });
 
 /** The test queues' definitions, for every process of a test. */
-export const testJobs = [recordJob, failingJob, hangingJob];
+export const testJobs = [recordJob, failingJob, hangingJob, refusingJob];

@@ -14,7 +14,8 @@ import type { AnyJobDefinition } from './queue.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
-import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { enrollTrainingJobWithRefund, orderBackgroundCheckJobWithRefund } from '../paid-work-failures.ts';
 import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
@@ -22,7 +23,6 @@ import {
 import { backgroundCheckRenewalJob } from '../modules/requirements/background-check-renewal.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
 import {
-  enrollTrainingJob,
   refreshTrainingJob,
   trainingSweepJob,
 } from '../modules/requirements/abuse-prevention-training.sync.ts';
@@ -42,13 +42,13 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   billingReconciliationJob,
   settleMemberPaymentJob,
   refundMemberPaymentItemJob,
-  orderBackgroundCheckJob,
+  orderBackgroundCheckJobWithRefund,
   screeningSweepJob,
   backgroundCheckRenewalJob,
   finalAdverseActionJob,
   usSoccerCheckJob,
   usSoccerRecheckJob,
-  enrollTrainingJob,
+  enrollTrainingJobWithRefund,
   refreshTrainingJob,
   trainingSweepJob,
   orderSexOffenderSearchJob,

@@ -9,6 +9,7 @@ import {
   failingJob,
   hangingJob,
   recordJob,
+  refusingJob,
   runsOf,
   testJobs,
 } from '../../test/queue-jobs.ts';
@@ -87,6 +88,8 @@ describe('the job queue (ADR 021)', () => {
     );
     const runs = await runsOf(database.db, 'failing');
     expect(runs.map((r) => r.attempt)).toEqual([0, 1, 2]);
+    // Its give-up ran once, on the last attempt only.
+    expect((await runsOf(database.db, 'failing:gave-up')).map((r) => r.attempt)).toEqual([2]);
     const times = runs.map((r) => new Date(r.at).getTime());
     // Backoff: retryDelay 1 s doubling with jitter, so each retry waits at least about a second.
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(900);
@@ -95,6 +98,21 @@ describe('the job queue (ADR 021)', () => {
     expect(letters.find((d) => d.queue === 'test.fail')).toMatchObject({ data: { tag: 'failing' } });
     expect(id).toBeTruthy();
   }, 60_000);
+
+  it('a job that gives up (GiveUpError) runs its give-up once and is neither retried nor dead-lettered', async () => {
+    const q = queues[0] ?? (await open());
+    await database.db.transaction((tx) => q.enqueue(tx, refusingJob, { tag: 'refusing' }));
+    await eventually(
+      async () => (await runsOf(database.db, 'refusing:gave-up')).length === 1,
+      'the give-up',
+      20_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await runsOf(database.db, 'refusing')).map((r) => r.attempt)).toEqual([0]);
+    expect((await runsOf(database.db, 'refusing:gave-up')).length).toBe(1);
+    const letters = (await q.deadLetterPage({ limit: 100, offset: 0 })).items;
+    expect(letters.some((d) => d.queue === 'test.refuse')).toBe(false);
+  }, 30_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs a job again after kill -9 of the worker process that had it',

@@ -23,7 +23,21 @@ export type JobDefinition<P> = {
   expireInSeconds?: number;
   /** A cron expression in UTC: the job runs on it with no payload, never two runs at once across instances. */
   cron?: string;
+  /**
+   * Runs once when the job fails for good: its last attempt failed (it goes to dead letters next), or it threw a
+   * {@link GiveUpError} (it is then completed, never retried). What a failure must undo (a refund) goes here. When
+   * this itself throws, the job counts as failed: retried if attempts are left, else dead-lettered.
+   */
+  giveUp?(deps: JobDeps, payload: P, ctx: JobContext & { error: unknown }): Promise<void>;
 };
+
+/**
+ * A failure that retrying cannot mend (the vendor refused the request): the job's giveUp runs at once and the job
+ * completes with the reason as its output, instead of waiting out its retries.
+ */
+export class GiveUpError extends Error {
+  override name = 'GiveUpError';
+}
 
 /** Declares a job; the identity function keeps the payload type tied to the handler. */
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
@@ -94,6 +108,9 @@ export type JobQueueOptions = {
   /** Most jobs a worker takes per fetch (each still settles on its own); default 10, see batchSizeFor. */
   batchSize?: number;
 };
+
+/** Attempts after the first when a definition names none. */
+const defaultRetryLimit = 5;
 
 const deadQueue = (name: string) => `${name}.dead`;
 const defaultExpireSeconds = 900;
@@ -191,7 +208,7 @@ export async function openJobQueue(
   for (const d of definitions) {
     await boss.createQueue(deadQueue(d.name), { retentionSeconds: 30 * 86_400 });
     const policy = {
-      retryLimit: d.retry?.limit ?? 5,
+      retryLimit: d.retry?.limit ?? defaultRetryLimit,
       retryDelay: options.retryDelaySeconds ?? d.retry?.delaySeconds ?? 10,
       retryBackoff: true,
       expireInSeconds: d.expireInSeconds ?? defaultExpireSeconds,
@@ -230,11 +247,26 @@ export async function openJobQueue(
     return found.rows[0]?.name ?? null;
   };
 
-  const run = async (deps: JobDeps, job: Job<unknown>) => {
+  const run = async (deps: JobDeps, job: Job<unknown>): Promise<'completed' | 'gave-up'> => {
     const definition = byName.get(job.name);
     if (!definition) throw new Error(`no definition for job ${job.name}`);
     const payload: unknown = definition.payload.parse(job.data ?? {});
-    await definition.run(deps, payload, { jobId: job.id, attempt: job.retryCount });
+    const ctx = { jobId: job.id, attempt: job.retryCount };
+    try {
+      await definition.run(deps, payload, ctx);
+      return 'completed';
+    } catch (error) {
+      const refused = error instanceof GiveUpError;
+      const last = job.retryCount >= (definition.retry?.limit ?? defaultRetryLimit);
+      if (!definition.giveUp || !(refused || last)) throw error;
+      deps.log.warn(
+        { job: job.name, jobId: job.id, attempt: job.retryCount, err: failureOf(error) },
+        'job failed for good; running its give-up',
+      );
+      await definition.giveUp(deps, payload, { ...ctx, error });
+      if (refused) return 'gave-up';
+      throw error;
+    }
   };
 
   return {
@@ -266,8 +298,12 @@ export async function openJobQueue(
               // One after another: `concurrency` stays the number of jobs a process runs at once per definition.
               for (const job of batch) {
                 try {
-                  await run(deps, job);
-                  results.push({ id: job.id, status: 'completed' });
+                  const outcome = await run(deps, job);
+                  results.push({
+                    id: job.id,
+                    status: 'completed',
+                    ...(outcome === 'gave-up' ? { output: { gaveUp: true } } : {}),
+                  });
                 } catch (err) {
                   deps.log.warn(
                     { job: job.name, jobId: job.id, attempt: job.retryCount, err: failureOf(err) },

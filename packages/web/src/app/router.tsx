@@ -271,6 +271,13 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'account/billing/member-pays',
+                  lazy: lazyPage(
+                    () => import('../features/billing/components/member-pays-page.tsx'),
+                    (m) => m.MemberPaysPage,
+                  ),
+                },
+                {
                   path: 'requirements',
                   lazy: lazyPage(
                     () => import('./routes/requirements.tsx'),

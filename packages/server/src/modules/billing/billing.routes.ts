@@ -9,6 +9,10 @@ import {
   invoicesPageSchema,
   savePaymentMethodBodySchema,
 } from '@touchline/contracts/billing';
+import {
+  rolePaidRequirementsBodySchema,
+  rolePaidRequirementsSchema,
+} from '@touchline/contracts/member-payments';
 import { organizationIdParamsSchema } from '@touchline/contracts/organizations';
 import { requireActorContext } from '../../authz/request-context.ts';
 import {
@@ -20,6 +24,7 @@ import {
   savePaymentMethod,
   startCardSetup,
 } from './billing.service.ts';
+import { getRolePaidRequirements, setRolePaidRequirements } from './member-payments.roles.ts';
 import { memberPaymentRoutes } from './member-payments.routes.ts';
 
 const base = '/api/app/organization/:id';
@@ -42,6 +47,23 @@ export async function billingRoutes(app: FastifyInstance) {
   await memberPaymentRoutes(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const params = { params: organizationIdParamsSchema };
+  routes.get(
+    `${base}/role-paid-requirements`,
+    { schema: { ...params, response: { 200: rolePaidRequirementsSchema } } },
+    async (request) => getRolePaidRequirements(app.deps, await context(request), request.params.id),
+  );
+  routes.put(
+    `${base}/role-paid-requirements`,
+    {
+      schema: {
+        ...params,
+        body: rolePaidRequirementsBodySchema,
+        response: { 200: rolePaidRequirementsSchema },
+      },
+    },
+    async (request) =>
+      setRolePaidRequirements(app.deps, await context(request), request.params.id, request.body),
+  );
   routes.post(
     `${base}/billing-information-exists`,
     { schema: { ...params, response: { 200: z.boolean() } } },

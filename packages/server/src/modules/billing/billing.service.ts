@@ -25,8 +25,8 @@ import { ensureCustomer, mirrorCustomerJob, startSubscriptionJob, syncCardSetup 
 type Ctx = RequestContext<ActorContext>;
 
 /** The actor's current organization, if they administer it: another organization reads as not found (ADR 007). */
-async function managedOrganization(
-  deps: Deps,
+export async function managedOrganization(
+  deps: Pick<Deps, 'db'>,
   ctx: Ctx,
   organizationId: string,
 ): Promise<BillingOrganization> {
@@ -297,6 +297,7 @@ export async function openBillingAccount(
 // Member pays (ADR 031), for the requirement calls that charge the member then start the work.
 export {
   awaitingIndividualPaymentContent,
+  memberPaymentInfo,
   payForRequirements,
   startWithCredit,
 } from './member-payments.service.ts';

@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '@touchline/contracts/errors';
 import {
   formatMoney,
   type AwaitingPayment,
   type BulkPaymentBody,
   type MemberPayment,
+  type MemberPaymentInfo,
 } from '@touchline/contracts/member-payments';
+import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { memberPaymentItems, memberPayments, profiles } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -268,4 +270,56 @@ export async function awaitingIndividualPaymentContent(
   if (!member) return [];
   const payable = await payableRequirements(deps.db, organizationId, member);
   return owedOf(payable).map((p) => ({ id: p.definitionId, name: p.name }));
+}
+
+/**
+ * The session's `backgroundCheckPaymentInfo` and `aptPaymentInfo` (spec §3): the member's background checks and
+ * abuse-prevention trainings on one access that are theirs to pay, with where each payment stands: `awaiting`
+ * (owed now), `processing` (the provider has not confirmed it yet), `paid` (a credit, or the paid work started).
+ * A requirement theirs to pay that is neither owed nor paid (under way for free, say) is left out.
+ */
+export async function memberPaymentInfo(
+  deps: Pick<Deps, 'db'>,
+  organizationId: string,
+  member: { profileId: string; plaId: string } | null,
+): Promise<{ backgroundCheckPaymentInfo: MemberPaymentInfo[]; aptPaymentInfo: MemberPaymentInfo[] }> {
+  const empty = { backgroundCheckPaymentInfo: [], aptPaymentInfo: [] };
+  if (!member) return empty;
+  const payable = (await payableRequirements(deps.db, organizationId, member)).filter(
+    (p) => p.type === RequirementType.BackgroundCheck || p.type === RequirementType.AbusePreventionTraining,
+  );
+  if (payable.length === 0) return empty;
+  const used = await deps.db
+    .select({ memberRequirementId: memberPaymentItems.memberRequirementId })
+    .from(memberPaymentItems)
+    .where(
+      and(
+        inArray(
+          memberPaymentItems.memberRequirementId,
+          payable.map((p) => p.memberRequirementId),
+        ),
+        eq(memberPaymentItems.state, 'used'),
+      ),
+    );
+  const usedIds = new Set(used.map((u) => u.memberRequirementId));
+  const infos = payable.flatMap((p): (MemberPaymentInfo & { type: number })[] => {
+    const state =
+      p.liveItem === 'pending'
+        ? 'processing'
+        : p.liveItem === 'paid'
+          ? 'paid'
+          : p.startable
+            ? 'awaiting'
+            : usedIds.has(p.memberRequirementId)
+              ? 'paid'
+              : null;
+    if (!state) return [];
+    const { definitionId, memberRequirementId, name, amount, currency, type } = p;
+    return [{ definitionId, memberRequirementId, name, amount, currency, state, type }];
+  });
+  const of = (type: number) => infos.filter((i) => i.type === type).map(({ type: _type, ...info }) => info);
+  return {
+    backgroundCheckPaymentInfo: of(RequirementType.BackgroundCheck),
+    aptPaymentInfo: of(RequirementType.AbusePreventionTraining),
+  };
 }

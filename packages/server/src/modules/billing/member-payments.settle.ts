@@ -138,6 +138,48 @@ export const refundMemberPaymentItemJob = defineJob({
 });
 
 /**
+ * The paid work of a requirement failed for good after it had started (the vendor refused the order, or the order
+ * job's retries ran out): its used payment items become `refunding`, each refunded through the outbox by
+ * `billing.refund-member-payment-item` (keyed by the item; the refund e-mail goes with it), in the caller's
+ * transaction. Answers what is refunded, for the requirement's history.
+ */
+export async function refundFailedPaidWork(
+  deps: Pick<SettleDeps, 'jobs'>,
+  tx: Executor,
+  input: { organizationId: string; memberRequirementId: string },
+): Promise<{ refundItemIds: string[]; refundAmount: number; refundCurrency: string | null }> {
+  const items = await tx
+    .update(memberPaymentItems)
+    .set({ state: 'refunding', updatedAt: new Date() })
+    .where(
+      and(
+        eq(memberPaymentItems.organizationId, input.organizationId),
+        eq(memberPaymentItems.memberRequirementId, input.memberRequirementId),
+        eq(memberPaymentItems.state, 'used'),
+      ),
+    )
+    .returning();
+  for (const item of items)
+    await deps.jobs.enqueue(
+      tx,
+      refundMemberPaymentItemJob,
+      { itemId: item.id },
+      { key: `refund-${item.id}` },
+    );
+  const [first] = items.length
+    ? await tx
+        .select({ currency: memberPayments.currency })
+        .from(memberPayments)
+        .where(eq(memberPayments.id, items[0]!.paymentId))
+    : [];
+  return {
+    refundItemIds: items.map((i) => i.id),
+    refundAmount: items.reduce((sum, i) => sum + i.amount, 0),
+    refundCurrency: first?.currency ?? null,
+  };
+}
+
+/**
  * Starts the work of one paid item (the type's starter) and records what became of it: `used` once started,
  * still `paid` while the work waits (or the type has nothing to start), `refunding` (with its refund job, in the
  * same transaction) when the work can no longer start.

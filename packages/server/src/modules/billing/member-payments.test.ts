@@ -131,6 +131,42 @@ describe('POST bulk-payment', () => {
     expect(await intentsOf(member)).toHaveLength(1);
   });
 
+  it('the session’s backgroundCheckPaymentInfo follows the payment: awaiting, paid, then paid once the check is ordered', async () => {
+    const member = await newMember('Pia', 'Session');
+    const info = async () => {
+      const body = (await send(member, 'GET', `/api/app/profile?AppUserId=${member.userId}`)).json();
+      return { checks: body.backgroundCheckPaymentInfo, apt: body.aptPaymentInfo };
+    };
+    const check = (state: string) => [
+      expect.objectContaining({
+        definitionId: defs.check,
+        name: 'Background check',
+        amount: 2500,
+        currency: 'usd',
+        state,
+      }),
+    ];
+    // Only the priced member-paid check: the league-paid one, the unpriced one and the document are not listed.
+    expect(await info()).toEqual({ checks: check('awaiting'), apt: [] });
+    expect((await pay(member, [defs.check])).statusCode).toBe(200);
+    expect(await info()).toEqual({ checks: check('paid'), apt: [] });
+    // Consent, then run-and-pay orders the check with the credit: the item is used, the requirement waits on the
+    // vendor, and the check still shows as paid.
+    expect((await consent(member, 'Pia', 'Session')).statusCode).toBe(200);
+    const run = await send(
+      member,
+      'POST',
+      `${base}/${defs.check}/run-and-pay-background-check-user?plaId=${member.profileLevelAccessId}`,
+      {},
+    );
+    expect(run.statusCode).toBe(200);
+    await eventually(async () => (await itemsOf(member))[0]?.item.state === 'used', 'the check ordered');
+    expect(await info()).toEqual({ checks: check('paid'), apt: [] });
+    // Someone else's session shows their own, never this member's.
+    const other = (await send(manager, 'GET', `/api/app/profile?AppUserId=${manager.userId}`)).json();
+    expect(other.backgroundCheckPaymentInfo).toEqual([]);
+  });
+
   it('a concurrent double submit charges once', async () => {
     const member = await newMember();
     const [a, b] = await Promise.all([

@@ -18,6 +18,7 @@ import {
 } from './profiles.queries.ts';
 import {
   awaitingIndividualPaymentContent,
+  memberPaymentInfo,
   organizationPaymentMethodProvided,
 } from '../billing/billing.service.ts';
 import { yardstikActivationOf } from '../background-checks/background-checks.service.ts';
@@ -72,6 +73,7 @@ export async function getActiveProfile(
   const roles: string[] = organizationRoles(ctx.grants);
   if (ctx.platformAdmin) roles.push(Role.TouchlineAdmin);
   const reviewer = holdsAnywhere(ctx, 'directorLevelOrHigher');
+  const member = topmost ? { profileId: ctx.profileId, plaId: topmost.id } : null;
   return {
     id: ctx.profileId,
     userId: ctx.userId,
@@ -83,8 +85,9 @@ export async function getActiveProfile(
     userAwaitingIndividualPaymentContent: await awaitingIndividualPaymentContent(
       deps,
       ctx.organizationId,
-      topmost ? { profileId: ctx.profileId, plaId: topmost.id } : null,
+      member,
     ),
+    ...(await memberPaymentInfo(deps, ctx.organizationId, member)),
     hierarchyLevelId: topmost?.hierarchyLevelId ?? null,
     currentLevelId: topmost?.hierarchyLevelId ?? null,
     currentLevelName: topmost?.levelName ?? null,

@@ -89,6 +89,8 @@ describe('GET /api/app/profile?AppUserId (spec §3 active profile)', () => {
       organizationPaymentMethodProvided: false,
       organizationContent: [],
       userAwaitingIndividualPaymentContent: [],
+      backgroundCheckPaymentInfo: [],
+      aptPaymentInfo: [],
       hierarchyLevelId: org.team.id,
       currentLevelId: org.team.id,
       currentLevelName: 'Team',

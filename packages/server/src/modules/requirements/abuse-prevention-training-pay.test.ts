@@ -11,12 +11,13 @@ import {
   type TestMember,
   type TestOrganization,
 } from '../../../test/factories.ts';
-import { eventually } from '../../../test/mail.ts';
+import { eventually, mailTo } from '../../../test/mail.ts';
 import {
   contentAssignments,
   memberPayments,
   memberRequirements,
   requirementDefinitions,
+  requirementEvents,
   trainingEnrollments,
 } from '../../db/schema/index.ts';
 import { buildIntegrations } from '../../integrations-wiring.ts';
@@ -221,5 +222,65 @@ describe('POST {id}/abuse-prevention-take-training-and-pay-user', () => {
     const res = await takeAndPay(member, member, free, { paymentMethodId: await card() });
     expect(res.statusCode).toBe(400);
     expect(stripe.store.paymentIntents.size).toBe(before);
+  });
+});
+
+describe('refund when the paid course cannot be started (ADR 031)', () => {
+  it('the provider refuses the enrolment: the payment is refunded, e-mailed, in the history, and the course owed again', async () => {
+    const member = await newMember('Refused');
+    // The earlier tests' enrolments reach the provider first, so the fault below meets this member's signup.
+    await eventually(
+      async () =>
+        (await t.database.db.select().from(trainingEnrollments)).every((e) => e.state !== 'enrolling'),
+      'the earlier enrolments',
+    );
+    lms.faults.arm({ mode: 'error', status: 422, remaining: 1, pathPrefix: '/api/v1/usersignup' });
+    try {
+      const res = await takeAndPay(member, member, paid, { paymentMethodId: await card() });
+      expect(res.statusCode, res.body).toBe(200);
+      const requirement = await requirementOf(member, paid);
+      await eventually(async () => {
+        const [payment] = await t.database.db
+          .select()
+          .from(memberPayments)
+          .where(eq(memberPayments.profileId, member.profileId));
+        return payment?.status === 'refunded' && payment.refundedAmount === 1500;
+      }, 'the refund');
+      const [payment] = await t.database.db
+        .select()
+        .from(memberPayments)
+        .where(eq(memberPayments.profileId, member.profileId));
+      const refunds = [...stripe.store.refunds.values()].filter(
+        (r) => r.payment_intent === payment!.vendorPaymentId,
+      );
+      expect(refunds.map((r) => r.amount)).toEqual([1500]);
+      await eventually(
+        async () =>
+          (await mailTo(t, member.email)).some((m) => m.subject === 'Your Touchline refund: $15.00'),
+        'the refund e-mail',
+      );
+      const events = await t.database.db
+        .select()
+        .from(requirementEvents)
+        .where(eq(requirementEvents.memberRequirementId, requirement.id));
+      const failed = events.find((e) => e.action === 'abuse-prevention-enroll-failed');
+      expect(failed?.data).toMatchObject({
+        refundAmount: 1500,
+        reason: expect.stringMatching(/refused the enrolment \(422\)/),
+      });
+      expect(
+        await t.database.db
+          .select()
+          .from(trainingEnrollments)
+          .where(eq(trainingEnrollments.memberRequirementId, requirement.id)),
+      ).toEqual([]);
+      expect((await requirementOf(member, paid)).status).toBe(RequirementStatus.Incomplete);
+    } finally {
+      lms.faults.clear();
+    }
+    // Paying again starts the course.
+    const again = await takeAndPay(member, member, paid, { paymentMethodId: await card() });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ state: 'enrolling' });
   });
 });

@@ -13,7 +13,8 @@ import type { Deps } from '../../deps.ts';
 import { enrollmentObjectType, type TrainingProviderPort } from '../../integrations/training/port.ts';
 import type { WebhookOutcome } from '../../integrations/webhooks/webhook-inbox.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import { VendorHttpError } from '../../integrations/http/vendor-errors.ts';
+import { defineJob, GiveUpError } from '../../jobs/queue.ts';
 import { newStorageKey, type Storage } from '../../storage/storage.ts';
 import { certificateValidUntil } from './abuse-prevention.service.ts';
 import { dayOf } from '../../requirement-core/engine/calendar.ts';
@@ -193,16 +194,28 @@ export const enrollTrainingJob = defineJob({
       .where(eq(trainingEnrollments.id, enrollmentId));
     if (!row) return { skipped: 'enrolment gone' };
     if (!row.profile.email) throw new Error('the member has no e-mail address for the course provider');
-    const enrolled = await sync.training.enroll(
-      {
-        externalId: row.profile.id,
-        firstName: row.profile.firstName,
-        lastName: row.profile.lastName,
-        email: row.profile.email,
-      },
-      row.enrollment.courseId,
-      { correlationId: ctx.jobId },
-    );
+    const enrolled = await sync.training
+      .enroll(
+        {
+          externalId: row.profile.id,
+          firstName: row.profile.firstName,
+          lastName: row.profile.lastName,
+          email: row.profile.email,
+        },
+        row.enrollment.courseId,
+        { correlationId: ctx.jobId },
+      )
+      .catch((error: unknown) => {
+        // The provider refused the enrolment (a 4xx other than timeout or rate limit): retrying cannot mend it.
+        if (
+          error instanceof VendorHttpError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          ![408, 429].includes(error.status)
+        )
+          throw new GiveUpError(`${error.vendor} refused the enrolment (${error.status})`, { cause: error });
+        throw error;
+      });
     const now = new Date();
     await deps.db
       .update(trainingEnrollments)

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
 import { screeningOrders } from '../../db/schema/index.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import { VendorHttpError } from '../../integrations/http/vendor-errors.ts';
+import { defineJob, GiveUpError } from '../../jobs/queue.ts';
+import { screeningOrderAbandoned } from './background-check-order-failure.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder, refreshScreeningReport } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+
+/** A vendor answer that retrying the same order cannot change. */
+const refusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 function screeningPort(deps: JobDeps) {
   const port = deps.integrations.screening;
@@ -24,6 +29,7 @@ export const orderBackgroundCheckJob = defineJob({
   payload: z.object({ orderId: z.uuid(), organizationId: z.uuid(), memberRequirementId: z.uuid() }),
   retry: { limit: 8, delaySeconds: 30, maxDelaySeconds: 3600 },
   async run(deps, payload, ctx) {
+    if (await screeningOrderAbandoned(deps.db, payload.orderId)) return { skipped: 'order given up' };
     const row = await screeningCandidateOf(deps.db, payload.organizationId, payload.memberRequirementId);
     if (!row) return { skipped: 'requirement gone' };
     const content = backgroundCheckContentSchema.parse(row.content);
@@ -46,7 +52,12 @@ export const orderBackgroundCheckJob = defineJob({
           ...(row.dateOfBirth ? { dateOfBirth: row.dateOfBirth } : {}),
         },
       },
-    );
+    ).catch((error: unknown) => {
+      // The vendor refused the order (a 4xx other than timeout or rate limit): retrying cannot mend it.
+      if (error instanceof VendorHttpError && refusal(error.status))
+        throw new GiveUpError(`${error.vendor} refused the order (${error.status})`, { cause: error });
+      throw error;
+    });
     return { orderId: order.id, status: order.status };
   },
 });

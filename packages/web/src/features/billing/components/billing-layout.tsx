@@ -9,10 +9,11 @@ const tabs = [
   { to: '/account/billing', label: 'Subscription', end: true },
   { to: '/account/billing/payment', label: 'Payment method', end: false },
   { to: '/account/billing/invoices', label: 'Invoices', end: false },
+  { to: '/account/billing/member-pays', label: 'What members pay', end: false },
 ];
 
 /**
- * The frame of the three billing pages: the title, the sub-page links, and the guard that only the organization's
+ * The frame of the billing pages: the title, the sub-page links, and the guard that only the organization's
  * administrators see billing (the server refuses everyone else anyway).
  */
 export function BillingLayout({

@@ -1,12 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally, validationFailed } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
+import { fakeStripe } from '../../../test/fake-stripe.ts';
 import { InvoicesPage } from './invoices-page.tsx';
+import { MemberPaysPage } from './member-pays-page.tsx';
 import { PaymentPage } from './payment-page.tsx';
+
+// Stripe.js cannot load here: the module boundary is mocked, and each test says what loadStripe resolves to.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
+vi.mock('@stripe/stripe-js', () => stripeJs);
 
 const sandboxUrl = 'http://127.0.0.1:4999';
 const profile = (roles: string[]) => ({
@@ -18,6 +24,8 @@ const profile = (roles: string[]) => ({
   organizationPaymentMethodProvided: false,
   organizationContent: [],
   userAwaitingIndividualPaymentContent: [],
+  backgroundCheckPaymentInfo: [],
+  aptPaymentInfo: [],
   hierarchyLevelId: null,
   currentLevelId: null,
   currentLevelName: null,
@@ -64,7 +72,10 @@ const invoice = (n: number) => ({
   pdfUrl: `${sandboxUrl}/hosted/invoices/in_${n}/pdf`,
 });
 
-beforeEach(() => session.restore(signedInWebSession()));
+beforeEach(() => {
+  session.restore(signedInWebSession());
+  stripeJs.loadStripe.mockReset();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/account/billing/payment against the Stripe sandbox', () => {
@@ -175,6 +186,70 @@ describe('/account/billing/payment against the Stripe sandbox', () => {
   });
 });
 
+describe('/account/billing/payment against Stripe', () => {
+  it('confirms the SetupIntent with Stripe Elements, shows Stripe’s refusal, then saves the setup', async () => {
+    const user = userEvent.setup();
+    const fake = fakeStripe();
+    fake.stripe.confirmSetup
+      .mockResolvedValueOnce({ error: { type: 'card_error', message: 'Your card was declined.' } })
+      .mockResolvedValueOnce({ setupIntent: { id: 'seti_live_1', status: 'succeeded' } });
+    stripeJs.loadStripe.mockResolvedValue(fake.stripe);
+    const live = {
+      ...summary(),
+      provider: { name: 'Stripe', sandbox: false, publishableKey: 'pk_live_x', sandboxApiUrl: null },
+    };
+    let saved = false;
+    const server = serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile(['Admin']) },
+      'GET /api/app/organization/org-1/billing': () => ({
+        status: 200,
+        body: saved ? { ...live, card: visa } : live,
+      }),
+      'POST /api/app/organization/org-1/payment-method/setup': {
+        status: 201,
+        body: {
+          setupId: 'seti_live_1',
+          clientSecret: 'seti_live_1_secret_y',
+          publishableKey: 'pk_live_x',
+          sandboxApiUrl: null,
+        },
+      },
+      'POST /api/app/organization/org-1/payment-method': () => {
+        saved = true;
+        return { status: 200, body: { ...live, card: visa } };
+      },
+    });
+    renderRoutes(
+      [{ path: '/account/billing/payment', element: <PaymentPage /> }],
+      '/account/billing/payment',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+    expect(screen.queryByText(/Stripe sandbox/)).toBeNull();
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Enter card details' }));
+    await vi.waitFor(() => expect(fake.created.map((c) => c.type)).toEqual(['payment']));
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_live_x');
+    expect(fake.elementsOptions[0]).toEqual(
+      expect.objectContaining({ clientSecret: 'seti_live_1_secret_y' }),
+    );
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/app/organization/org-1/payment-method')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('The card is saved.')).toBeInTheDocument();
+    expect(fake.stripe.confirmSetup).toHaveBeenLastCalledWith(
+      expect.objectContaining({ redirect: 'if_required', elements: expect.anything() }),
+    );
+    expect(server.callsTo('POST', '/api/app/organization/org-1/payment-method')[0]?.body).toBe(
+      '{"setupId":"seti_live_1"}',
+    );
+    expect(server.calls.some((c) => c.path.startsWith('/v1/'))).toBe(false);
+  });
+});
+
 describe('/account/billing/invoices', () => {
   it('lists 20 a page with the PDF, older ones after the last id, and back', async () => {
     const user = userEvent.setup();
@@ -203,5 +278,73 @@ describe('/account/billing/invoices', () => {
     await user.click(screen.getByRole('button', { name: 'Newer invoices' }));
     expect(await screen.findAllByTestId('invoice')).toHaveLength(20);
     expect(server.callsTo('GET', '/api/app/organization/org-1/invoices/in_21')).toHaveLength(1);
+  });
+});
+
+describe('/account/billing/member-pays', () => {
+  const check = '22222222-2222-4222-8222-222222222222';
+  const licence = '33333333-3333-4333-8333-333333333333';
+  const answer = (coach: string[], player: string[]) => ({
+    roles: [
+      { roleLabel: 'Coach', paidRoleRequirementsIds: coach },
+      { roleLabel: 'Player', paidRoleRequirementsIds: player },
+    ],
+    requirements: [
+      { id: check, name: 'Background check', type: 1, memberPrice: 2500, currency: 'usd' },
+      { id: licence, name: 'Coaching licence', type: 0, memberPrice: null, currency: 'usd' },
+    ],
+  });
+
+  it('shows each role’s paid requirements, saves a change for one role, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    let refuse = false;
+    const server = serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile(['Admin']) },
+      'GET /api/app/organization/org-1/role-paid-requirements': { status: 200, body: answer([], [check]) },
+      'PUT /api/app/organization/org-1/role-paid-requirements': () =>
+        refuse
+          ? validationFailed({
+              field: 'paidRoleRequirementsIds.0',
+              in: 'body',
+              message: 'This requirement is not one of the organization’s',
+            })
+          : { status: 200, body: answer([check], [check]) },
+    });
+    renderRoutes(
+      [{ path: '/account/billing/member-pays', element: <MemberPaysPage /> }],
+      '/account/billing/member-pays',
+    );
+    const coach = await screen.findByRole('region', { name: 'Coach' });
+    const player = screen.getByRole('region', { name: 'Player' });
+    expect(within(player).getByRole('checkbox', { name: 'Background check' })).toBeChecked();
+    expect(within(coach).getByRole('checkbox', { name: 'Background check' })).not.toBeChecked();
+    expect(within(coach).getByText('$25.00')).toBeInTheDocument();
+    expect(within(coach).getByText('No price')).toBeInTheDocument();
+    expect(within(coach).getByRole('button', { name: 'Save Coach' })).toBeDisabled();
+
+    await user.click(within(coach).getByRole('checkbox', { name: 'Background check' }));
+    await user.click(within(coach).getByRole('button', { name: 'Save Coach' }));
+    expect(await screen.findByText('Saved what Coach members pay.')).toBeInTheDocument();
+    expect(
+      JSON.parse(
+        server.callsTo('PUT', '/api/app/organization/org-1/role-paid-requirements')[0]!.body ?? '{}',
+      ),
+    ).toEqual({
+      roleLabel: 'Coach',
+      paidRoleRequirementsIds: [check],
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'Coach' })).getByRole('checkbox', {
+        name: 'Background check',
+      }),
+    ).toBeChecked();
+
+    refuse = true;
+    const playerNow = screen.getByRole('region', { name: 'Player' });
+    await user.click(within(playerNow).getByRole('checkbox', { name: 'Coaching licence' }));
+    await user.click(within(playerNow).getByRole('button', { name: 'Save Player' }));
+    expect(
+      await within(playerNow).findByText('This requirement is not one of the organization’s'),
+    ).toBeInTheDocument();
   });
 });

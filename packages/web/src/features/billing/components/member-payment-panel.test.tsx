@@ -5,7 +5,12 @@ import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
+import { fakeStripe } from '../../../test/fake-stripe.ts';
 import { MemberPaymentPanel } from './member-payment-panel.tsx';
+
+// Stripe.js cannot load here: the module boundary is mocked, and each test says what loadStripe resolves to.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
+vi.mock('@stripe/stripe-js', () => stripeJs);
 
 const sandboxUrl = 'http://127.0.0.1:4998';
 const pla = '11111111-1111-4111-8111-111111111111';
@@ -31,7 +36,10 @@ const owed = (paid: boolean) => ({
   card: { publishableKey: 'pk_test_m', sandboxApiUrl: sandboxUrl },
 });
 
-beforeEach(() => session.restore(signedInWebSession()));
+beforeEach(() => {
+  session.restore(signedInWebSession());
+  stripeJs.loadStripe.mockReset();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('What you owe', () => {
@@ -94,5 +102,73 @@ describe('What you owe', () => {
     expect(body).toEqual({ plaId: pla, definitionIds: [check], paymentMethodId: 'pm_1' });
     const ours = server.calls.filter((c) => c.path.startsWith('/api/'));
     expect(ours.some((c) => (c.body ?? '').includes('4242') || (c.body ?? '').includes('0002'))).toBe(false);
+  });
+
+  it('never loads Stripe.js against the sandbox', async () => {
+    const user = userEvent.setup();
+    serveGlobally({
+      [`GET /api/app/requirement/awaiting-payment-by-individual/${pla}`]: { status: 200, body: owed(false) },
+    });
+    renderRoutes([{ path: '/', element: <MemberPaymentPanel plaId={pla} /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00' }));
+    expect(screen.getByText(/Stripe sandbox: this is not Stripe/)).toBeInTheDocument();
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
+  });
+
+  it('pays with Stripe Elements when payments go to Stripe: the card becomes a PaymentMethod at Stripe', async () => {
+    const user = userEvent.setup();
+    const fake = fakeStripe();
+    fake.stripe.createPaymentMethod
+      .mockResolvedValueOnce({ error: { type: 'card_error', message: 'Your card number is incomplete.' } })
+      .mockResolvedValueOnce({ paymentMethod: { id: 'pm_live_1' } });
+    stripeJs.loadStripe.mockResolvedValue(fake.stripe);
+    const server = serveGlobally({
+      [`GET /api/app/requirement/awaiting-payment-by-individual/${pla}`]: {
+        status: 200,
+        body: { ...owed(false), sandbox: false, card: { publishableKey: 'pk_live_m', sandboxApiUrl: null } },
+      },
+      'POST /api/app/requirement/bulk-payment': {
+        status: 200,
+        body: {
+          id: '55555555-5555-4555-8555-555555555555',
+          status: 'succeeded',
+          amount: 4000,
+          currency: 'usd',
+          refundedAmount: 0,
+          items: [
+            { definitionId: check, name: 'Background check', amount: 2500, state: 'paid' },
+            { definitionId: course, name: 'Coaching course', amount: 1500, state: 'paid' },
+          ],
+          receiptEmail: 'robin@example.org',
+          failureMessage: null,
+          createdAt: '2026-11-27T00:00:00.000Z',
+        },
+      },
+    });
+    renderRoutes([{ path: '/', element: <MemberPaymentPanel plaId={pla} /> }], '/');
+    await user.click(await screen.findByRole('button', { name: 'Pay $40.00' }));
+    await vi.waitFor(() => expect(fake.created.map((c) => c.type)).toEqual(['card']));
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_live_m');
+    expect(screen.queryByText(/Stripe sandbox/)).toBeNull();
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+    expect(
+      screen.getByTestId('stripe-card-element').querySelector('[data-stripe-element="card"]'),
+    ).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Pay $40.00' }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/app/requirement/bulk-payment')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Pay $40.00' }));
+    expect(
+      await screen.findByText(
+        'Paid $40.00 for Background check and Coaching course. A receipt was sent to robin@example.org.',
+      ),
+    ).toBeInTheDocument();
+    expect(fake.stripe.createPaymentMethod).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'card', card: expect.anything() }),
+    );
+    const body = JSON.parse(server.callsTo('POST', '/api/app/requirement/bulk-payment')[0]!.body ?? '{}');
+    expect(body).toEqual({ plaId: pla, definitionIds: [check, course], paymentMethodId: 'pm_live_1' });
   });
 });

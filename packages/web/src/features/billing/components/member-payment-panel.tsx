@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatMoney, type MemberPayment } from '@touchline/contracts/member-payments';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { useAwaitingPayment, usePayForRequirements } from '../api/member-payments.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { MemberSandboxCardForm } from './member-card-form.tsx';
+
+// Stripe.js loads only when a member pays against Stripe itself, never on the first load.
+const MemberElementsForm = lazy(() =>
+  import('./member-elements-form.tsx').then((m) => ({ default: m.MemberElementsForm })),
+);
 
 /**
  * What the member owes for their own requirements (their role's paid requirements, or a definition the member
@@ -35,6 +41,16 @@ export function MemberPaymentPanel({
   const chosen = items.filter((i) => !unchecked.has(i.definitionId));
   const total = chosen.reduce((sum, i) => sum + i.amount, 0);
   const money = (n: number) => formatMoney(n, data.currency);
+  const payWith = async (paymentMethodId: string) => {
+    const payment = await pay.mutateAsync({
+      plaId,
+      definitionIds: chosen.map((i) => i.definitionId),
+      paymentMethodId,
+    });
+    setPaid(payment);
+    setPaying(false);
+    setUnchecked(new Set());
+  };
 
   return (
     <section
@@ -76,26 +92,24 @@ export function MemberPaymentPanel({
           <p className="font-semibold" data-testid="payment-total">
             Total: {money(total)}
           </p>
-          {paying && data.card?.sandboxApiUrl ? (
-            <MemberSandboxCardForm
-              card={data.card}
-              busy={pay.isPending}
-              submitLabel={`Pay ${money(total)}`}
-              onCard={async (paymentMethodId) => {
-                const payment = await pay.mutateAsync({
-                  plaId,
-                  definitionIds: chosen.map((i) => i.definitionId),
-                  paymentMethodId,
-                });
-                setPaid(payment);
-                setPaying(false);
-                setUnchecked(new Set());
-              }}
-            />
-          ) : paying ? (
-            <Alert>
-              Card payments need Stripe’s card form, which is not available in this deployment yet.
-            </Alert>
+          {paying && data.card ? (
+            data.card.sandboxApiUrl ? (
+              <MemberSandboxCardForm
+                card={data.card}
+                busy={pay.isPending}
+                submitLabel={`Pay ${money(total)}`}
+                onCard={payWith}
+              />
+            ) : (
+              <Suspense fallback={<Spinner label="Loading Stripe…" />}>
+                <MemberElementsForm
+                  publishableKey={data.card.publishableKey}
+                  busy={pay.isPending}
+                  submitLabel={`Pay ${money(total)}`}
+                  onCard={payWith}
+                />
+              </Suspense>
+            )
           ) : (
             <Button
               label={`Pay ${money(total)}`}

@@ -45,6 +45,8 @@ const profile = {
   organizationPaymentMethodProvided: false,
   organizationContent: [],
   userAwaitingIndividualPaymentContent: [],
+  backgroundCheckPaymentInfo: [],
+  aptPaymentInfo: [],
   hierarchyLevelId: null,
   currentLevelId: null,
   currentLevelName: null,

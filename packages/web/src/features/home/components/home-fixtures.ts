@@ -38,6 +38,8 @@ export const homeProfile = (accesses: ProfileLevelAccess[]): ActiveProfile => ({
   organizationPaymentMethodProvided: false,
   organizationContent: [],
   userAwaitingIndividualPaymentContent: [],
+  backgroundCheckPaymentInfo: [],
+  aptPaymentInfo: [],
   hierarchyLevelId: accesses[0]?.hierarchyLevelId ?? null,
   currentLevelId: null,
   currentLevelName: null,

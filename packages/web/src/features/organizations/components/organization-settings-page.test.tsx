@@ -70,6 +70,8 @@ function activeProfileFixture() {
     organizationPaymentMethodProvided: false,
     organizationContent: [],
     userAwaitingIndividualPaymentContent: [],
+    backgroundCheckPaymentInfo: [],
+    aptPaymentInfo: [],
     hierarchyLevelId: null,
     currentLevelId: null,
     currentLevelName: null,

@@ -60,6 +60,8 @@ const profile: ActiveProfile = {
   organizationPaymentMethodProvided: false,
   organizationContent: [],
   userAwaitingIndividualPaymentContent: [],
+  backgroundCheckPaymentInfo: [],
+  aptPaymentInfo: [],
   hierarchyLevelId: club.id,
   currentLevelId: null,
   currentLevelName: null,

@@ -92,6 +92,8 @@ function fullProfile() {
     organizationPaymentMethodProvided: false,
     organizationContent: [],
     userAwaitingIndividualPaymentContent: [],
+    backgroundCheckPaymentInfo: [],
+    aptPaymentInfo: [],
     hierarchyLevelId: null,
     currentLevelId: null,
     currentLevelName: null,
