@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { trainingEnrollments } from '../../db/schema/index.ts';
-import { recordChange } from './requirement-state.ts';
-import { lockRequirementForSystem } from './requirement-target.ts';
+import { recordChange } from '../../requirement-core/requirement-state.ts';
+import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
 
 /** The requirement event of an enrolment that was given up (ADR 031: refund when the order cannot be placed). */
 export const enrollFailedAction = 'abuse-prevention-enroll-failed';

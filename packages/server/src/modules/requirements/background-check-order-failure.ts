@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { requirementEvents, requirementSubmissions, screeningOrders } from '../../db/schema/index.ts';
-import { liveSubmission, recordChange } from './requirement-state.ts';
-import { lockRequirementForSystem } from './requirement-target.ts';
+import { liveSubmission, recordChange } from '../../requirement-core/requirement-state.ts';
+import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
 
 /** The requirement event of an order that was given up (ADR 031: refund when the order cannot be placed). */
 export const orderFailedAction = 'background-check-order-failed';
