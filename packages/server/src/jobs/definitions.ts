@@ -14,7 +14,11 @@ import type { AnyJobDefinition } from './queue.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
-import { orderBackgroundCheckJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import {
+  orderBackgroundCheckJob,
+  screeningPollJob,
+  screeningSweepJob,
+} from '../modules/requirements/background-check.jobs.ts';
 import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
@@ -44,6 +48,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   refundMemberPaymentItemJob,
   orderBackgroundCheckJob,
   screeningSweepJob,
+  screeningPollJob,
   backgroundCheckRenewalJob,
   finalAdverseActionJob,
   usSoccerCheckJob,

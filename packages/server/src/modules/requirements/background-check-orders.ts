@@ -35,6 +35,8 @@ export type PlaceOrderInput = {
   memberRequirementId?: string | null;
   candidate: CandidateInput;
   packageId: string;
+  /** The account at the vendor the port speaks for (a TazWorks client GUID, a Yardstik sub-account), stored. */
+  vendorAccount?: string | null;
 };
 
 type OrderRow = typeof screeningOrders.$inferSelect;
@@ -63,6 +65,7 @@ export async function placeScreeningOrder(
         profileLevelAccessId: input.profileLevelAccessId,
         memberRequirementId: input.memberRequirementId ?? null,
         vendor: deps.screening.vendor,
+        vendorAccount: input.vendorAccount ?? null,
         vendorCandidateId: candidateId,
         vendorReportId: report.id,
         packageId: input.packageId,

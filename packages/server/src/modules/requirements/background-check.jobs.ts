@@ -7,10 +7,11 @@ import { defineJob } from '../../jobs/queue.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder, refreshScreeningReport } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+import { screeningPortFor, screeningTargetOfContent, type ScreeningTarget } from './screening-ports.ts';
 
-function screeningPort(deps: JobDeps) {
-  const port = deps.integrations.screening;
-  if (!port) throw new Error('no screening vendor is configured in this deployment');
+function screeningPort(deps: Pick<JobDeps, 'integrations'>, target: ScreeningTarget | null) {
+  const port = target ? screeningPortFor(deps.integrations, target) : null;
+  if (!port) throw new Error(`the screening vendor ${target?.vendor ?? '(none)'} is not configured here`);
   return port;
 }
 
@@ -29,8 +30,9 @@ export const orderBackgroundCheckJob = defineJob({
     const content = backgroundCheckContentSchema.parse(row.content);
     if (!content.packageId) throw new Error('the background-check definition names no package');
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
+    const target = screeningTargetOfContent(content);
     const order = await placeScreeningOrder(
-      { db: deps.db, screening: screeningPort(deps) },
+      { db: deps.db, screening: screeningPort(deps, target) },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
@@ -38,6 +40,7 @@ export const orderBackgroundCheckJob = defineJob({
         profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId: content.packageId,
+        vendorAccount: target?.account ?? null,
         candidate: {
           externalId: row.profileId,
           firstName: row.firstName,
@@ -61,22 +64,28 @@ const sweepLimit = 2000;
  */
 export async function sweepOpenScreeningOrders(
   deps: Pick<JobDeps, 'db' | 'integrations' | 'log'>,
+  only?: ScreeningTarget['vendor'],
 ): Promise<{ checked: number; changed: number; failed: number }> {
-  const port = deps.integrations.screening;
   const totals = { checked: 0, changed: 0, failed: 0 };
-  if (!port) return totals;
+  const openStatus = inArray(screeningOrders.status, [...openScreeningStatuses]);
   const open = await deps.db
-    .select({ vendorReportId: screeningOrders.vendorReportId })
+    .select({
+      vendor: screeningOrders.vendor,
+      vendorAccount: screeningOrders.vendorAccount,
+      vendorReportId: screeningOrders.vendorReportId,
+    })
     .from(screeningOrders)
-    .where(
-      and(
-        eq(screeningOrders.vendor, port.vendor),
-        inArray(screeningOrders.status, [...openScreeningStatuses]),
-      ),
-    )
+    .where(only ? and(openStatus, eq(screeningOrders.vendor, only)) : openStatus)
     .orderBy(asc(screeningOrders.vendorCheckedAt))
     .limit(sweepLimit);
-  for (const { vendorReportId } of open) {
+  for (const { vendor, vendorAccount, vendorReportId } of open) {
+    // Each order is re-read where it was placed: its vendor and its account there (TazWorks has no webhooks, so
+    // this sweep and the on-demand re-reads are how its results arrive at all).
+    const port = screeningPortFor(deps.integrations, {
+      vendor: vendor as ScreeningTarget['vendor'],
+      account: vendorAccount,
+    });
+    if (!port) continue;
     try {
       const result = await refreshScreeningReport(
         { db: deps.db, screening: port },
@@ -102,5 +111,21 @@ export const screeningSweepJob = defineJob({
   expireInSeconds: 3600,
   async run(deps) {
     return sweepOpenScreeningOrders(deps);
+  },
+});
+
+/**
+ * Polls the open orders of vendors that send no webhooks (the TazWorks platform: TazAPI documents none, ADR 034)
+ * every half hour, so a cleared or flagged TazWorks order moves its requirement within the half hour rather than
+ * at the next daily sweep. The same re-read and the same pure mapping as webhooks and the sweep.
+ */
+export const screeningPollJob = defineJob({
+  name: 'screening.poll-unhooked-orders',
+  payload: z.object({}),
+  cron: '*/30 * * * *',
+  retry: { limit: 1, delaySeconds: 60 },
+  expireInSeconds: 1500,
+  async run(deps) {
+    return sweepOpenScreeningOrders(deps, 'tazworks');
   },
 });

@@ -11,6 +11,7 @@ import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor } from '../../db/client.ts';
+import type { ScreeningVendor } from '../../integrations/screening/port.ts';
 import { requirementSubmissions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
@@ -26,7 +27,8 @@ import {
 } from './requirement-target.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
-import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
+import { latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
+import { isSandboxTarget, screeningPortFor, screeningTargetOfContent } from './screening-ports.ts';
 
 const consentKind = 'background-check-consent';
 
@@ -63,7 +65,7 @@ async function view(
   const applyPending = order?.status === 'awaiting_candidate' && order.applyUrl !== null && !ordering;
   const unconsumedConsent = consentData !== undefined && consentData.orderId === undefined;
   let next: BackgroundCheckView['next'] = 'none';
-  if (content.vendor === 'Yardstik') {
+  if (content.vendor !== 'Generic') {
     if (applyPending) next = 'continue-at-vendor';
     else if (mayStartScreening(loaded))
       next = !unconsumedConsent ? 'consent' : content.payer === 'member' ? 'pay-and-run' : 'run';
@@ -92,7 +94,7 @@ async function view(
     name: loaded.definition.name,
     status,
     vendor: content.vendor,
-    sandbox: content.vendor === 'Yardstik' && isScreeningSandbox(deps),
+    sandbox: isSandboxTarget(deps.integrations, screeningTargetOfContent(content)),
     packageName: content.packageName,
     payer: content.payer,
     expiresAt: loaded.requirement.expiresAt,
@@ -124,6 +126,12 @@ export function backgroundCheckById(
     const { loaded, content } = await load(tx, ctx, ref, 'view');
     return view(deps, tx, loaded, content);
   });
+}
+
+/** Whether this deployment reaches the definition's vendor (and, for TazWorks, the definition's client). */
+function vendorConfigured(deps: Pick<Deps, 'integrations'>, content: BackgroundCheckContent): boolean {
+  const target = screeningTargetOfContent(content);
+  return target !== null && screeningPortFor(deps.integrations, target) !== null;
 }
 
 function requireVendorRun(content: BackgroundCheckContent) {
@@ -200,7 +208,7 @@ async function orderWithConsent(
   if (!consent || !data) return 'no-consent';
   if (data.orderId !== undefined) return 'already-ordered';
   if (!mayStartScreening(loaded)) return 'not-startable';
-  if (!deps.integrations.screening) return 'not-configured';
+  if (!vendorConfigured(deps, content)) return 'not-configured';
   const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
   const orderRequestedAt = new Date().toISOString();
   await tx
@@ -270,7 +278,7 @@ export function memberPaidCheckRefusal(
       ? orderRefusals['no-consent']
       : !mayStartScreening(loaded)
         ? orderRefusals['not-startable']
-        : !deps.integrations.screening
+        : !vendorConfigured(deps, content)
           ? orderRefusals['not-configured']
           : null;
     return { refusal, ordered: false, view: current };
@@ -314,6 +322,9 @@ export function backgroundCheckLink(
     const order = await latestScreeningOrder(tx, loaded.requirement.id);
     if (!order || order.status !== 'awaiting_candidate' || !order.applyUrl)
       throw conflict('There is nothing to continue at the background-check vendor right now');
-    return { url: order.applyUrl, sandbox: isScreeningSandbox(deps) };
+    return {
+      url: order.applyUrl,
+      sandbox: isSandboxTarget(deps.integrations, { vendor: order.vendor as ScreeningVendor, account: null }),
+    };
   });
 }

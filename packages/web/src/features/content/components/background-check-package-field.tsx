@@ -8,7 +8,8 @@ type Props = {
   agencyId: string;
   packageId: string;
   error: string | undefined;
-  onChoose: (packageId: string | null, packageName: string | null) => void;
+  /** The chosen package, and the organization's client at the agency it is ordered on (TazWorks orders need it). */
+  onChoose: (packageId: string | null, packageName: string | null, clientId: string) => void;
   /** The plain package id and name inputs, when the vendor's list cannot be read (no client added, no rights). */
   fallback: React.ReactNode;
 };
@@ -50,7 +51,7 @@ export function BackgroundCheckPackageField({ agencyId, packageId, error, onChoo
         aria-describedby={error ? `${id}-package-error` : undefined}
         onChange={(e) => {
           const chosen = products.data.find((p) => p.id === e.currentTarget.value);
-          onChoose(chosen?.id ?? null, chosen?.name ?? null);
+          onChoose(chosen?.id ?? null, chosen?.name ?? null, client.id);
         }}
       >
         <option value="">Choose a package</option>

@@ -95,6 +95,7 @@ describe('the background-check definition fields', () => {
     expect(screen.queryByRole('textbox', { name: /Package id/ })).not.toBeInTheDocument();
     expect(backgroundCheckContentSchema.parse(seen.at(-1))).toEqual({
       vendor: 'Yardstik',
+      clientId: null,
       packageId: 'pkg-2',
       packageName: 'Sex Offender Search',
       payer: 'organization',
@@ -119,11 +120,45 @@ describe('the background-check definition fields', () => {
     const last = seen.at(-1)!;
     expect(backgroundCheckContentSchema.parse(last)).toEqual({
       vendor: 'Yardstik',
+      clientId: null,
       packageId: 'pkg-1',
       packageName: 'Volunteer',
       payer: 'member',
     });
     expect(backgroundCheckContentSchema.safeParse({ vendor: 'Yardstik' }).success).toBe(false);
+  });
+});
+
+describe('the background-check definition fields for a TazWorks-platform agency', () => {
+  it('choose the package of the organization’s client at the agency and keep that client', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: {
+        status: 200,
+        body: [
+          { id: 'account', agencyId: 'yardstik', name: 'Yardstik sandbox account' },
+          { id: 'c-guid-1', agencyId: 'tazworks', name: 'Demo league (sandbox client)' },
+        ],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-products/c-guid-1`]: {
+        status: 200,
+        body: [{ id: 'prod-9', name: 'Volunteer Basic', searches: ['County Criminal'] }],
+      },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} />);
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Background-check vendor' }),
+      'TazWorks',
+    );
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Package' }), 'prod-9');
+    expect(backgroundCheckContentSchema.parse(seen.at(-1))).toEqual({
+      vendor: 'TazWorks',
+      clientId: 'c-guid-1',
+      packageId: 'prod-9',
+      packageName: 'Volunteer Basic',
+      payer: 'organization',
+    });
   });
 });
 

@@ -125,25 +125,35 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           'Background-check vendor',
           [
             ['Yardstik', 'Yardstik (ordered through Touchline)'],
+            ['TazWorks', 'A TazWorks-platform agency: JDP, NCSI, ScoutLogic (ordered through Touchline)'],
             ['Generic', 'Our own vendor (members upload the report)'],
           ],
           'Generic',
         )}
-        {vendor === 'Yardstik' ? (
+        {vendor === 'Yardstik' || vendor === 'TazWorks' ? (
           <BackgroundCheckPackageField
-            agencyId="yardstik"
+            key={vendor}
+            agencyId={vendor === 'Yardstik' ? 'yardstik' : 'tazworks'}
             packageId={str(content.packageId)}
-            error={errors.packageId}
-            onChoose={(packageId, packageName) => onChange({ ...content, packageId, packageName })}
+            error={errors.packageId ?? errors.clientId}
+            onChoose={(packageId, packageName, clientId) =>
+              onChange({
+                ...content,
+                packageId,
+                packageName,
+                clientId: vendor === 'TazWorks' ? clientId : null,
+              })
+            }
             fallback={
               <>
+                {vendor === 'TazWorks' ? input('clientId', 'Client id at the agency (from the organization setup)') : null}
                 {input('packageId', 'Package id (from the vendor’s package list)')}
                 {input('packageName', 'Package name shown to members')}
               </>
             }
           />
         ) : null}
-        {vendor === 'Yardstik'
+        {vendor === 'Yardstik' || vendor === 'TazWorks'
           ? select(
               'payer',
               'Who pays',
