@@ -22,6 +22,8 @@ import {
 } from './requirement-state.ts';
 import { lockRequirementForSystem, type LoadedRequirement } from './requirement-target.ts';
 import { backgroundCheckResultOf } from './background-check-status.ts';
+import type { Integrations } from '../../integrations-wiring.ts';
+import { screeningPortOf } from './screening-ports.ts';
 
 /** What the screening use cases need: the database and the organization's screening vendor. */
 export type ScreeningDeps = { db: Database; screening: ScreeningPort };
@@ -230,4 +232,20 @@ async function applyToRequirement(tx: Executor, order: OrderRow, report: Screeni
       ...('reason' in result ? { reason: result.reason } : {}),
     },
   });
+}
+
+/**
+ * The port a Yardstik report is re-read with: the one of the account its order was placed on (the deployment's, or
+ * an organization's sub-account), or the deployment's for a report we do not know (then ignored by the re-read).
+ */
+export async function yardstikPortOfReport(
+  db: Database,
+  integrations: Pick<Integrations, 'screening' | 'tazworks' | 'yardstikAccounts'>,
+  vendorReportId: string,
+): Promise<ScreeningPort | null> {
+  const [order] = await db
+    .select({ account: screeningOrders.vendorAccount })
+    .from(screeningOrders)
+    .where(and(eq(screeningOrders.vendor, 'yardstik'), eq(screeningOrders.vendorReportId, vendorReportId)));
+  return screeningPortOf(db, integrations, { vendor: 'yardstik', account: order?.account ?? null });
 }

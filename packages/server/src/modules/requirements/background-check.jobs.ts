@@ -7,10 +7,15 @@ import { defineJob } from '../../jobs/queue.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder, refreshScreeningReport } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
-import { screeningPortFor, screeningTargetOfContent, type ScreeningTarget } from './screening-ports.ts';
+import {
+  orderTargetFor,
+  screeningPortOf,
+  screeningTargetOfContent,
+  type ScreeningTarget,
+} from './screening-ports.ts';
 
-function screeningPort(deps: Pick<JobDeps, 'integrations'>, target: ScreeningTarget | null) {
-  const port = target ? screeningPortFor(deps.integrations, target) : null;
+async function screeningPort(deps: Pick<JobDeps, 'db' | 'integrations'>, target: ScreeningTarget | null) {
+  const port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
   if (!port) throw new Error(`the screening vendor ${target?.vendor ?? '(none)'} is not configured here`);
   return port;
 }
@@ -30,9 +35,9 @@ export const orderBackgroundCheckJob = defineJob({
     const content = backgroundCheckContentSchema.parse(row.content);
     if (!content.packageId) throw new Error('the background-check definition names no package');
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
-    const target = screeningTargetOfContent(content);
+    const target = await orderTargetFor(deps.db, payload.organizationId, screeningTargetOfContent(content));
     const order = await placeScreeningOrder(
-      { db: deps.db, screening: screeningPort(deps, target) },
+      { db: deps.db, screening: await screeningPort(deps, target) },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
@@ -81,7 +86,7 @@ export async function sweepOpenScreeningOrders(
   for (const { vendor, vendorAccount, vendorReportId } of open) {
     // Each order is re-read where it was placed: its vendor and its account there (TazWorks has no webhooks, so
     // this sweep and the on-demand re-reads are how its results arrive at all).
-    const port = screeningPortFor(deps.integrations, {
+    const port = await screeningPortOf(deps.db, deps.integrations, {
       vendor: vendor as ScreeningTarget['vendor'],
       account: vendorAccount,
     });

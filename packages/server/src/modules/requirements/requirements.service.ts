@@ -182,3 +182,5 @@ export {
 
 /** Whether the actor is the member or their guardian (member payments, ADR 031). */
 export { actsForSelf } from './requirement-actions.policy.ts';
+/** Where an organization's screening orders go (its Yardstik sub-account once active; ADR 030), for the setup. */
+export { orderTargetFor, screeningPortOf } from './screening-ports.ts';

@@ -10,11 +10,14 @@ import type { ScreeningPort } from '../../integrations/screening/port.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+import { orderTargetFor, screeningPortOf } from './screening-ports.ts';
 
-function screeningPort(deps: Pick<JobDeps, 'integrations'>): ScreeningPort {
-  const port = deps.integrations.screening;
+/** The organization's Yardstik port: its own sub-account once activated (ADR 030), else the deployment's account. */
+async function screeningPort(deps: Pick<JobDeps, 'db' | 'integrations'>, organizationId: string) {
+  const target = await orderTargetFor(deps.db, organizationId, { vendor: 'yardstik', account: null });
+  const port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
   if (!port) throw new Error('no screening vendor is configured in this deployment');
-  return port;
+  return { port, account: target?.account ?? null };
 }
 
 /**
@@ -47,7 +50,7 @@ export const orderSexOffenderSearchJob = defineJob({
     if (!row) return { skipped: 'requirement gone' };
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
     if (!row.dateOfBirth) throw new Error('the member has no date of birth for the registry search');
-    const port = screeningPort(deps);
+    const { port, account } = await screeningPort(deps, payload.organizationId);
     const content = sexOffenderSearchContentSchema.parse(row.content ?? {});
     const packageId = await sexOffenderPackageId(port, content.packageId, ctx.jobId);
     const order = await placeScreeningOrder(
@@ -59,6 +62,7 @@ export const orderSexOffenderSearchJob = defineJob({
         profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId,
+        vendorAccount: account,
         candidate: {
           externalId: row.profileId,
           firstName: row.firstName,
