@@ -44,10 +44,70 @@ const enrollmentOf = async (tx: Executor, memberRequirementId: string) =>
       .where(eq(trainingEnrollments.memberRequirementId, memberRequirementId))
   )[0];
 
-function mayTake(loaded: LoadedRequirement, row: EnrollmentRow | undefined): boolean {
-  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
-  // A course finished at the provider stays finished there: a refresher is a new certificate, uploaded (ADR 032).
-  return startable.has(status) && (!row || row.state !== 'completed');
+function mayTake(loaded: LoadedRequirement, _row: EnrollmentRow | undefined): boolean {
+  // A course finished before is taken again once its completion runs out (or is about to, or a manager reopened
+  // the requirement): the provider resets it and a new completion is required (ADR 032's refresher).
+  return startable.has(currentStatus(loaded.requirement, loaded.definition.expiringSoonDays));
+}
+
+/**
+ * The annual refresher: the course finished before is taken again on the same enrolment row. The row goes back to
+ * enrolling with the earlier completion as the one a new completion must come after (`retakeAfter`), and the
+ * enrolment job (keyed by the attempt, so a double click is one job) resets the course at the provider. A clearance
+ * still in force (ExpiringSoon) stays until the new completion replaces it.
+ */
+async function retakeTraining(
+  deps: Pick<Deps, 'jobs'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+  existing: EnrollmentRow,
+): Promise<EnrollmentRow> {
+  const now = new Date();
+  const [row] = await tx
+    .update(trainingEnrollments)
+    .set({
+      state: 'enrolling',
+      percent: 0,
+      completedAt: null,
+      // The earlier certificate's id stays until the new completion: the sync tells the two apart by it.
+      certificateFileId: null,
+      retakeAfter: existing.completedAt ?? now,
+      attempt: existing.attempt + 1,
+      checkedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(trainingEnrollments.id, existing.id))
+    .returning();
+  const stillValid =
+    currentStatus(loaded.requirement, loaded.definition.expiringSoonDays) === RequirementStatus.ExpiringSoon;
+  await recordChange(tx, loaded, {
+    action: 'abuse-prevention-take-training',
+    ...(stillValid
+      ? {}
+      : {
+          facts: {
+            waitingOn: WaitingOn.Applicant,
+            pendingReview: false,
+            reviewOutcome: null,
+            rejectedAt: null,
+          },
+        }),
+    data: {
+      provider: row!.provider,
+      sandbox: row!.sandbox,
+      courseId: row!.courseId,
+      enrollmentId: row!.id,
+      retake: row!.attempt,
+      after: row!.retakeAfter!.toISOString(),
+    },
+  });
+  await deps.jobs.enqueue(
+    tx,
+    enrollTrainingJob,
+    { enrollmentId: row!.id },
+    { key: `${row!.id}:${row!.attempt}` },
+  );
+  return row!;
 }
 
 async function view(
@@ -143,6 +203,7 @@ export async function startTrainingForMember(
   }
   if (!mayTake(loaded, existing))
     throw conflict('This training is already complete or awaiting review; there is nothing to take now');
+  if (existing) return retakeTraining(deps, tx, loaded, existing);
   const [profile] = await tx
     .select({ email: profiles.email })
     .from(profiles)

@@ -253,3 +253,66 @@ describe('POST {id}/abuse-prevention-take-training and GET {id}/get-training-url
     sandbox.faults.clear();
   });
 });
+
+describe('the annual refresher through the provider', () => {
+  it('after expiry the member takes the course again: the provider resets it and only a new completion counts', async () => {
+    // The member completed the course in the first test; a year and a day passes, on the sandbox clock and ours.
+    const yearAgo = new Date(Date.now() - 366 * 86_400_000);
+    await w.t.database.db
+      .update(memberRequirements)
+      .set({ completedAt: yearAgo, expiresAt: addDays(dayOf(new Date()), -1) })
+      .where(eq(memberRequirements.id, requirementId));
+    await sandbox.clock.advance(366 * 86_400_000);
+    const before = await enrollmentOf(requirementId);
+    const oldCertificateFile = before!.certificateFileId;
+    expect((await byId(w.player)).json()).toMatchObject({ status: RequirementStatus.Expired, mayTake: true });
+
+    const enrolls = await queued('training.enroll');
+    const retake = await take(w.player);
+    expect(retake.statusCode).toBe(200);
+    expect(retake.json()).toMatchObject({ state: 'enrolling', status: RequirementStatus.WaitingOnApplicant });
+    expect((await take(w.player)).statusCode).toBe(200);
+    expect(await queued('training.enroll')).toBe(enrolls + 1);
+
+    // The job resets the course at the provider: the learner starts from nothing there, and the old completion
+    // (still on record as a certificate) never completes the requirement again.
+    await eventually(async () => (await enrollmentOf(requirementId))?.state === 'not_started', 'the reset');
+    const row = await enrollmentOf(requirementId);
+    expect(row).toMatchObject({
+      attempt: 2,
+      retakeAfter: before!.completedAt,
+      certificateId: before!.certificateId,
+      certificateFileId: null,
+    });
+    expect(sandbox.store.enrollment(row!.learnerId!, row!.courseId).status).toBe('not_attempted');
+    expect((await byId(w.player)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await statusOf(w, requirementId)).toBe(RequirementStatus.WaitingOnApplicant);
+
+    await takeCourse((await launch(w.player)).json().url);
+    await eventually(
+      async () => (await statusOf(w, requirementId)) === RequirementStatus.Completed,
+      'the new completion',
+    );
+    const view = (await byId(w.player)).json();
+    expect(view).toMatchObject({
+      status: RequirementStatus.Completed,
+      state: 'completed',
+      expiresAt: addDays(dayOf(new Date()), 365),
+      mayTake: false,
+    });
+    expect(view.certificate.id).not.toBe(oldCertificateFile);
+    const user = sandbox.store.user(row!.learnerId!);
+    expect(user.certifications).toHaveLength(2);
+    const completions = await w.t.database.db
+      .select()
+      .from(requirementEvents)
+      .where(
+        and(
+          eq(requirementEvents.memberRequirementId, requirementId),
+          eq(requirementEvents.action, 'abuse-prevention-training-completed'),
+        ),
+      );
+    expect(completions).toHaveLength(2);
+  });
+});
