@@ -50,6 +50,12 @@ export const sandboxCourses: readonly TalentCourse[] = [
     code: 'APT-101',
     certification_duration_days: 365,
   },
+  {
+    id: '102',
+    name: 'Abuse Prevention Refresher (sandbox course)',
+    code: 'APT-102',
+    certification_duration_days: 365,
+  },
 ];
 
 const invalid = (message: string, status = 400) =>

@@ -13,6 +13,8 @@ export interface TrainingProviderPort {
   readonly sandbox: boolean;
   /** The course the deployment uses when a definition names none. */
   readonly defaultCourseId: string;
+  /** The account's courses a definition may name (active ones only). */
+  listCourses(ctx: TrainingCallContext): Promise<{ id: string; name: string }[]>;
   /** Finds or creates the learner (by e-mail) and enrols them in the course; repeating it changes nothing. */
   enroll(learner: Learner, courseId: string, ctx: TrainingCallContext): Promise<Enrollment>;
   /**

@@ -161,6 +161,17 @@ export function talentLmsAdapter(
       });
       return { learnerId: user.id, courseId, enrolledAt: fromSeconds(current.enrolled_on_timestamp) };
     },
+    async listCourses(ctx) {
+      // `GET /api/v1/courses`: every course of the account, an array of course records.
+      const { body } = await http.call<{ id: string | number; name: string; status?: string }[]>({
+        method: 'GET',
+        path: '/api/v1/courses',
+        correlationId: ctx.correlationId,
+      });
+      return body
+        .filter((c) => c.status === undefined || c.status === 'active')
+        .map((c) => ({ id: String(c.id), name: c.name }));
+    },
     async restart(enrollment, ctx) {
       // TalentLMS v1 has no documented "reset progress" call we could confirm; removing the learner from the course
       // (`removeuserfromcourse`, GET with path arguments) drops their progress in it, and enrolling them again starts

@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { AbusePreventionTraining, TrainingLaunch } from '@touchline/contracts/abuse-prevention-training';
+import type {
+  AbusePreventionTraining,
+  TrainingCourses,
+  TrainingLaunch,
+} from '@touchline/contracts/abuse-prevention-training';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
+import { liveRootLevel } from '../../authz/live-queries.ts';
+import { authorize, holdsAt } from '../../authz/rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { profiles, trainingEnrollments } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { VendorError } from '../../integrations/http/vendor-errors.ts';
 import { enrollTrainingJob, refreshTrainingJob } from './abuse-prevention-training.sync.ts';
 import { WaitingOn } from './engine/requirement-status.ts';
@@ -315,4 +321,33 @@ export async function startPaidTraining(
   if (await trainingStartRefusal(deps, tx, loaded)) return 'cannot-start';
   await startTrainingForMember(deps, tx, { ...loaded, actor: input.actor });
   return 'started';
+}
+
+/**
+ * GET /api/app/organization/{id}/training-courses (ours, ADR 032): the provider's courses, for the content editor's
+ * course picker of a training definition. Administrators of the organization (who edit the content library); another
+ * organization's id is 404; no provider configured is 409; a provider that fails is 503 in plain words.
+ */
+export async function trainingCourses(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: ActorContext & { requestId?: string },
+  organizationId: string,
+): Promise<TrainingCourses> {
+  const root =
+    organizationId === ctx.organizationId ? await liveRootLevel(deps.db, organizationId) : undefined;
+  if (!root) throw notFound('Organization');
+  authorize(holdsAt(ctx, 'adminLevel', root.path), 'Only administrators choose the training course');
+  const port = deps.integrations.training;
+  if (!port) throw conflict('Online training is not set up in this deployment');
+  try {
+    const courses = await port.listCourses({ correlationId: ctx.requestId });
+    return { provider: port.provider, sandbox: port.sandbox, defaultCourseId: port.defaultCourseId, courses };
+  } catch (error) {
+    if (error instanceof VendorError)
+      throw new AppError(
+        ErrorCode.ServiceUnavailable,
+        'The course provider’s course list could not be read right now. Try again in a minute.',
+      );
+    throw error;
+  }
 }

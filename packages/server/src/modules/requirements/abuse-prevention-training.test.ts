@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { createTalentSandbox, type TalentSandbox } from '@touchline/sandbox/talentlms/talentlms-sandbox';
-import type { TestMember } from '../../../test/factories.ts';
+import { addTestMember, type TestMember } from '../../../test/factories.ts';
 import { eventually } from '../../../test/mail.ts';
 import {
   memberRequirements,
@@ -250,6 +250,35 @@ describe('POST {id}/abuse-prevention-take-training and GET {id}/get-training-url
     expect(res.json().error.message).toBe(
       'The course provider could not open the course right now. Try again in a minute.',
     );
+    sandbox.faults.clear();
+  });
+});
+
+describe('GET /api/app/organization/{id}/training-courses (the content editor’s course picker)', () => {
+  it('401, 404 another organization, 403 below administrator, 400 a bad id, 503 a failing provider; the courses', async () => {
+    const url = (id: string) => `/api/app/organization/${id}/training-courses`;
+    const admin = await addTestMember(w.t, w.org, w.org.root, 'Admin');
+    expect((await send(null, 'GET', url(w.org.id))).statusCode).toBe(401);
+    expect((await send(w.otherAdmin, 'GET', url(w.org.id))).statusCode).toBe(404);
+    expect((await send(w.manager, 'GET', url(w.org.id))).statusCode).toBe(403);
+    expect((await send(w.player, 'GET', url(w.org.id))).statusCode).toBe(403);
+    const bad = await send(admin, 'GET', url('not-an-id'));
+    expect(bad.statusCode).toBe(400);
+    const res = await send(admin, 'GET', url(w.org.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      provider: 'talentlms',
+      sandbox: false,
+      defaultCourseId: '101',
+      courses: [
+        { id: '101', name: 'Abuse Prevention Training (sandbox course)' },
+        { id: '102', name: 'Abuse Prevention Refresher (sandbox course)' },
+      ],
+    });
+    // The provider failing (every retry) is a plain 503, never an internal error.
+    sandbox.faults.arm({ mode: 'error', remaining: 3, pathPrefix: '/api/v1/courses' });
+    const failing = await send(admin, 'GET', url(w.org.id));
+    expect(failing.statusCode).toBe(503);
     sandbox.faults.clear();
   });
 });

@@ -19,13 +19,18 @@ import {
   abusePreventionCertificateQuerySchema,
   abusePreventionTrainingSchema,
   trainingLaunchQuerySchema,
+  trainingCoursesSchema,
   trainingLaunchSchema,
 } from '@touchline/contracts/abuse-prevention-training';
 import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
 import { requireActorContext } from '../../authz/request-context.ts';
 import { uploadAbusePreventionCertificate } from './abuse-prevention.service.ts';
 import { takeTrainingAndPay, takeTrainingUnlessOwed } from './abuse-prevention-training.pay.ts';
-import { abusePreventionTrainingById, trainingLaunchUrl } from './abuse-prevention-training.service.ts';
+import {
+  abusePreventionTrainingById,
+  trainingCourses,
+  trainingLaunchUrl,
+} from './abuse-prevention-training.service.ts';
 import {
   addLiveScanLocation,
   deleteLiveScanLocation,
@@ -186,6 +191,12 @@ export async function credentialRoutes(app: FastifyInstance) {
         plaId: req.query.plaId,
         requestId: req.id,
       }),
+  );
+  routes.get(
+    '/api/app/organization/:id/training-courses',
+    { schema: { params: organizationParams, response: { 200: trainingCoursesSchema } } },
+    async (req) =>
+      trainingCourses(app.deps, { ...(await requireActorContext(req)), requestId: req.id }, req.params.id),
   );
   routes.post(
     '/api/app/requirement/:id/abuse-prevention-take-training',

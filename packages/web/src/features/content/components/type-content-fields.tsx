@@ -8,6 +8,7 @@ import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
 import { inputClass, labelClass } from './content-format.ts';
 import { BackgroundCheckPackageField } from './background-check-package-field.tsx';
 import { FieldError } from './field-error.tsx';
+import { TrainingCourseField } from './training-course-field.tsx';
 
 type Props = {
   type: number;
@@ -146,7 +147,9 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
             }
             fallback={
               <>
-                {vendor === 'TazWorks' ? input('clientId', 'Client id at the agency (from the organization setup)') : null}
+                {vendor === 'TazWorks'
+                  ? input('clientId', 'Client id at the agency (from the organization setup)')
+                  : null}
                 {input('packageId', 'Package id (from the vendor’s package list)')}
                 {input('packageName', 'Package name shown to members')}
               </>
@@ -175,7 +178,17 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
     const rerun = content.rerunEveryDays === undefined ? defaultRerunEveryDays : content.rerunEveryDays;
     return (
       <div className="space-y-4">
-        {input('packageId', 'Package id (leave empty for the account’s sex offender search product)')}
+        <BackgroundCheckPackageField
+          agencyId="yardstik"
+          packageId={str(content.packageId)}
+          error={errors.packageId}
+          emptyLabel="The account’s sex offender search product"
+          onChoose={(packageId) => set('packageId', packageId)}
+          fallback={input(
+            'packageId',
+            'Package id (leave empty for the account’s sex offender search product)',
+          )}
+        />
         <div>
           <label htmlFor={`${id}-rerunEveryDays`} className={labelClass}>
             Run the search again every (days)
@@ -248,6 +261,20 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
     );
   if (type === RequirementType.USSoccer)
     return <UsSoccerLicenseField content={content} onChange={onChange} />;
+  if (type === RequirementType.AbusePreventionTraining)
+    return (
+      <div className="space-y-4">
+        <TrainingCourseField
+          courseId={str(content.courseId)}
+          error={errors.courseId}
+          onChoose={(courseId, courseName) => onChange({ ...content, courseId, courseName })}
+        />
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Members take the course at the provider; a completion counts for the validity above (a year when
+          none is set), then they take it again.
+        </p>
+      </div>
+    );
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       This type’s provider settings come with its screening flow; nothing to set yet.
