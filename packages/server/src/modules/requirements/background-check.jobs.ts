@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
 import { screeningOrders } from '../../db/schema/index.ts';
@@ -72,7 +72,17 @@ export async function sweepOpenScreeningOrders(
   only?: ScreeningTarget['vendor'],
 ): Promise<{ checked: number; changed: number; failed: number }> {
   const totals = { checked: 0, changed: 0, failed: 0 };
-  const openStatus = inArray(screeningOrders.status, [...openScreeningStatuses]);
+  // Only vendors this deployment reaches: another's open orders would fill the batch and never be re-read.
+  const reachable = (['yardstik', 'tazworks'] as const).filter(
+    (v) =>
+      (only === undefined || v === only) &&
+      (v === 'yardstik' ? deps.integrations.screening : deps.integrations.tazworks),
+  );
+  if (reachable.length === 0) return totals;
+  const openStatus = and(
+    inArray(screeningOrders.status, [...openScreeningStatuses]),
+    inArray(screeningOrders.vendor, reachable),
+  );
   const open = await deps.db
     .select({
       vendor: screeningOrders.vendor,
@@ -80,7 +90,7 @@ export async function sweepOpenScreeningOrders(
       vendorReportId: screeningOrders.vendorReportId,
     })
     .from(screeningOrders)
-    .where(only ? and(openStatus, eq(screeningOrders.vendor, only)) : openStatus)
+    .where(openStatus)
     .orderBy(asc(screeningOrders.vendorCheckedAt))
     .limit(sweepLimit);
   for (const { vendor, vendorAccount, vendorReportId } of open) {
