@@ -62,3 +62,18 @@ export const trainingLaunchQuerySchema = requirementMemberQuerySchema.extend({
 export const trainingLaunchSchema = z.object({ url: z.url(), sandbox: z.boolean() });
 /** The launch link. */
 export type TrainingLaunch = z.infer<typeof trainingLaunchSchema>;
+
+/** One course of the training provider's catalog, as the content editor's course picker lists it. */
+export const trainingCourseSchema = z.object({ id: z.string(), name: z.string() });
+/**
+ * Response of GET /api/app/organization/{id}/training-courses (ours, ADR 032): the provider's courses a training
+ * definition may name, the deployment's default first among them, and whether the provider is a sandbox.
+ */
+export const trainingCoursesSchema = z.object({
+  provider: z.string(),
+  sandbox: z.boolean(),
+  defaultCourseId: z.string(),
+  courses: z.array(trainingCourseSchema),
+});
+/** The training provider's course list. */
+export type TrainingCourses = z.infer<typeof trainingCoursesSchema>;

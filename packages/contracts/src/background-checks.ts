@@ -4,8 +4,11 @@ import { singleLineText } from './text.ts';
 
 // Background checks (spec §1, §6 "background check adds run", §7 Requirements calls; issue 20, ADR 030).
 
-/** The vendors a background-check definition may name (spec §1); TazWorks-kind agencies arrive with their adapter. */
-export const backgroundCheckVendors = ['Yardstik', 'Generic'] as const;
+/**
+ * The vendors a background-check definition may name (spec §1): Yardstik, an agency on the TazWorks platform (JDP,
+ * NCSI, ScoutLogic: the deployment's configured agency, ADR 034) or Generic (the organization's own vendor).
+ */
+export const backgroundCheckVendors = ['Yardstik', 'TazWorks', 'Generic'] as const;
 /** One of {@link backgroundCheckVendors}. */
 export type BackgroundCheckVendor = (typeof backgroundCheckVendors)[number];
 
@@ -21,7 +24,9 @@ export type BackgroundCheckPayer = (typeof backgroundCheckPayers)[number];
  */
 export const backgroundCheckContentSchema = z
   .object({
-    vendor: z.enum(backgroundCheckVendors, 'Choose Yardstik or Generic').default('Generic'),
+    vendor: z.enum(backgroundCheckVendors, 'Choose Yardstik, TazWorks or Generic').default('Generic'),
+    /** The organization's client account at a TazWorks-platform agency (its client GUID) the order is placed on. */
+    clientId: z.string().trim().min(1).max(200).nullable().default(null),
     packageId: z.string().trim().min(1).max(200).nullable().default(null),
     packageName: singleLineText().max(200, 'Use at most 200 characters').nullable().default(null),
     payer: z.enum(backgroundCheckPayers, 'Choose who pays').default('organization'),
@@ -29,6 +34,8 @@ export const backgroundCheckContentSchema = z
   .superRefine((value, ctx) => {
     if (value.vendor !== 'Generic' && value.packageId === null)
       ctx.addIssue({ code: 'custom', path: ['packageId'], message: 'Choose the package to order' });
+    if (value.vendor === 'TazWorks' && value.clientId === null)
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'Choose the client account to order on' });
   });
 /** A background-check definition's content. */
 export type BackgroundCheckContent = z.infer<typeof backgroundCheckContentSchema>;

@@ -8,10 +8,14 @@ import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screen
 import type { TrainingProviderPort } from './integrations/training/port.ts';
 import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
+import { openAccountKey, sealAccountKey } from './integrations/screening/account-keys.ts';
 import { tazworksAgency, type TazworksAgency } from './integrations/screening/tazworks-agency.ts';
 import type { WebhookProcessor, WebhookSource } from './integrations/webhooks/webhook-inbox.ts';
 import { processStripeWebhook } from './modules/billing/billing-sync.ts';
-import { refreshScreeningReport } from './modules/requirements/background-check-orders.ts';
+import {
+  refreshScreeningReport,
+  yardstikPortOfReport,
+} from './modules/requirements/background-check-orders.ts';
 import { processTrainingWebhook } from './modules/requirements/abuse-prevention-training.sync.ts';
 
 /**
@@ -23,6 +27,11 @@ export type Integrations = {
   screening: ScreeningPort | null;
   /** Opens an organization's own account at the screening vendor (Yardstik's sub-accounts), where it has them. */
   screeningAccounts: ScreeningAccountsPort | null;
+  /**
+   * Organizations' own Yardstik sub-accounts (ADR 030): seals the key minted for one, and answers the port that acts
+   * for it from the sealed key (null when it does not open). Null without Yardstik.
+   */
+  yardstikAccounts: YardstikSubAccounts | null;
   /** The TazWorks-platform agency (JDP, NCSI, ScoutLogic…; ADR 034), its clients and their ports; null = none. */
   tazworks: (TazworksAgency & { sandbox: boolean }) | null;
   /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
@@ -34,6 +43,12 @@ export type Integrations = {
   webhookSources: WebhookSource[];
   webhookProcessors: Record<string, WebhookProcessor>;
   close(): Promise<void>;
+};
+
+/** See {@link Integrations.yardstikAccounts}. */
+export type YardstikSubAccounts = {
+  seal(accountId: string, authorization: string): string;
+  portFor(accountId: string, sealedKey: string): ScreeningPort | null;
 };
 
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
@@ -58,6 +73,30 @@ export function buildIntegrations(
         logger,
       })
     : null;
+  const subAccountPorts = new Map<string, ReturnType<typeof yardstikAdapter>>();
+  const yardstikSettings = config.yardstik;
+  const yardstikAccounts: YardstikSubAccounts | null = yardstikSettings
+    ? {
+        seal: (accountId, authorization) => sealAccountKey(yardstikSettings.apiKey, accountId, authorization),
+        portFor(accountId, sealedKey) {
+          const authorization = openAccountKey(yardstikSettings.apiKey, accountId, sealedKey);
+          if (!authorization) return null;
+          const cacheKey = `${accountId}:${authorization}`;
+          let port = subAccountPorts.get(cacheKey);
+          if (!port) {
+            port = yardstikAdapter({
+              baseUrl: yardstikSettings.apiUrl,
+              apiKey: yardstikSettings.apiKey,
+              webhookSecret: yardstikSettings.webhookSecret,
+              authorization,
+              logger,
+            });
+            subAccountPorts.set(cacheKey, port);
+          }
+          return port;
+        },
+      }
+    : null;
   const tazworks = config.tazworks
     ? Object.assign(
         tazworksAgency({
@@ -77,14 +116,18 @@ export function buildIntegrations(
       sandbox: config.yardstik?.sandbox === true,
       read: (headers, raw) => yardstik.readWebhook(headers, raw),
     });
-    webhookProcessors.yardstik = async (deps, event) =>
-      event.objectType === 'report'
+    // The report is re-read with the key of the account it was ordered on (a sub-account's own, ADR 030).
+    webhookProcessors.yardstik = async (deps, event) => {
+      if (event.objectType !== 'report') return { outcome: 'ignored' };
+      const screening = await yardstikPortOfReport(deps.db, deps.integrations, event.objectId);
+      return screening
         ? refreshScreeningReport(
-            { db: deps.db, screening: yardstik },
+            { db: deps.db, screening },
             { correlationId: event.eventRowId },
             event.objectId,
           )
         : { outcome: 'ignored' };
+    };
   }
   const stripe = config.stripe ? stripeAdapter({ ...config.stripe, logger }) : null;
   if (stripe) {
@@ -116,6 +159,7 @@ export function buildIntegrations(
   return {
     screening: yardstik,
     screeningAccounts: yardstik,
+    yardstikAccounts,
     tazworks,
     billing: stripe ? { port: stripe, trialDays: config.billingTrialDays ?? 30 } : null,
     licenses: usSoccer,
@@ -124,6 +168,7 @@ export function buildIntegrations(
     webhookProcessors,
     close: async () => {
       await yardstik?.http.close();
+      await Promise.all([...subAccountPorts.values()].map((p) => p.http.close()));
       await tazworks?.close();
       await stripe?.close();
       await usSoccer?.http.close();
@@ -136,6 +181,7 @@ export function buildIntegrations(
 export const noIntegrations: Integrations = {
   screening: null,
   screeningAccounts: null,
+  yardstikAccounts: null,
   tazworks: null,
   billing: null,
   licenses: null,

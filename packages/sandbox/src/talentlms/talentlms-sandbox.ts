@@ -93,6 +93,22 @@ export function createTalentSandbox(options: TalentSandboxOptions): TalentSandbo
     store.enroll(userId!, courseId!);
     return [{ user_id: userId, course_id: courseId, role: request.body?.role ?? 'learner' }];
   });
+  app.get('/api/v1/courses', async () =>
+    [...store.courses.values()].map((c) => ({
+      id: c.id,
+      name: c.name,
+      code: c.code,
+      status: 'active',
+      hide_from_catalog: '0',
+      certification_duration: `${c.certification_duration_days} days`,
+    })),
+  );
+  app.get('/api/v1/removeuserfromcourse/:args', async (request) => {
+    const [userId, courseId] = required(pathArgs(request), 'user_id', 'course_id');
+    const course = store.course(courseId!);
+    store.unenroll(userId!, courseId!);
+    return [{ user_id: userId, course_id: courseId, course_name: course.name }];
+  });
   app.get('/api/v1/gotocourse/:args', async (request) => {
     const args = pathArgs(request);
     const [userId, courseId] = required(args, 'user_id', 'course_id');

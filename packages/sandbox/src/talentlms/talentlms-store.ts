@@ -50,6 +50,12 @@ export const sandboxCourses: readonly TalentCourse[] = [
     code: 'APT-101',
     certification_duration_days: 365,
   },
+  {
+    id: '102',
+    name: 'Abuse Prevention Refresher (sandbox course)',
+    code: 'APT-102',
+    certification_duration_days: 365,
+  },
 ];
 
 const invalid = (message: string, status = 400) =>
@@ -150,6 +156,18 @@ export class TalentStore {
     };
     this.enrollments.set(key, enrollment);
     return enrollment;
+  }
+
+  /**
+   * `GET /api/v1/removeuserfromcourse`: the learner leaves the course and their progress in it is gone (issued
+   * certificates stay on the user, as TalentLMS keeps them); refused when they are not enrolled.
+   */
+  unenroll(userId: string, courseId: string): void {
+    this.user(userId);
+    if (!this.enrollments.delete(this.key(userId, courseId)))
+      throw invalid('The user is not enrolled in this course');
+    for (const [token, launch] of this.launches)
+      if (launch.userId === userId && launch.courseId === courseId) this.launches.delete(token);
   }
 
   enrollment(userId: string, courseId: string): TalentEnrollment {

@@ -36,9 +36,24 @@ export function signYardstikWebhook(secret: string, body: string): string {
 export function createYardstikSandbox(options: YardstikSandboxOptions): YardstikSandbox {
   const accountId = options.accountId ?? '5b0e9c2a-6f1d-4c3b-8a7e-2d9f0e1c4b5a';
   const accountName = options.accountName ?? 'Touchline Sandbox Account';
+  // Which account a request acts for: the partner's key its own account; a key minted for a sub-account
+  // (`POST /accounts/{id}/api_token`, sent as the `header` it answers: `Authorization: User <token>`) that one.
+  const accountKeys = new Map<string, string>();
+  const accountOf = (authorization: string | undefined): string | undefined =>
+    authorization === `Account ${options.apiKey}`
+      ? accountId
+      : authorization?.startsWith('User ')
+        ? accountKeys.get(authorization.slice(5))
+        : undefined;
+  const callerOf = (request: { headers: { authorization?: string } }) =>
+    accountOf(request.headers.authorization) ?? accountId;
+  const mine = <T extends { account_id?: string }>(
+    request: { headers: { authorization?: string } },
+    rows: T[],
+  ) => rows.filter((row) => (row.account_id ?? accountId) === callerOf(request));
   const sandbox = createSandbox({
     vendor: 'yardstik',
-    authenticate: (request) => request.headers.authorization === `Account ${options.apiKey}`,
+    authenticate: (request) => accountOf(request.headers.authorization) !== undefined,
     errorBody: (status, message) => ({ error: message, status }),
     signWebhook: (body) => ({
       'x-yardstik-webhook-signature': signYardstikWebhook(options.webhookSecret, body),
@@ -50,8 +65,8 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
       id: randomUUID(),
       event,
       resource_id: report.id,
-      account_id: accountId,
-      account_name: accountName,
+      account_id: report.account_id ?? accountId,
+      account_name: report.account_id && report.account_id !== accountId ? report.account_id : accountName,
       resource_type: 'report',
       resource_url: `${sandbox.baseUrl()}/reports/${report.id}`,
       status: report.status,
@@ -64,32 +79,59 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
   app.get('/account_packages', async () => sandboxPackages);
   const accounts = new YardstikAccounts(sandbox.clock.now);
   registerAccountRoutes(app, accounts, (rows, query) => listEnvelope(rows, query, {}));
+  app.post<{ Params: { id: string }; Body: { name?: string } }>(
+    '/accounts/:id/api_token',
+    async (request, reply) => {
+      if (callerOf(request) !== accountId || !accounts.read(request.params.id))
+        return reply.code(404).send({ error: 'Not Found', status: 404 });
+      const token = randomUUID();
+      accountKeys.set(token, request.params.id);
+      return reply.code(201).send({
+        id: randomUUID(),
+        api_token: token,
+        name: request.body?.name ?? null,
+        header: `Authorization: User ${token}`,
+      });
+    },
+  );
 
   app.get<{ Querystring: Record<string, string> }>('/candidates', async (request) =>
-    listEnvelope([...store.candidates.values()], request.query, {
+    listEnvelope(mine(request, [...store.candidates.values()]), request.query, {
       'query[external_id_eq]': (c: YardstikCandidate, v) => c.external_id === v,
       'query[email_eq]': (c: YardstikCandidate, v) => c.email === v,
     }),
   );
-  app.post<{ Body: Record<string, unknown> }>('/candidates', async (request, reply) =>
-    reply.code(201).send(store.createCandidate(request.body ?? {})),
-  );
+  app.post<{ Body: Record<string, unknown> }>('/candidates', async (request, reply) => {
+    return reply.code(201).send(store.createCandidate(request.body ?? {}, callerOf(request)));
+  });
   app.get<{ Params: { id: string } }>('/candidates/:id', async (request, reply) => {
-    const candidate = store.candidates.get(request.params.id);
+    const [candidate] = mine(
+      request,
+      [store.candidates.get(request.params.id)].filter((c) => c !== undefined),
+    );
     return candidate ?? reply.code(404).send({ error: 'Not Found', status: 404 });
   });
 
   app.get<{ Querystring: Record<string, string> }>('/reports', async (request) =>
-    listEnvelope([...store.reports.values()], request.query, {
+    listEnvelope(mine(request, [...store.reports.values()]), request.query, {
       'query[candidate_id_eq]': (r: YardstikReport, v) => r.candidate_id === v,
       'query[status_eq]': (r: YardstikReport, v) => r.status === v,
     }),
   );
-  app.post<{ Body: Record<string, unknown> }>('/reports', async (request, reply) =>
-    reply.code(201).send(store.createReport(request.body ?? {})),
-  );
+  app.post<{ Body: Record<string, unknown> }>('/reports', async (request, reply) => {
+    const candidate = store.candidates.get(String(request.body?.candidate_id ?? ''));
+    // A candidate of another account is unknown to this one, as the candidate's own read says.
+    if (candidate && (candidate.account_id ?? accountId) !== callerOf(request))
+      return reply
+        .code(422)
+        .send({ error: 'Unprocessable Entity', status: 422, errors: { candidate_id: ['must exist'] } });
+    return reply.code(201).send(store.createReport(request.body ?? {}, callerOf(request)));
+  });
   app.get<{ Params: { id: string } }>('/reports/:id', async (request, reply) => {
-    const report = store.reports.get(request.params.id);
+    const [report] = mine(
+      request,
+      [store.reports.get(request.params.id)].filter((r) => r !== undefined),
+    );
     return report ?? reply.code(404).send({ error: 'Not Found', status: 404 });
   });
 

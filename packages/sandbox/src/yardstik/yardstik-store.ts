@@ -6,6 +6,8 @@ import { outcomeFor, type YardstikReportStatus } from './yardstik-outcomes.ts';
 export type YardstikCandidate = {
   id: string;
   object: 'candidate';
+  /** The account the candidate belongs to (the partner's own, or a sub-account whose API key created it). */
+  account_id?: string;
   first_name: string;
   middle_name: string | null;
   last_name: string;
@@ -22,6 +24,8 @@ export type YardstikCandidate = {
 export type YardstikReport = {
   id: string;
   object: 'report';
+  /** The account the report was ordered on (the partner's own, or a sub-account whose API key ordered it). */
+  account_id?: string;
   status: YardstikReportStatus;
   adjudication: string | null;
   account_package_id: string;
@@ -152,7 +156,7 @@ export class YardstikStore {
   ) {}
 
   /** Creates a candidate from a request body, or says which fields are missing. */
-  createCandidate(body: Record<string, unknown>): YardstikCandidate {
+  createCandidate(body: Record<string, unknown>, accountId?: string): YardstikCandidate {
     const fields: Record<string, string[]> = {};
     for (const name of ['first_name', 'last_name', 'email'])
       if (typeof body[name] !== 'string' || !(body[name] as string).trim()) fields[name] = ["can't be blank"];
@@ -164,6 +168,7 @@ export class YardstikStore {
     const candidate: YardstikCandidate = {
       id: randomUUID(),
       object: 'candidate',
+      ...(accountId ? { account_id: accountId } : {}),
       first_name: body.first_name as string,
       middle_name: text('middle_name'),
       last_name: body.last_name as string,
@@ -180,7 +185,7 @@ export class YardstikStore {
   }
 
   /** Orders a report for a candidate and package; consented reports start research at once. */
-  createReport(body: Record<string, unknown>): YardstikReport {
+  createReport(body: Record<string, unknown>, accountId?: string): YardstikReport {
     const fields: Record<string, string[]> = {};
     const candidate =
       typeof body.candidate_id === 'string' ? this.candidates.get(body.candidate_id) : undefined;
@@ -193,6 +198,7 @@ export class YardstikStore {
     const report: YardstikReport = {
       id,
       object: 'report',
+      ...(accountId ? { account_id: accountId } : {}),
       status: 'created',
       adjudication: null,
       account_package_id: pkg.id,

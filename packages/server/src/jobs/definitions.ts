@@ -14,7 +14,7 @@ import type { AnyJobDefinition } from './queue.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
-import { screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { screeningPollJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
 import { enrollTrainingJobWithRefund, orderBackgroundCheckJobWithRefund } from '../paid-work-failures.ts';
 import {
   orderSexOffenderSearchJob,
@@ -44,6 +44,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   refundMemberPaymentItemJob,
   orderBackgroundCheckJobWithRefund,
   screeningSweepJob,
+  screeningPollJob,
   backgroundCheckRenewalJob,
   finalAdverseActionJob,
   usSoccerCheckJob,

@@ -38,6 +38,12 @@ export const yardstikOnboardings = pgTable('yardstik_onboardings', {
   status: text('status').notNull(),
   vendorAccountId: text('vendor_account_id'),
   vendorAccountStatus: text('vendor_account_status'),
+  /**
+   * The API key minted for the sub-account once Yardstik activated it (`POST /accounts/{id}/api_token`), sealed
+   * with a key derived from the partner's API key (integrations/screening/account-keys.ts); the organization's
+   * orders are placed with it. Null until activation.
+   */
+  vendorAccountKey: text('vendor_account_key'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   updatedByUserId: uuid('updated_by_user_id'),

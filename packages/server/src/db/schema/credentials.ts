@@ -95,6 +95,13 @@ export const trainingEnrollments = pgTable(
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     certificateId: text('certificate_id'),
+    /**
+     * A retake (the annual refresher after expiry, ADR 032): the earlier completion a new one must come after. The
+     * enrolment job resets the course at the provider while it still shows that completion; null on a first take.
+     */
+    retakeAfter: timestamp('retake_after', { withTimezone: true }),
+    /** How many times the course was taken through this row (1, then 2 on the first retake…); keys the enrol job. */
+    attempt: integer('attempt').notNull().default(1),
     /** The requirement file holding the certificate PDF. */
     certificateFileId: uuid('certificate_file_id'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),

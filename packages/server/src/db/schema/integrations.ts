@@ -52,6 +52,11 @@ export const screeningOrders = pgTable(
     /** The background-check requirement the order completes (null for orders placed outside a requirement). */
     memberRequirementId: uuid('member_requirement_id').references(() => memberRequirements.id),
     vendor: text('vendor').notNull(),
+    /**
+     * Which account at the vendor the order was placed on, so its re-reads go there too: the TazWorks client GUID,
+     * or the organization's own Yardstik sub-account; null = the deployment's own Yardstik account.
+     */
+    vendorAccount: text('vendor_account'),
     vendorCandidateId: text('vendor_candidate_id').notNull(),
     vendorReportId: text('vendor_report_id').notNull(),
     packageId: text('package_id').notNull(),

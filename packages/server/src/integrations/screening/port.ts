@@ -122,6 +122,11 @@ export class InvalidWebhookSignature extends Error {
 export interface ScreeningAccountsPort {
   openAccount(input: ScreeningAccountInput, ctx: ScreeningCallContext): Promise<ScreeningAccount>;
   getAccount(accountId: string, ctx: ScreeningCallContext): Promise<ScreeningAccount>;
+  /**
+   * Mints an API key that acts for the (active) account, so the organization's orders are placed on its own account:
+   * answers the `Authorization` header value to send. Each call mints a new key: keep the first.
+   */
+  createAccountKey(accountId: string, ctx: ScreeningCallContext): Promise<{ authorization: string }>;
 }
 
 /** The organization's legal details the vendor reviews before it activates the account. */

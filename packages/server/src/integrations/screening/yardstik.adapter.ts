@@ -22,6 +22,11 @@ export type YardstikSettings = {
   webhookSecret: string;
   logger: HttpLogger;
   timeoutMs?: number;
+  /**
+   * The `Authorization` header to send instead of `Account <apiKey>`: a sub-account's own key (minted with
+   * `POST /accounts/{id}/api_token`), so candidates and reports are created in that account.
+   */
+  authorization?: string;
 };
 
 type YardstikList<T> = { object: 'list'; meta: { page: number; total_pages: number }; data: T[] };
@@ -93,7 +98,7 @@ export function yardstikAdapter(
   const http = createVendorHttpClient({
     vendor: 'yardstik',
     baseUrl: settings.baseUrl,
-    headers: { authorization: `Account ${settings.apiKey}` },
+    headers: { authorization: settings.authorization ?? `Account ${settings.apiKey}` },
     timeoutMs: settings.timeoutMs,
     logger: settings.logger,
   });
@@ -240,6 +245,18 @@ export function yardstikAdapter(
         correlationId: ctx.correlationId,
       });
       return toAccount(body);
+    },
+
+    async createAccountKey(accountId, ctx) {
+      const { body } = await http.call<{ api_token: string; header?: string | null }>({
+        method: 'POST',
+        path: `/accounts/${encodeURIComponent(accountId)}/api_token`,
+        body: { name: 'Touchline orders' },
+        correlationId: ctx.correlationId,
+      });
+      // Yardstik answers the header to send with the key ("Authorization: User <token>" in its reference).
+      const header = /^authorization:\s*(.+)$/i.exec(body.header?.trim() ?? '')?.[1];
+      return { authorization: header ?? `User ${body.api_token}` };
     },
 
     async getReport(reportId, ctx) {

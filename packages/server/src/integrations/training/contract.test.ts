@@ -134,6 +134,31 @@ describe.each(adapters)('the %s training adapter keeps the port contract', (_nam
     expect(pdf.toString('latin1')).toContain('Learner2');
   });
 
+  it('lists the account’s courses, the default among them', async () => {
+    const courses = await adapter.port.listCourses({});
+    expect(courses.length).toBeGreaterThan(0);
+    expect(courses.map((c) => c.id)).toContain(adapter.port.defaultCourseId);
+    expect(courses.every((c) => typeof c.name === 'string' && c.name.length > 0)).toBe(true);
+  });
+
+  it('restarts a finished course: not started again, then a second completion with its own certificate', async () => {
+    const enrollment = await adapter.port.enroll(learner(7), adapter.port.defaultCourseId, {});
+    const url = await adapter.port.launchUrl(enrollment, null, {});
+    await adapter.takeCourse(url, true);
+    const first = await adapter.port.progress(enrollment, {});
+    expect(first.state).toBe('completed');
+    await adapter.port.restart(enrollment, {});
+    await adapter.port.restart(enrollment, {}); // a retried job: still one fresh enrolment
+    expect(await adapter.port.progress(enrollment, {})).toMatchObject({
+      state: 'not_started',
+      certificate: null,
+    });
+    await adapter.takeCourse(await adapter.port.launchUrl(enrollment, null, {}), true);
+    const second = await adapter.port.progress(enrollment, {});
+    expect(second.state).toBe('completed');
+    expect(second.certificate!.id).not.toBe(first.certificate!.id);
+  });
+
   it('signs each start and completion webhook; duplicates and reordering keep the signature and the ids', async () => {
     adapter.sendWebhooksTo(receiverUrl, { duplicates: 1, reorder: true });
     const enrollment = await adapter.port.enroll(learner(3), adapter.port.defaultCourseId, {});

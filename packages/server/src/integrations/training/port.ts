@@ -13,8 +13,15 @@ export interface TrainingProviderPort {
   readonly sandbox: boolean;
   /** The course the deployment uses when a definition names none. */
   readonly defaultCourseId: string;
+  /** The account's courses a definition may name (active ones only). */
+  listCourses(ctx: TrainingCallContext): Promise<{ id: string; name: string }[]>;
   /** Finds or creates the learner (by e-mail) and enrols them in the course; repeating it changes nothing. */
   enroll(learner: Learner, courseId: string, ctx: TrainingCallContext): Promise<Enrollment>;
+  /**
+   * Takes the learner's finished course back to the start, so they can take it again (a refresher): the provider
+   * forgets their progress and completion in this course and they are enrolled afresh. Issued certificates stay.
+   */
+  restart(enrollment: Pick<Enrollment, 'learnerId' | 'courseId'>, ctx: TrainingCallContext): Promise<void>;
   /** A fresh launch link that signs this learner into the course; `returnUrl` is where the course sends them after. */
   launchUrl(
     enrollment: Pick<Enrollment, 'learnerId' | 'courseId'>,

@@ -161,6 +161,40 @@ export function talentLmsAdapter(
       });
       return { learnerId: user.id, courseId, enrolledAt: fromSeconds(current.enrolled_on_timestamp) };
     },
+    async listCourses(ctx) {
+      // `GET /api/v1/courses`: every course of the account, an array of course records.
+      const { body } = await http.call<{ id: string | number; name: string; status?: string }[]>({
+        method: 'GET',
+        path: '/api/v1/courses',
+        correlationId: ctx.correlationId,
+      });
+      return body
+        .filter((c) => c.status === undefined || c.status === 'active')
+        .map((c) => ({ id: String(c.id), name: c.name }));
+    },
+    async restart(enrollment, ctx) {
+      // TalentLMS v1 has no documented "reset progress" call we could confirm; removing the learner from the course
+      // (`removeuserfromcourse`, GET with path arguments) drops their progress in it, and enrolling them again starts
+      // the course afresh. A 400 on the removal (not enrolled any more: a retried job) is read as removed.
+      await http.call({
+        method: 'GET',
+        path: `/api/v1/removeuserfromcourse/${args({ user_id: enrollment.learnerId, course_id: enrollment.courseId })}`,
+        correlationId: ctx.correlationId,
+        accept: [400],
+      });
+      const added = await http.call({
+        method: 'POST',
+        path: '/api/v1/addusertocourse',
+        form: { user_id: enrollment.learnerId, course_id: enrollment.courseId, role: 'learner' },
+        correlationId: ctx.correlationId,
+        accept: [400],
+      });
+      if (added.status === 400) {
+        const current = await status(enrollment.learnerId, enrollment.courseId, ctx.correlationId);
+        if ((current.completion_status ?? '').toLowerCase() === 'completed')
+          throw new VendorHttpError('talentlms', added.status, added.body);
+      }
+    },
     async launchUrl(enrollment, returnUrl, ctx) {
       const { body } = await http.call<{ goto_url: string }>({
         method: 'GET',
@@ -189,7 +223,13 @@ export function talentLmsAdapter(
         path: `/api/v1/users/${args({ id: enrollment.learnerId })}`,
         correlationId: ctx.correlationId,
       });
-      const issued = (user.certifications ?? []).find((c) => c.course_id === enrollment.courseId);
+      // After a retake the learner holds one certificate per completion: the newest is this completion's.
+      const issued = (user.certifications ?? [])
+        .filter((c) => c.course_id === enrollment.courseId)
+        .sort(
+          (a, b) => (talentDate(a.issued_date)?.getTime() ?? 0) - (talentDate(b.issued_date)?.getTime() ?? 0),
+        )
+        .at(-1);
       const certificate: CourseCertificate | null = issued
         ? {
             id: issued.unique_id,

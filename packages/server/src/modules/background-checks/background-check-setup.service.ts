@@ -12,6 +12,7 @@ import { authorize, holdsAt } from '../../authz/rules.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { backgroundCheckClients } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
+import { orderTargetFor, screeningPortOf } from '../../integrations/screening/order-targets.ts';
 
 export type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
 
@@ -54,8 +55,11 @@ export async function backgroundCheckAgencies(
 async function packagesOf(deps: SetupDeps, ctx: RequestContext, agencyId: string, clientId: string) {
   const tazworks = deps.integrations.tazworks;
   let port;
-  if (agencyId === 'yardstik' && clientId === yardstikAccountClientId) port = deps.integrations.screening;
-  else if (agencyId === 'tazworks' && tazworks) {
+  if (agencyId === 'yardstik' && clientId === yardstikAccountClientId) {
+    // The organization's own sub-account once activated (its packages are its own), else the deployment's.
+    const target = await orderTargetFor(deps.db, ctx.organizationId, { vendor: 'yardstik', account: null });
+    port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
+  } else if (agencyId === 'tazworks' && tazworks) {
     const clients = await tazworks.listClients({ correlationId: ctx.requestId });
     if (clients.some((c) => c.id === clientId)) port = tazworks.portFor(clientId);
   }

@@ -147,16 +147,54 @@ export async function createYardstikAccount(
   await requireOrganizationAdmin(deps, ctx, organizationId);
   const port = deps.integrations.screeningAccounts;
   // The row stays locked over the vendor call, so two clicks at once open one account (the second finds it).
-  return deps.db.transaction(async (tx) => {
+  const stored = await deps.db.transaction(async (tx) => {
     const row = await rowOf(tx, organizationId, true);
     const info = row ? yardstikOnboardingInfoViewSchema.safeParse(row.info) : null;
     if (!row || !info?.success) throw conflict('Save the organization’s details for Yardstik first');
-    if (row.vendorAccountId) return present(deps, row);
+    if (row.vendorAccountId) return row;
     if (!port) throw conflict('Yardstik is not set up in this deployment');
     const account = await port
       .openAccount({ externalId: organizationId, ...info.data }, { correlationId: ctx.requestId })
       .catch(vendorFailure);
-    return present(deps, await storeAccount(tx, ctx, row, account));
+    return storeAccount(tx, ctx, row, account);
+  });
+  return present(deps, await ensureAccountKey(deps, ctx, stored));
+}
+
+/**
+ * Once Yardstik has activated the organization's sub-account, mints the API key its orders are placed with (the
+ * screening resolver uses it from then on) and keeps it sealed. The vendor call is made outside the row lock; if
+ * two requests mint at once, the first stored key is kept and the other is never used.
+ */
+async function ensureAccountKey(deps: SetupDeps, ctx: Ctx, row: Row): Promise<Row> {
+  const port = deps.integrations.screeningAccounts;
+  const keys = deps.integrations.yardstikAccounts;
+  if (row.status !== ActivationStatus.Activated || !row.vendorAccountId || row.vendorAccountKey) return row;
+  if (!port || !keys) return row;
+  const accountId = row.vendorAccountId;
+  const { authorization } = await port
+    .createAccountKey(accountId, { correlationId: ctx.requestId })
+    .catch(vendorFailure);
+  return deps.db.transaction(async (tx) => {
+    const locked = (await rowOf(tx, row.organizationId, true))!;
+    if (locked.vendorAccountKey || locked.vendorAccountId !== accountId) return locked;
+    const [updated] = await tx
+      .update(yardstikOnboardings)
+      .set({ vendorAccountKey: keys.seal(accountId, authorization), updatedAt: new Date() })
+      .where(eq(yardstikOnboardings.organizationId, row.organizationId))
+      .returning();
+    await recordAuditEvent(
+      tx,
+      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+      {
+        organizationId: row.organizationId,
+        action: 'yardstik_onboarding.account_key_created',
+        entityType: 'organization',
+        entityId: row.organizationId,
+        data: { accountId },
+      },
+    );
+    return updated!;
   });
 }
 
@@ -180,7 +218,10 @@ export async function yardstikOnboardingStatus(
       const locked = (await rowOf(tx, organizationId, true))!;
       return storeAccount(tx, ctx, locked, account);
     });
-    return { status: updated.status as ActivationStatus };
+    return { status: (await ensureAccountKey(deps, ctx, updated)).status as ActivationStatus };
   }
+  // Activated before its key could be minted (the vendor failed then): mint it now.
+  if (row?.status === ActivationStatus.Activated && !row.vendorAccountKey)
+    await ensureAccountKey(deps, ctx, row);
   return { status: (row?.status as ActivationStatus | undefined) ?? ActivationStatus.NotStarted };
 }

@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { AbusePreventionTraining, TrainingLaunch } from '@touchline/contracts/abuse-prevention-training';
+import type {
+  AbusePreventionTraining,
+  TrainingCourses,
+  TrainingLaunch,
+} from '@touchline/contracts/abuse-prevention-training';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
+import { liveRootLevel } from '../../authz/live-queries.ts';
+import { authorize, holdsAt } from '../../authz/rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { profiles, trainingEnrollments } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { VendorError } from '../../integrations/http/vendor-errors.ts';
 import { enrollTrainingJob, refreshTrainingJob } from './abuse-prevention-training.sync.ts';
 import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
@@ -43,10 +49,70 @@ const enrollmentOf = async (tx: Executor, memberRequirementId: string) =>
       .where(eq(trainingEnrollments.memberRequirementId, memberRequirementId))
   )[0];
 
-function mayTake(loaded: LoadedRequirement, row: EnrollmentRow | undefined): boolean {
-  const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
-  // A course finished at the provider stays finished there: a refresher is a new certificate, uploaded (ADR 032).
-  return startable.has(status) && (!row || row.state !== 'completed');
+function mayTake(loaded: LoadedRequirement, _row: EnrollmentRow | undefined): boolean {
+  // A course finished before is taken again once its completion runs out (or is about to, or a manager reopened
+  // the requirement): the provider resets it and a new completion is required (ADR 032's refresher).
+  return startable.has(currentStatus(loaded.requirement, loaded.definition.expiringSoonDays));
+}
+
+/**
+ * The annual refresher: the course finished before is taken again on the same enrolment row. The row goes back to
+ * enrolling with the earlier completion as the one a new completion must come after (`retakeAfter`), and the
+ * enrolment job (keyed by the attempt, so a double click is one job) resets the course at the provider. A clearance
+ * still in force (ExpiringSoon) stays until the new completion replaces it.
+ */
+async function retakeTraining(
+  deps: Pick<Deps, 'jobs'>,
+  tx: Executor,
+  loaded: LoadedRequirement,
+  existing: EnrollmentRow,
+): Promise<EnrollmentRow> {
+  const now = new Date();
+  const [row] = await tx
+    .update(trainingEnrollments)
+    .set({
+      state: 'enrolling',
+      percent: 0,
+      completedAt: null,
+      // The earlier certificate's id stays until the new completion: the sync tells the two apart by it.
+      certificateFileId: null,
+      retakeAfter: existing.completedAt ?? now,
+      attempt: existing.attempt + 1,
+      checkedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(trainingEnrollments.id, existing.id))
+    .returning();
+  const stillValid =
+    currentStatus(loaded.requirement, loaded.definition.expiringSoonDays) === RequirementStatus.ExpiringSoon;
+  await recordChange(tx, loaded, {
+    action: 'abuse-prevention-take-training',
+    ...(stillValid
+      ? {}
+      : {
+          facts: {
+            waitingOn: WaitingOn.Applicant,
+            pendingReview: false,
+            reviewOutcome: null,
+            rejectedAt: null,
+          },
+        }),
+    data: {
+      provider: row!.provider,
+      sandbox: row!.sandbox,
+      courseId: row!.courseId,
+      enrollmentId: row!.id,
+      retake: row!.attempt,
+      after: row!.retakeAfter!.toISOString(),
+    },
+  });
+  await deps.jobs.enqueue(
+    tx,
+    enrollTrainingJob,
+    { enrollmentId: row!.id },
+    { key: `${row!.id}:${row!.attempt}` },
+  );
+  return row!;
 }
 
 async function view(
@@ -142,6 +208,7 @@ export async function startTrainingForMember(
   }
   if (!mayTake(loaded, existing))
     throw conflict('This training is already complete or awaiting review; there is nothing to take now');
+  if (existing) return retakeTraining(deps, tx, loaded, existing);
   const [profile] = await tx
     .select({ email: profiles.email })
     .from(profiles)
@@ -253,4 +320,34 @@ export async function startPaidTraining(
   if (await trainingStartRefusal(deps, tx, loaded)) return 'cannot-start';
   await startTrainingForMember(deps, tx, { ...loaded, actor: input.actor });
   return 'started';
+}
+
+/**
+ * GET /api/app/organization/{id}/training-courses (ours, ADR 032): the provider's courses, for the content editor's
+ * course picker of a training definition. Administrators of the organization (who edit the content library); another
+ * organization's id is 404; no provider configured is 409; a provider that fails is 503 in plain words.
+ */
+export async function trainingCourses(
+  deps: Pick<Deps, 'db' | 'integrations'>,
+  ctx: RequestContext,
+  input: { organizationId: string },
+): Promise<TrainingCourses> {
+  const { organizationId } = input;
+  const root =
+    organizationId === ctx.organizationId ? await liveRootLevel(deps.db, organizationId) : undefined;
+  if (!root) throw notFound('Organization');
+  authorize(holdsAt(ctx, 'adminLevel', root.path), 'Only administrators choose the training course');
+  const port = deps.integrations.training;
+  if (!port) throw conflict('Online training is not set up in this deployment');
+  try {
+    const courses = await port.listCourses({ correlationId: ctx.requestId });
+    return { provider: port.provider, sandbox: port.sandbox, defaultCourseId: port.defaultCourseId, courses };
+  } catch (error) {
+    if (error instanceof VendorError)
+      throw new AppError(
+        ErrorCode.ServiceUnavailable,
+        'The course provider’s course list could not be read right now. Try again in a minute.',
+      );
+    throw error;
+  }
 }

@@ -10,7 +10,11 @@ import {
   memberRequirements,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import { enrollmentObjectType, type TrainingProviderPort } from '../../integrations/training/port.ts';
+import {
+  enrollmentObjectType,
+  type CourseProgress,
+  type TrainingProviderPort,
+} from '../../integrations/training/port.ts';
 import type { WebhookOutcome } from '../../integrations/webhooks/webhook-inbox.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { VendorHttpError } from '../../integrations/http/vendor-errors.ts';
@@ -33,6 +37,21 @@ function syncDeps(deps: JobDeps): TrainingSyncDeps {
   const storage = (deps as JobDeps & Partial<Pick<Deps, 'storage'>>).storage;
   if (!storage) throw new Error('this process has no file storage to keep the certificate in');
   return { db: deps.db, storage, training };
+}
+
+/**
+ * On a retake, whether the provider still shows the completion the retake follows: the same certificate as before,
+ * or a completion no later than it (our stored time may be clamped, so the certificate decides first).
+ */
+function isEarlierCompletion(
+  row: Pick<EnrollmentRow, 'retakeAfter' | 'certificateId'>,
+  progress: CourseProgress,
+): boolean {
+  if (row.retakeAfter === null || progress.state !== 'completed') return false;
+  if (!progress.certificate) return true;
+  if (row.certificateId !== null) return progress.certificate.id === row.certificateId;
+  const doneAt = progress.completedAt ?? progress.certificate.issuedAt;
+  return doneAt === null || doneAt <= row.retakeAfter;
 }
 
 /** The certificate's file name, from the member's name and the completion day. */
@@ -61,7 +80,9 @@ export async function refreshTrainingEnrollment(
     return { outcome: 'processed', organizationId: before.organizationId, changed: false };
   const enrollment = { learnerId: before.learnerId, courseId: before.courseId };
   const progress = await deps.training.progress(enrollment, ctx);
-  const complete = progress.state === 'completed' && progress.certificate !== null;
+  // On a retake only a completion after the earlier one counts (the provider may not have reset the course yet).
+  const stale = isEarlierCompletion(before, progress);
+  const complete = progress.state === 'completed' && progress.certificate !== null && !stale;
   let storageKey: string | null = null;
   let pdf: Buffer | null = null;
   if (complete) {
@@ -81,7 +102,13 @@ export async function refreshTrainingEnrollment(
       if (!row || row.state === 'completed')
         return { outcome: 'processed' as const, organizationId: before.organizationId, changed: false };
       const now = new Date();
-      const state = complete ? 'completed' : progress.state === 'completed' ? 'in_progress' : progress.state;
+      const state = stale
+        ? row.state
+        : complete
+          ? 'completed'
+          : progress.state === 'completed'
+            ? 'in_progress'
+            : progress.state;
       const changed = state !== row.state || progress.percent !== row.percent;
       if (!complete) {
         await tx
@@ -216,6 +243,13 @@ export const enrollTrainingJob = defineJob({
           throw new GiveUpError(`${error.vendor} refused the enrolment (${error.status})`, { cause: error });
         throw error;
       });
+    // A retake: reset the course at the provider while it still shows the earlier completion (a job run again
+    // after the reset, or after the member has begun again, finds no such completion and resets nothing).
+    if (row.enrollment.retakeAfter && row.enrollment.state === 'enrolling') {
+      const progress = await sync.training.progress(enrolled, { correlationId: ctx.jobId });
+      if (isEarlierCompletion(row.enrollment, progress))
+        await sync.training.restart(enrolled, { correlationId: ctx.jobId });
+    }
     const now = new Date();
     await deps.db
       .update(trainingEnrollments)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { createTalentSandbox, type TalentSandbox } from '@touchline/sandbox/talentlms/talentlms-sandbox';
-import type { TestMember } from '../../../test/factories.ts';
+import { addTestMember, type TestMember } from '../../../test/factories.ts';
 import { eventually } from '../../../test/mail.ts';
 import {
   memberRequirements,
@@ -251,5 +251,97 @@ describe('POST {id}/abuse-prevention-take-training and GET {id}/get-training-url
       'The course provider could not open the course right now. Try again in a minute.',
     );
     sandbox.faults.clear();
+  });
+});
+
+describe('GET /api/app/organization/{id}/training-courses (the content editor’s course picker)', () => {
+  it('401, 404 another organization, 403 below administrator, 400 a bad id, 503 a failing provider; the courses', async () => {
+    const url = (id: string) => `/api/app/organization/${id}/training-courses`;
+    const admin = await addTestMember(w.t, w.org, w.org.root, 'Admin');
+    expect((await send(null, 'GET', url(w.org.id))).statusCode).toBe(401);
+    expect((await send(w.otherAdmin, 'GET', url(w.org.id))).statusCode).toBe(404);
+    expect((await send(w.manager, 'GET', url(w.org.id))).statusCode).toBe(403);
+    expect((await send(w.player, 'GET', url(w.org.id))).statusCode).toBe(403);
+    const bad = await send(admin, 'GET', url('not-an-id'));
+    expect(bad.statusCode).toBe(400);
+    const res = await send(admin, 'GET', url(w.org.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      provider: 'talentlms',
+      sandbox: false,
+      defaultCourseId: '101',
+      courses: [
+        { id: '101', name: 'Abuse Prevention Training (sandbox course)' },
+        { id: '102', name: 'Abuse Prevention Refresher (sandbox course)' },
+      ],
+    });
+    // The provider failing (every retry) is a plain 503, never an internal error.
+    sandbox.faults.arm({ mode: 'error', remaining: 3, pathPrefix: '/api/v1/courses' });
+    const failing = await send(admin, 'GET', url(w.org.id));
+    expect(failing.statusCode).toBe(503);
+    sandbox.faults.clear();
+  });
+});
+
+describe('the annual refresher through the provider', () => {
+  it('after expiry the member takes the course again: the provider resets it and only a new completion counts', async () => {
+    // The member completed the course in the first test; a year and a day passes, on the sandbox clock and ours.
+    const yearAgo = new Date(Date.now() - 366 * 86_400_000);
+    await w.t.database.db
+      .update(memberRequirements)
+      .set({ completedAt: yearAgo, expiresAt: addDays(dayOf(new Date()), -1) })
+      .where(eq(memberRequirements.id, requirementId));
+    await sandbox.clock.advance(366 * 86_400_000);
+    const before = await enrollmentOf(requirementId);
+    const oldCertificateFile = before!.certificateFileId;
+    expect((await byId(w.player)).json()).toMatchObject({ status: RequirementStatus.Expired, mayTake: true });
+
+    const enrolls = await queued('training.enroll');
+    const retake = await take(w.player);
+    expect(retake.statusCode).toBe(200);
+    expect(retake.json()).toMatchObject({ state: 'enrolling', status: RequirementStatus.WaitingOnApplicant });
+    expect((await take(w.player)).statusCode).toBe(200);
+    expect(await queued('training.enroll')).toBe(enrolls + 1);
+
+    // The job resets the course at the provider: the learner starts from nothing there, and the old completion
+    // (still on record as a certificate) never completes the requirement again.
+    await eventually(async () => (await enrollmentOf(requirementId))?.state === 'not_started', 'the reset');
+    const row = await enrollmentOf(requirementId);
+    expect(row).toMatchObject({
+      attempt: 2,
+      retakeAfter: before!.completedAt,
+      certificateId: before!.certificateId,
+      certificateFileId: null,
+    });
+    expect(sandbox.store.enrollment(row!.learnerId!, row!.courseId).status).toBe('not_attempted');
+    expect((await byId(w.player)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await statusOf(w, requirementId)).toBe(RequirementStatus.WaitingOnApplicant);
+
+    await takeCourse((await launch(w.player)).json().url);
+    await eventually(
+      async () => (await statusOf(w, requirementId)) === RequirementStatus.Completed,
+      'the new completion',
+    );
+    const view = (await byId(w.player)).json();
+    expect(view).toMatchObject({
+      status: RequirementStatus.Completed,
+      state: 'completed',
+      expiresAt: addDays(dayOf(new Date()), 365),
+      mayTake: false,
+    });
+    expect(view.certificate.id).not.toBe(oldCertificateFile);
+    const user = sandbox.store.user(row!.learnerId!);
+    expect(user.certifications).toHaveLength(2);
+    const completions = await w.t.database.db
+      .select()
+      .from(requirementEvents)
+      .where(
+        and(
+          eq(requirementEvents.memberRequirementId, requirementId),
+          eq(requirementEvents.action, 'abuse-prevention-training-completed'),
+        ),
+      );
+    expect(completions).toHaveLength(2);
   });
 });

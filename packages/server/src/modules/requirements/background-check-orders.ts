@@ -25,6 +25,8 @@ import {
   type LoadedRequirement,
 } from '../../requirement-core/requirement-target.ts';
 import { backgroundCheckResultOf } from './background-check-status.ts';
+import type { Integrations } from '../../integrations-wiring.ts';
+import { screeningPortOf } from '../../integrations/screening/order-targets.ts';
 
 /** What the screening use cases need: the database and the organization's screening vendor. */
 export type ScreeningDeps = { db: Database; screening: ScreeningPort };
@@ -38,6 +40,8 @@ export type PlaceOrderInput = {
   memberRequirementId?: string | null;
   candidate: CandidateInput;
   packageId: string;
+  /** The account at the vendor the port speaks for (a TazWorks client GUID, a Yardstik sub-account), stored. */
+  vendorAccount?: string | null;
 };
 
 type OrderRow = typeof screeningOrders.$inferSelect;
@@ -66,6 +70,7 @@ export async function placeScreeningOrder(
         profileLevelAccessId: input.profileLevelAccessId,
         memberRequirementId: input.memberRequirementId ?? null,
         vendor: deps.screening.vendor,
+        vendorAccount: input.vendorAccount ?? null,
         vendorCandidateId: candidateId,
         vendorReportId: report.id,
         packageId: input.packageId,
@@ -230,4 +235,20 @@ async function applyToRequirement(tx: Executor, order: OrderRow, report: Screeni
       ...('reason' in result ? { reason: result.reason } : {}),
     },
   });
+}
+
+/**
+ * The port a Yardstik report is re-read with: the one of the account its order was placed on (the deployment's, or
+ * an organization's sub-account), or the deployment's for a report we do not know (then ignored by the re-read).
+ */
+export async function yardstikPortOfReport(
+  db: Database,
+  integrations: Pick<Integrations, 'screening' | 'tazworks' | 'yardstikAccounts'>,
+  vendorReportId: string,
+): Promise<ScreeningPort | null> {
+  const [order] = await db
+    .select({ account: screeningOrders.vendorAccount })
+    .from(screeningOrders)
+    .where(and(eq(screeningOrders.vendor, 'yardstik'), eq(screeningOrders.vendorReportId, vendorReportId)));
+  return screeningPortOf(db, integrations, { vendor: 'yardstik', account: order?.account ?? null });
 }

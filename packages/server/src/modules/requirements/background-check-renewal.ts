@@ -8,6 +8,7 @@ import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import { recordChange } from '../../requirement-core/requirement-state.ts';
 import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
+import { screeningPortFor, screeningTargetOfContent } from '../../integrations/screening/order-targets.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 
 /** The job the renewal order ids are derived under (one id per requirement and renewal period). */
@@ -36,7 +37,6 @@ export async function renewBackgroundChecks(
   now: Date = new Date(),
 ): Promise<{ due: number; ordered: number }> {
   const totals = { due: 0, ordered: 0 };
-  if (!deps.integrations.screening) return totals;
   const due = await deps.db
     .select({
       id: memberRequirements.id,
@@ -65,6 +65,8 @@ export async function renewBackgroundChecks(
     const content = backgroundCheckContentSchema.safeParse(row.content);
     if (!content.success || content.data.vendor === 'Generic' || content.data.payer !== 'organization')
       continue;
+    const target = screeningTargetOfContent(content.data);
+    if (!target || !screeningPortFor(deps.integrations, target)) continue;
     totals.due += 1;
     const orderId = renewalOrderId(row.id, row.expiresAt!);
     const ordered = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
 import { screeningOrders } from '../../db/schema/index.ts';
@@ -9,13 +9,19 @@ import { screeningOrderAbandoned } from './background-check-order-failure.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder, refreshScreeningReport } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+import {
+  orderTargetFor,
+  screeningPortOf,
+  screeningTargetOfContent,
+  type ScreeningTarget,
+} from '../../integrations/screening/order-targets.ts';
 
 /** A vendor answer that retrying the same order cannot change. */
 const refusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
-function screeningPort(deps: JobDeps) {
-  const port = deps.integrations.screening;
-  if (!port) throw new Error('no screening vendor is configured in this deployment');
+async function screeningPort(deps: Pick<JobDeps, 'db' | 'integrations'>, target: ScreeningTarget | null) {
+  const port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
+  if (!port) throw new Error(`the screening vendor ${target?.vendor ?? '(none)'} is not configured here`);
   return port;
 }
 
@@ -35,8 +41,9 @@ export const orderBackgroundCheckJob = defineJob({
     const content = backgroundCheckContentSchema.parse(row.content);
     if (!content.packageId) throw new Error('the background-check definition names no package');
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
+    const target = await orderTargetFor(deps.db, payload.organizationId, screeningTargetOfContent(content));
     const order = await placeScreeningOrder(
-      { db: deps.db, screening: screeningPort(deps) },
+      { db: deps.db, screening: await screeningPort(deps, target) },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
@@ -44,6 +51,7 @@ export const orderBackgroundCheckJob = defineJob({
         profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId: content.packageId,
+        vendorAccount: target?.account ?? null,
         candidate: {
           externalId: row.profileId,
           firstName: row.firstName,
@@ -72,22 +80,38 @@ const sweepLimit = 2000;
  */
 export async function sweepOpenScreeningOrders(
   deps: Pick<JobDeps, 'db' | 'integrations' | 'log'>,
+  only?: ScreeningTarget['vendor'],
 ): Promise<{ checked: number; changed: number; failed: number }> {
-  const port = deps.integrations.screening;
   const totals = { checked: 0, changed: 0, failed: 0 };
-  if (!port) return totals;
+  // Only vendors this deployment reaches: another's open orders would fill the batch and never be re-read.
+  const reachable = (['yardstik', 'tazworks'] as const).filter(
+    (v) =>
+      (only === undefined || v === only) &&
+      (v === 'yardstik' ? deps.integrations.screening : deps.integrations.tazworks),
+  );
+  if (reachable.length === 0) return totals;
+  const openStatus = and(
+    inArray(screeningOrders.status, [...openScreeningStatuses]),
+    inArray(screeningOrders.vendor, reachable),
+  );
   const open = await deps.db
-    .select({ vendorReportId: screeningOrders.vendorReportId })
+    .select({
+      vendor: screeningOrders.vendor,
+      vendorAccount: screeningOrders.vendorAccount,
+      vendorReportId: screeningOrders.vendorReportId,
+    })
     .from(screeningOrders)
-    .where(
-      and(
-        eq(screeningOrders.vendor, port.vendor),
-        inArray(screeningOrders.status, [...openScreeningStatuses]),
-      ),
-    )
+    .where(openStatus)
     .orderBy(asc(screeningOrders.vendorCheckedAt))
     .limit(sweepLimit);
-  for (const { vendorReportId } of open) {
+  for (const { vendor, vendorAccount, vendorReportId } of open) {
+    // Each order is re-read where it was placed: its vendor and its account there (TazWorks has no webhooks, so
+    // this sweep and the on-demand re-reads are how its results arrive at all).
+    const port = await screeningPortOf(deps.db, deps.integrations, {
+      vendor: vendor as ScreeningTarget['vendor'],
+      account: vendorAccount,
+    });
+    if (!port) continue;
     try {
       const result = await refreshScreeningReport(
         { db: deps.db, screening: port },
@@ -113,5 +137,21 @@ export const screeningSweepJob = defineJob({
   expireInSeconds: 3600,
   async run(deps) {
     return sweepOpenScreeningOrders(deps);
+  },
+});
+
+/**
+ * Polls the open orders of vendors that send no webhooks (the TazWorks platform: TazAPI documents none, ADR 034)
+ * every half hour, so a cleared or flagged TazWorks order moves its requirement within the half hour rather than
+ * at the next daily sweep. The same re-read and the same pure mapping as webhooks and the sweep.
+ */
+export const screeningPollJob = defineJob({
+  name: 'screening.poll-unhooked-orders',
+  payload: z.object({}),
+  cron: '*/30 * * * *',
+  retry: { limit: 1, delaySeconds: 60 },
+  expireInSeconds: 1500,
+  async run(deps) {
+    return sweepOpenScreeningOrders(deps, 'tazworks');
   },
 });

@@ -10,6 +10,7 @@ import {
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { Executor } from '../../db/client.ts';
+import type { ScreeningVendor } from '../../integrations/screening/port.ts';
 import { requirementSubmissions } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid } from '../../errors.ts';
@@ -30,7 +31,12 @@ import {
 } from '../../requirement-core/requirement-target.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
-import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
+import { latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
+import {
+  isSandboxTarget,
+  screeningPortFor,
+  screeningTargetOfContent,
+} from '../../integrations/screening/order-targets.ts';
 
 const consentKind = 'background-check-consent';
 
@@ -67,7 +73,7 @@ async function view(
   const applyPending = order?.status === 'awaiting_candidate' && order.applyUrl !== null && !ordering;
   const unconsumedConsent = consentData !== undefined && consentData.orderId === undefined;
   let next: BackgroundCheckView['next'] = 'none';
-  if (content.vendor === 'Yardstik') {
+  if (content.vendor !== 'Generic') {
     if (applyPending) next = 'continue-at-vendor';
     else if (mayStartScreening(loaded))
       next = !unconsumedConsent ? 'consent' : content.payer === 'member' ? 'pay-and-run' : 'run';
@@ -96,7 +102,7 @@ async function view(
     name: loaded.definition.name,
     status,
     vendor: content.vendor,
-    sandbox: content.vendor === 'Yardstik' && isScreeningSandbox(deps),
+    sandbox: isSandboxTarget(deps.integrations, screeningTargetOfContent(content)),
     packageName: content.packageName,
     payer: content.payer,
     expiresAt: loaded.requirement.expiresAt,
@@ -128,6 +134,12 @@ export function backgroundCheckById(
     const { loaded, content } = await load(tx, ctx, ref, 'view');
     return view(deps, tx, loaded, content);
   });
+}
+
+/** Whether this deployment reaches the definition's vendor (and, for TazWorks, the definition's client). */
+function vendorConfigured(deps: Pick<Deps, 'integrations'>, content: BackgroundCheckContent): boolean {
+  const target = screeningTargetOfContent(content);
+  return target !== null && screeningPortFor(deps.integrations, target) !== null;
 }
 
 function requireVendorRun(content: BackgroundCheckContent) {
@@ -204,7 +216,7 @@ async function orderWithConsent(
   if (!consent || !data) return 'no-consent';
   if (data.orderId !== undefined) return 'already-ordered';
   if (!mayStartScreening(loaded)) return 'not-startable';
-  if (!deps.integrations.screening) return 'not-configured';
+  if (!vendorConfigured(deps, content)) return 'not-configured';
   const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
   const orderRequestedAt = new Date().toISOString();
   await tx
@@ -274,7 +286,7 @@ export function memberPaidCheckRefusal(
       ? orderRefusals['no-consent']
       : !mayStartScreening(loaded)
         ? orderRefusals['not-startable']
-        : !deps.integrations.screening
+        : !vendorConfigured(deps, content)
           ? orderRefusals['not-configured']
           : null;
     return { refusal, ordered: false, view: current };
@@ -318,6 +330,9 @@ export function backgroundCheckLink(
     const order = await latestScreeningOrder(tx, loaded.requirement.id);
     if (!order || order.status !== 'awaiting_candidate' || !order.applyUrl)
       throw conflict('There is nothing to continue at the background-check vendor right now');
-    return { url: order.applyUrl, sandbox: isScreeningSandbox(deps) };
+    return {
+      url: order.applyUrl,
+      sandbox: isSandboxTarget(deps.integrations, { vendor: order.vendor as ScreeningVendor, account: null }),
+    };
   });
 }

@@ -19,13 +19,18 @@ import {
   abusePreventionCertificateQuerySchema,
   abusePreventionTrainingSchema,
   trainingLaunchQuerySchema,
+  trainingCoursesSchema,
   trainingLaunchSchema,
 } from '@touchline/contracts/abuse-prevention-training';
 import { runAndPayBodySchema } from '@touchline/contracts/member-payments';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import { uploadAbusePreventionCertificate } from './abuse-prevention.service.ts';
 import { takeTrainingAndPay, takeTrainingUnlessOwed } from './abuse-prevention-training.pay.ts';
-import { abusePreventionTrainingById, trainingLaunchUrl } from './abuse-prevention-training.service.ts';
+import {
+  abusePreventionTrainingById,
+  trainingCourses,
+  trainingLaunchUrl,
+} from './abuse-prevention-training.service.ts';
 import {
   addLiveScanLocation,
   deleteLiveScanLocation,
@@ -179,6 +184,12 @@ export async function credentialRoutes(app: FastifyInstance) {
         definitionId: req.params.id,
         plaId: req.query.plaId,
       }),
+  );
+  routes.get(
+    '/api/app/organization/:id/training-courses',
+    { schema: { params: organizationParams, response: { 200: trainingCoursesSchema } } },
+    async (req) =>
+      trainingCourses(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
   routes.post(
     '/api/app/requirement/:id/abuse-prevention-take-training',

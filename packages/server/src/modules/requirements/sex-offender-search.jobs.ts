@@ -1,20 +1,35 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { sexOffenderSearchContentSchema } from '@touchline/contracts/sex-offender-search';
-import { memberRequirements, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
+import {
+  memberRequirements,
+  organizations,
+  profiles,
+  requirementDefinitions,
+  requirementEvents,
+  screeningOrders,
+} from '../../db/schema/index.ts';
+import { escapeHtml } from '../../mail/html.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { recordChange } from '../../requirement-core/requirement-state.ts';
+import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import type { ScreeningPort } from '../../integrations/screening/port.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+import { orderTargetFor, screeningPortOf } from '../../integrations/screening/order-targets.ts';
 
-function screeningPort(deps: Pick<JobDeps, 'integrations'>): ScreeningPort {
-  const port = deps.integrations.screening;
+/** The organization's Yardstik port: its own sub-account once activated (ADR 030), else the deployment's account. */
+async function screeningPort(deps: Pick<JobDeps, 'db' | 'integrations'>, organizationId: string) {
+  const target = await orderTargetFor(deps.db, organizationId, { vendor: 'yardstik', account: null });
+  const port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
   if (!port) throw new Error('no screening vendor is configured in this deployment');
-  return port;
+  return { port, account: target?.account ?? null };
 }
 
 /**
@@ -47,7 +62,7 @@ export const orderSexOffenderSearchJob = defineJob({
     if (!row) return { skipped: 'requirement gone' };
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
     if (!row.dateOfBirth) throw new Error('the member has no date of birth for the registry search');
-    const port = screeningPort(deps);
+    const { port, account } = await screeningPort(deps, payload.organizationId);
     const content = sexOffenderSearchContentSchema.parse(row.content ?? {});
     const packageId = await sexOffenderPackageId(port, content.packageId, ctx.jobId);
     const order = await placeScreeningOrder(
@@ -59,6 +74,7 @@ export const orderSexOffenderSearchJob = defineJob({
         profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId,
+        vendorAccount: account,
         candidate: {
           externalId: row.profileId,
           firstName: row.firstName,
@@ -68,9 +84,106 @@ export const orderSexOffenderSearchJob = defineJob({
         },
       },
     );
-    return { orderId: order.id, status: order.status };
+    const asked = await askToAuthorizeRerun(deps, {
+      organizationId: payload.organizationId,
+      memberRequirementId: payload.memberRequirementId,
+      orderId: order.id,
+      plaId: row.profileLevelAccessId,
+      awaitingMember: order.status === 'awaiting_candidate' && order.applyUrl !== null,
+    });
+    return { orderId: order.id, status: order.status, ...(asked ? { authorizationRequested: true } : {}) };
   },
 });
+
+/**
+ * A re-run (the definition's cadence) needs the member's new authorization on the provider's page: the order is
+ * placed without consent, so Yardstik's hosted page collects the disclosure and authorization again (ADR 032). The
+ * member's earlier search still counts meanwhile, so nothing on their list changes: they are told by e-mail,
+ * through the outbox, once per order (the history event is the guard against a retried job e-mailing twice).
+ */
+async function askToAuthorizeRerun(
+  deps: Pick<JobDeps, 'db' | 'jobs' | 'appUrl'>,
+  input: {
+    organizationId: string;
+    memberRequirementId: string;
+    orderId: string;
+    plaId: string | null;
+    awaitingMember: boolean;
+  },
+): Promise<boolean> {
+  if (!input.awaitingMember) return false;
+  return deps.db.transaction(async (tx) => {
+    const loaded = await lockRequirementForSystem(tx, input.organizationId, input.memberRequirementId);
+    // Only a re-run: a first search is started by the member on the page, who continues at the provider there.
+    if (!loaded || loaded.requirement.completedAt === null) return false;
+    const [already] = await tx
+      .select({ id: requirementEvents.id })
+      .from(requirementEvents)
+      .where(
+        and(
+          eq(requirementEvents.memberRequirementId, input.memberRequirementId),
+          eq(requirementEvents.action, reauthorizeAction),
+          sql`${requirementEvents.data}->>'orderId' = ${input.orderId}`,
+        ),
+      )
+      .limit(1);
+    if (already) return false;
+    const [member] = await tx
+      .select({ email: profiles.email, firstName: profiles.firstName, organizationName: organizations.name })
+      .from(profiles)
+      .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+      .where(eq(profiles.id, loaded.requirement.profileId));
+    await recordChange(tx, loaded, {
+      action: reauthorizeAction,
+      data: { orderId: input.orderId, emailed: Boolean(member?.email) },
+    });
+    if (member?.email)
+      await queueMail(deps.jobs, tx, [
+        reauthorizationMail(deps.appUrl, {
+          email: member.email,
+          firstName: member.firstName,
+          organizationName: member.organizationName,
+          requirementName: loaded.definition.name,
+          definitionId: loaded.definition.id,
+          plaId: input.plaId,
+        }),
+      ]);
+    return true;
+  });
+}
+
+const reauthorizeAction = 'sex-offender-search-reauthorization-requested';
+
+/** The e-mail asking the member to authorize the re-run on the provider's page (reached from their requirement). */
+export function reauthorizationMail(
+  appUrl: string,
+  n: {
+    email: string;
+    firstName: string;
+    organizationName: string;
+    requirementName: string;
+    definitionId: string;
+    plaId: string | null;
+  },
+): OutgoingMail {
+  const page = `${appUrl}/requirements/${n.definitionId}`;
+  const url = n.plaId ? `${page}?plaId=${n.plaId}` : page;
+  const lines = [
+    `Hi ${n.firstName},`,
+    `${n.organizationName} runs "${n.requirementName}" again on its regular schedule. The screening provider needs your authorization for this new search.`,
+    'Open the requirement and choose "Continue at the provider" to read the disclosure and sign the authorization. Your earlier result still counts until the new search is finished.',
+  ];
+  return {
+    to: n.email,
+    subject: `${n.organizationName}: authorize your new sex offender registry search`,
+    text: [...lines, '', `Open the requirement: ${url}`, '', '— Touchline'].join('\n'),
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(url)}">Open the requirement</a></p>`,
+      '<p>— Touchline</p>',
+    ].join('\n'),
+  };
+}
 
 /** How many searches one re-run sweep orders (the next day takes the rest). */
 const rerunLimit = 500;

@@ -13,7 +13,7 @@ import {
   type TestMember,
   type TestOrganization,
 } from '../../../test/factories.ts';
-import { eventually } from '../../../test/mail.ts';
+import { eventually, mailTo } from '../../../test/mail.ts';
 import { auditEvents, memberRequirements, profiles, screeningOrders } from '../../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
 import { jobDepsOf } from '../../jobs/job-deps.ts';
@@ -338,5 +338,14 @@ describe('sex offender search: ordered through the outbox, results onto the requ
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await ordersOf(who)).toHaveLength(2);
     expect((await requirementOf(who)).status).toBe(RequirementStatus.Completed);
+    // The new search waits for the member's authorization on the provider's page: they are asked by e-mail, once.
+    await eventually(
+      async () => (await mailTo(t, who.email)).some((m) => /authorize your new/.test(m.subject)),
+      'the e-mail',
+    );
+    const asks = (await mailTo(t, who.email)).filter((m) => /authorize your new/.test(m.subject));
+    expect(asks).toHaveLength(1);
+    expect(asks[0]!.text).toContain(`/requirements/${definitionId}?plaId=${who.profileLevelAccessId}`);
+    expect(asks[0]!.text).toContain('Continue at the provider');
   });
 });

@@ -8,7 +8,10 @@ type Props = {
   agencyId: string;
   packageId: string;
   error: string | undefined;
-  onChoose: (packageId: string | null, packageName: string | null) => void;
+  /** The chosen package, and the organization's client at the agency it is ordered on (TazWorks orders need it). */
+  onChoose: (packageId: string | null, packageName: string | null, clientId: string) => void;
+  /** The first option's words (what no choice means): "Choose a package" unless the type has a default. */
+  emptyLabel?: string;
   /** The plain package id and name inputs, when the vendor's list cannot be read (no client added, no rights). */
   fallback: React.ReactNode;
 };
@@ -17,7 +20,14 @@ type Props = {
  * The package a background-check definition orders, chosen from the vendor's list for the organization's client
  * (GET {id}/background-check-products/{clientId} through the screening port; the sandbox's packages in a sandbox).
  */
-export function BackgroundCheckPackageField({ agencyId, packageId, error, onChoose, fallback }: Props) {
+export function BackgroundCheckPackageField({
+  agencyId,
+  packageId,
+  error,
+  onChoose,
+  fallback,
+  emptyLabel = 'Choose a package',
+}: Props) {
   const id = useId();
   const profile = useActiveProfile();
   const organizationId = profile.data?.organizationId ?? null;
@@ -50,10 +60,10 @@ export function BackgroundCheckPackageField({ agencyId, packageId, error, onChoo
         aria-describedby={error ? `${id}-package-error` : undefined}
         onChange={(e) => {
           const chosen = products.data.find((p) => p.id === e.currentTarget.value);
-          onChoose(chosen?.id ?? null, chosen?.name ?? null);
+          onChoose(chosen?.id ?? null, chosen?.name ?? null, client.id);
         }}
       >
-        <option value="">Choose a package</option>
+        <option value="">{emptyLabel}</option>
         {products.data.map((product) => (
           <option key={product.id} value={product.id}>
             {product.name} — {product.searches.join(', ')}

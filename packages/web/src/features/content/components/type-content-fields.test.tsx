@@ -97,6 +97,7 @@ describe('the background-check definition fields', () => {
     expect(screen.queryByRole('textbox', { name: /Package id/ })).not.toBeInTheDocument();
     expect(backgroundCheckContentSchema.parse(seen.at(-1))).toEqual({
       vendor: 'Yardstik',
+      clientId: null,
       packageId: 'pkg-2',
       packageName: 'Sex Offender Search',
       payer: 'organization',
@@ -121,11 +122,45 @@ describe('the background-check definition fields', () => {
     const last = seen.at(-1)!;
     expect(backgroundCheckContentSchema.parse(last)).toEqual({
       vendor: 'Yardstik',
+      clientId: null,
       packageId: 'pkg-1',
       packageName: 'Volunteer',
       payer: 'member',
     });
     expect(backgroundCheckContentSchema.safeParse({ vendor: 'Yardstik' }).success).toBe(false);
+  });
+});
+
+describe('the background-check definition fields for a TazWorks-platform agency', () => {
+  it('choose the package of the organization’s client at the agency and keep that client', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: {
+        status: 200,
+        body: [
+          { id: 'account', agencyId: 'yardstik', name: 'Yardstik sandbox account' },
+          { id: 'c-guid-1', agencyId: 'tazworks', name: 'Demo league (sandbox client)' },
+        ],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-products/c-guid-1`]: {
+        status: 200,
+        body: [{ id: 'prod-9', name: 'Volunteer Basic', searches: ['County Criminal'] }],
+      },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} />);
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Background-check vendor' }),
+      'TazWorks',
+    );
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Package' }), 'prod-9');
+    expect(backgroundCheckContentSchema.parse(seen.at(-1))).toEqual({
+      vendor: 'TazWorks',
+      clientId: 'c-guid-1',
+      packageId: 'prod-9',
+      packageName: 'Volunteer Basic',
+      payer: 'organization',
+    });
   });
 });
 
@@ -146,5 +181,77 @@ describe('the sex offender search definition fields', () => {
       packageId: 'pkg-sor',
       rerunEveryDays: 180,
     });
+  });
+});
+
+describe('the sex offender search package picker', () => {
+  it('choose the package from the Yardstik client’s list, empty meaning the account’s sex offender product', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: {
+        status: 200,
+        body: [{ id: 'account', agencyId: 'yardstik', name: 'Yardstik sandbox account' }],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-products/account`]: {
+        status: 200,
+        body: [{ id: 'pkg-2', name: 'Sex Offender Search', searches: ['Sex Offender Registry'] }],
+      },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} type={RequirementType.SexOffenderSearch} />);
+    const picker = await screen.findByRole('combobox', { name: 'Package' });
+    expect(screen.getByRole('option', { name: 'The account’s sex offender search product' })).toBeVisible();
+    await userEvent.selectOptions(picker, 'pkg-2');
+    expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
+      packageId: 'pkg-2',
+      rerunEveryDays: 365,
+    });
+  });
+});
+
+describe('the abuse-prevention training definition fields', () => {
+  it('choose the course from the provider’s list, empty meaning the default course', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/training-courses`]: {
+        status: 200,
+        body: {
+          provider: 'talentlms',
+          sandbox: true,
+          defaultCourseId: '101',
+          courses: [
+            { id: '101', name: 'Abuse Prevention Training (sandbox course)' },
+            { id: '102', name: 'Abuse Prevention Refresher (sandbox course)' },
+          ],
+        },
+      },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} type={RequirementType.AbusePreventionTraining} />);
+    const picker = await screen.findByRole('combobox', { name: /Course \(the sandbox’s courses/ });
+    expect(
+      screen.getByRole('option', { name: /The default course \(Abuse Prevention Training/ }),
+    ).toBeVisible();
+    await userEvent.selectOptions(picker, '102');
+    expect(seen.at(-1)).toEqual({
+      courseId: '102',
+      courseName: 'Abuse Prevention Refresher (sandbox course)',
+    });
+    await userEvent.selectOptions(picker, '');
+    expect(seen.at(-1)).toEqual({ courseId: null, courseName: null });
+  });
+
+  it('take a typed course id when the provider’s list cannot be read', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/training-courses`]: {
+        status: 409,
+        body: { error: { message: 'x' } },
+      },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} type={RequirementType.AbusePreventionTraining} />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Course id at the provider' }), '7');
+    expect(seen.at(-1)).toEqual({ courseId: '7', courseName: null });
   });
 });

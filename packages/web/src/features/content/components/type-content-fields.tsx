@@ -8,6 +8,7 @@ import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
 import { inputClass, labelClass } from './content-format.ts';
 import { BackgroundCheckPackageField } from './background-check-package-field.tsx';
 import { FieldError } from './field-error.tsx';
+import { TrainingCourseField } from './training-course-field.tsx';
 
 type Props = {
   type: number;
@@ -125,25 +126,37 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           'Background-check vendor',
           [
             ['Yardstik', 'Yardstik (ordered through Touchline)'],
+            ['TazWorks', 'A TazWorks-platform agency: JDP, NCSI, ScoutLogic (ordered through Touchline)'],
             ['Generic', 'Our own vendor (members upload the report)'],
           ],
           'Generic',
         )}
-        {vendor === 'Yardstik' ? (
+        {vendor === 'Yardstik' || vendor === 'TazWorks' ? (
           <BackgroundCheckPackageField
-            agencyId="yardstik"
+            key={vendor}
+            agencyId={vendor === 'Yardstik' ? 'yardstik' : 'tazworks'}
             packageId={str(content.packageId)}
-            error={errors.packageId}
-            onChoose={(packageId, packageName) => onChange({ ...content, packageId, packageName })}
+            error={errors.packageId ?? errors.clientId}
+            onChoose={(packageId, packageName, clientId) =>
+              onChange({
+                ...content,
+                packageId,
+                packageName,
+                clientId: vendor === 'TazWorks' ? clientId : null,
+              })
+            }
             fallback={
               <>
+                {vendor === 'TazWorks'
+                  ? input('clientId', 'Client id at the agency (from the organization setup)')
+                  : null}
                 {input('packageId', 'Package id (from the vendor’s package list)')}
                 {input('packageName', 'Package name shown to members')}
               </>
             }
           />
         ) : null}
-        {vendor === 'Yardstik'
+        {vendor === 'Yardstik' || vendor === 'TazWorks'
           ? select(
               'payer',
               'Who pays',
@@ -165,7 +178,17 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
     const rerun = content.rerunEveryDays === undefined ? defaultRerunEveryDays : content.rerunEveryDays;
     return (
       <div className="space-y-4">
-        {input('packageId', 'Package id (leave empty for the account’s sex offender search product)')}
+        <BackgroundCheckPackageField
+          agencyId="yardstik"
+          packageId={str(content.packageId)}
+          error={errors.packageId}
+          emptyLabel="The account’s sex offender search product"
+          onChoose={(packageId) => set('packageId', packageId)}
+          fallback={input(
+            'packageId',
+            'Package id (leave empty for the account’s sex offender search product)',
+          )}
+        />
         <div>
           <label htmlFor={`${id}-rerunEveryDays`} className={labelClass}>
             Run the search again every (days)
@@ -238,6 +261,20 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
     );
   if (type === RequirementType.USSoccer)
     return <UsSoccerLicenseField content={content} onChange={onChange} />;
+  if (type === RequirementType.AbusePreventionTraining)
+    return (
+      <div className="space-y-4">
+        <TrainingCourseField
+          courseId={str(content.courseId)}
+          error={errors.courseId}
+          onChoose={(courseId, courseName) => onChange({ ...content, courseId, courseName })}
+        />
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Members take the course at the provider; a completion counts for the validity above (a year when
+          none is set), then they take it again.
+        </p>
+      </div>
+    );
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
       This type’s provider settings come with its screening flow; nothing to set yet.

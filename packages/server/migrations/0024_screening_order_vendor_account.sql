@@ -1,0 +1,1 @@
+ALTER TABLE "screening_orders" ADD COLUMN "vendor_account" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "yardstik_onboardings" ADD COLUMN "vendor_account_key" text;

@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { createTazworksSandbox, type TazworksSandbox } from '@touchline/sandbox/tazworks/tazworks-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import { ReviewSource } from '@touchline/contracts/reviews';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { addTestMember, createTestOrganization, type TestMember } from '../../../test/factories.ts';
+import { eventually } from '../../../test/mail.ts';
+import { memberRequirements, screeningOrders } from '../../db/schema/index.ts';
+import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
+import { jobDepsOf } from '../../jobs/job-deps.ts';
+import { sweepOpenScreeningOrders } from './background-check.jobs.ts';
+import { consentBody } from './background-check.test-support.ts';
+import { addDefinition, assign } from './requirements-engine.test-kit.ts';
+import { refreshMemberRequirements } from './requirements.service.ts';
+
+// Ordering through a TazWorks-platform agency (issue 20, ADR 034): a definition naming the agency's client orders
+// through the TazWorks adapter over real HTTP to its sandbox, the member continues at the QuickApp, and — TazAPI
+// sending no webhooks — the poll re-reads the open orders and moves the requirements by the same pure mapping.
+
+const clientGuid = '3f2a9c10-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+let sandbox: TazworksSandbox;
+let integrations: Integrations;
+let t: TestApp;
+let definitionId = '';
+let people: Record<'clear' | 'flagged', TestMember>;
+const names = { clear: { first: 'Casey', last: 'Clear' }, flagged: { first: 'Jamie', last: 'Consider' } };
+
+const at = (path: string, who: TestMember) =>
+  `/api/app/requirement/${definitionId}/${path}?plaId=${who.profileLevelAccessId}`;
+const send = (who: TestMember, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+async function requirementOf(who: TestMember) {
+  const [row] = await t.database.db
+    .select()
+    .from(memberRequirements)
+    .where(
+      and(eq(memberRequirements.profileId, who.profileId), eq(memberRequirements.definitionId, definitionId)),
+    );
+  return row!;
+}
+
+beforeAll(async () => {
+  sandbox = createTazworksSandbox({ token: 'taz-token', clientGuid });
+  const apiUrl = await sandbox.listen();
+  integrations = buildIntegrations(
+    { yardstik: undefined, tazworks: { apiUrl, token: 'taz-token', agencyName: 'JDP', sandbox: true } },
+    { info() {}, warn() {} },
+  );
+  t = await createTestApp({}, { integrations });
+  const org = await createTestOrganization(t);
+  people = {
+    clear: await addTestMember(t, org, org.team, 'member', { firstName: 'Casey', lastName: 'Clear' }),
+    flagged: await addTestMember(t, org, org.team, 'member', { firstName: 'Jamie', lastName: 'Consider' }),
+  };
+  const [product] = await integrations.tazworks!.portFor(clientGuid).listPackages({});
+  definitionId = await addDefinition(t, org, {
+    type: RequirementType.BackgroundCheck,
+    name: 'Background check (JDP)',
+    content: {
+      vendor: 'TazWorks',
+      clientId: clientGuid,
+      packageId: product!.id,
+      packageName: product!.name,
+      payer: 'organization',
+    },
+    validityMode: 'Duration',
+    validityDays: 730,
+  });
+  await assign(t, org, definitionId, org.team, org.labelIds.member);
+  await refreshMemberRequirements(t.database.db, org.id, {
+    profileIds: Object.values(people).map((p) => p.profileId),
+  });
+  await t.app.jobs.startWorkers(jobDepsOf(t.app), { pollingIntervalSeconds: 0.5 });
+});
+
+afterAll(async () => {
+  await t.close();
+  await integrations.close();
+  await sandbox.close();
+});
+
+async function orderAndApply(who: TestMember, name: { first: string; last: string }) {
+  expect((await send(who, 'POST', at('record-consent', who), consentBody(name))).statusCode).toBe(200);
+  expect((await send(who, 'POST', at('run-background-check', who))).statusCode).toBe(200);
+  await eventually(
+    async () => (await requirementOf(who)).status === RequirementStatus.WaitingOnApplicant,
+    'the TazWorks order',
+  );
+  const view = (await send(who, 'GET', at('background-check-by-id', who))).json<{
+    vendor: string;
+    sandbox: boolean;
+    next: string;
+  }>();
+  expect(view).toMatchObject({ vendor: 'TazWorks', sandbox: true, next: 'continue-at-vendor' });
+  const link = await send(who, 'GET', at('get-background-check-link', who));
+  expect(link.statusCode).toBe(200);
+  const { url, sandbox: isSandbox } = link.json<{ url: string; sandbox: boolean }>();
+  expect(isSandbox).toBe(true);
+  expect(url).toContain('/orderquickapp/index.taz');
+  const submitted = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'disclosure=on&authorization=on',
+  });
+  expect(submitted.status).toBe(200);
+}
+
+describe('a background check ordered through a TazWorks-platform agency', () => {
+  it('orders on the definition’s client, keeps it on the order, and the poll moves clear and flagged results', async () => {
+    await orderAndApply(people.clear, names.clear);
+    await orderAndApply(people.flagged, names.flagged);
+    const orders = await t.database.db
+      .select()
+      .from(screeningOrders)
+      .where(eq(screeningOrders.vendor, 'tazworks'));
+    expect(orders).toHaveLength(2);
+    expect(orders.every((o) => o.vendorAccount === clientGuid)).toBe(true);
+
+    // Submitted, researching: the poll reads `pending` and the member waits on the provider.
+    const first = await sweepOpenScreeningOrders(jobDepsOf(t.app), 'tazworks');
+    expect(first).toMatchObject({ checked: 2, failed: 0 });
+    expect((await requirementOf(people.clear)).status).toBe(RequirementStatus.WaitingOnProvider);
+
+    // A research day on the sandbox clock: Clear completes, Consider is flagged for review.
+    await sandbox.clock.advance(2 * 86_400_000);
+    const second = await sweepOpenScreeningOrders(jobDepsOf(t.app), 'tazworks');
+    expect(second).toMatchObject({ checked: 2, changed: 2, failed: 0 });
+    expect((await requirementOf(people.clear)).status).toBe(RequirementStatus.Completed);
+    const flagged = await requirementOf(people.flagged);
+    expect(flagged.status).toBe(RequirementStatus.PendingReview);
+    expect(flagged.reviewSource).toBe(ReviewSource.FlaggedBackgroundCheck);
+
+    // Closed orders are not polled again; a third poll changes nothing.
+    const third = await sweepOpenScreeningOrders(jobDepsOf(t.app), 'tazworks');
+    expect(third.checked).toBeLessThanOrEqual(1);
+    expect(third.changed).toBe(0);
+  });
+
+  it('refuses a TazWorks definition without its client in the content schema', async () => {
+    const { backgroundCheckContentSchema } = await import('@touchline/contracts/background-checks');
+    const parsed = backgroundCheckContentSchema.safeParse({ vendor: 'TazWorks', packageId: 'p' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['clientId']);
+  });
+});
