@@ -36,6 +36,10 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   const [confirmDisqualify, setConfirmDisqualify] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const pending = detail.data?.requirement.pendingReview ?? false;
+  // A possible registry match is decided in its own comparison panel (not the same person / confirmed): the
+  // generic Approve / Reset / Disqualify bar would be a second set of decisions on the same requirement.
+  const ownDecisions = item.reviewSource === ReviewSource.SexOffenderSearch;
+  const decides = pending && !ownDecisions;
   const notesMissing = () => {
     if (notes.trim() !== '') return false;
     setProblem('Write notes saying why before rejecting.');
@@ -78,8 +82,8 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
     );
   };
   useReviewShortcuts({
-    approve: () => decide(1),
-    reset: () => decide(2),
+    approve: () => (ownDecisions ? undefined : decide(1)),
+    reset: () => (ownDecisions ? undefined : decide(2)),
     next: () => onMove('Next'),
     previous: () => onMove('Previous'),
   });
@@ -87,7 +91,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   if (detail.isError) return <Alert>Could not load this requirement. {detail.error.message}</Alert>;
   const d = detail.data;
   return (
-    <article aria-labelledby="review-title" className={`space-y-4 ${pending ? 'max-md:pb-20' : ''}`}>
+    <article aria-labelledby="review-title" className={`space-y-4 ${decides ? 'max-md:pb-20' : ''}`}>
       <header>
         <h2 id="review-title" className="text-xl font-semibold">
           {d.member.firstName} {d.member.lastName}: {d.requirement.name}
@@ -156,7 +160,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
           <ReviewHistory detail={d} />
         </section>
       </div>
-      {pending ? (
+      {decides ? (
         <>
           <form aria-label="Decision" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
             <div>
@@ -224,7 +228,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
             onConfirm={() => decide(3)}
           />
         </>
-      ) : (
+      ) : pending ? null : (
         <Alert tone="info">This requirement is not awaiting review.</Alert>
       )}
       {d.mayReverseDisqualification ? (
