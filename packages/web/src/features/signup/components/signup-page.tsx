@@ -144,8 +144,7 @@ function SignedInInvitation({ token, invitation }: { token: string; invitation: 
       <FormCard title="Invitation accepted">
         <p className="text-slate-700 dark:text-slate-300">
           This invitation to join <strong>{organization}</strong> as {role}
-          {where} has already been accepted. You are signed in as{' '}
-          <strong className="break-all">{me}</strong>.
+          {where} has already been accepted. You are signed in as <strong className="break-all">{me}</strong>.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button label={`Go to ${organization}`} href="/" />
