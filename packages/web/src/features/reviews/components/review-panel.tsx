@@ -114,7 +114,12 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
             <ReviewFileViewer reviewRef={ref} files={d.files} />
           )}
           {item.reviewSource === ReviewSource.FlaggedBackgroundCheck ? (
-            <BackgroundCheckReview definitionId={item.definitionId} plaId={item.plaId} />
+            <BackgroundCheckReview
+              definitionId={item.definitionId}
+              plaId={item.plaId}
+              pending={pending}
+              memberName={`${d.member.firstName} ${d.member.lastName}`}
+            />
           ) : null}
         </div>
         <section aria-label="Member details" className="space-y-2 text-sm">
