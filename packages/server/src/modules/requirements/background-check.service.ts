@@ -24,6 +24,7 @@ import {
   type LoadedRequirement,
   type RequirementRef,
 } from './requirement-target.ts';
+import { organizationBackgroundCheckNotice } from '../background-checks/background-checks.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
@@ -111,6 +112,7 @@ async function view(
           }
         : null,
     next,
+    organizationNotice: await organizationBackgroundCheckNotice(tx, loaded.definition.organizationId),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   ReviewOutcome,
+  ReviewSource,
   type AdjacentReviewResponse,
   type ReviewDetail,
   type ReviewListResponse,
@@ -14,7 +15,8 @@ import type { z } from 'zod';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { profiles, requirementEvents, requirementReviews } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import {
   currentStatus,
   liveRequirementFiles,
@@ -190,6 +192,10 @@ function eventsOf(db: Executor, organizationId: string, memberRequirementId: str
     .limit(50);
 }
 
+/** Why a flagged background check cannot be decided here when the organization reviews them at the vendor. */
+export const externalReviewMessage =
+  'Your organization reviews flagged background checks outside Touchline: decide in the provider’s dashboard';
+
 /**
  * POST {id}/review/{plaId}: one decision through the requirement's own write path (guard 409 unless PendingReview,
  * facts, event, audit, overall status), the decision kept in requirement_reviews; a reset is e-mailed to the member
@@ -208,6 +214,11 @@ export async function reviewRequirement(
     const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
     const facts = decisionFacts(loaded.requirement, loaded.definition, decision, { now, completedAt });
     const source = sourceOf(loaded.requirement);
+    if (
+      source === ReviewSource.FlaggedBackgroundCheck &&
+      (await reviewsBackgroundChecksExternally(tx, ctx.organizationId))
+    )
+      throw conflict(externalReviewMessage);
     const judged = completedAt ?? loaded.requirement.completedAt;
     await recordChange(tx, loaded, {
       action: 'review',
