@@ -58,6 +58,7 @@ const flagged: BackgroundCheckReport = {
   sandbox: true,
   orderedAt: '2026-11-18T10:00:00.000Z',
   completedAt: '2026-11-20T10:00:00.000Z',
+  reviewedExternally: false,
   adverseAction: null,
 };
 const base = `/api/app/requirement/${definitionId}`;
@@ -141,5 +142,25 @@ describe('adverse action from the flagged background check’s review panel (iss
     show();
     expect(await screen.findByRole('list', { name: 'Adverse-action steps' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Start adverse action…' })).toBeNull();
+  });
+
+  it('an organization that reviews flagged checks outside Touchline: the queue says so and offers no decision here', async () => {
+    const server = serve({ ...flagged, reviewedExternally: true });
+    show();
+    expect(await screen.findByText(/reviews flagged background checks outside Touchline/)).toBeVisible();
+    expect(screen.getByText(/The provider flagged a record/)).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Decide' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve (A)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start adverse action…' })).toBeNull();
+    await userEvent.keyboard('a');
+    expect(server.callsTo('POST', `${base}/review/${plaId}`)).toHaveLength(0);
+  });
+
+  it('an organization that reviews in Touchline keeps the decision bar beside the adverse action', async () => {
+    serve();
+    show();
+    expect(await screen.findByRole('button', { name: 'Start adverse action…' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Decide' })).toBeVisible();
+    expect(screen.queryByText(/reviews flagged background checks outside Touchline/)).toBeNull();
   });
 });

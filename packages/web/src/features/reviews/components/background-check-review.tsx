@@ -60,7 +60,7 @@ export function BackgroundCheckReview({
     return <Alert>{`The background check report could not be loaded: ${report.error.message}`}</Alert>;
   const r = report.data;
   const adverse = r.adverseAction;
-  const mayStart = pending && (!adverse || adverse.stage === 'withdrawn');
+  const mayStart = pending && !r.reviewedExternally && (!adverse || adverse.stage === 'withdrawn');
   const current = !adverse || adverse.stage === 'withdrawn' ? null : adverse.stage;
   const askToStart = () => {
     if (!reason.trim()) {

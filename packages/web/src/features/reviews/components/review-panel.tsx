@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useBackgroundCheckReport } from '../api/background-check-review.ts';
 import { useReviewDetail } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
 import { BackgroundCheckReview } from './background-check-review.tsx';
@@ -23,6 +24,11 @@ export interface ReviewPanelProps {
   onMove: (dir: 'Next' | 'Previous') => void;
 }
 
+/** What the queue says of a flagged check when the organization decides them at the provider. */
+export const externalReviewNotice =
+  'Your organization reviews flagged background checks outside Touchline, in the provider’s dashboard. ' +
+  'Decide there: the provider’s result (clear, or final adverse action) updates this requirement by itself.';
+
 const notesHint =
   'Required to reset or disqualify. A reset sends these notes to the member; a disqualification does not.';
 
@@ -38,7 +44,12 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   const pending = detail.data?.requirement.pendingReview ?? false;
   // A possible registry match is decided in its own comparison panel (not the same person / confirmed): the
   // generic Approve / Reset / Disqualify bar would be a second set of decisions on the same requirement.
-  const ownDecisions = item.reviewSource === ReviewSource.SexOffenderSearch;
+  // An organization that reviews flagged background checks outside Touchline (orgData
+  // reviewBackgroundChecksExternally) decides them in the provider's dashboard: no in-app decision here.
+  const flagged = item.reviewSource === ReviewSource.FlaggedBackgroundCheck;
+  const bgReport = useBackgroundCheckReport(ref, flagged);
+  const external = flagged && bgReport.data?.reviewedExternally === true;
+  const ownDecisions = item.reviewSource === ReviewSource.SexOffenderSearch || external;
   const decides = pending && !ownDecisions;
   const notesMissing = () => {
     if (notes.trim() !== '') return false;
@@ -233,6 +244,8 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
             onConfirm={() => decide(3)}
           />
         </>
+      ) : pending && external ? (
+        <Alert tone="info">{externalReviewNotice}</Alert>
       ) : pending ? null : (
         <Alert tone="info">This requirement is not awaiting review.</Alert>
       )}
