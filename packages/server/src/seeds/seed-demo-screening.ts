@@ -1,0 +1,457 @@
+import type { Deps } from '../deps.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { fcraConsentText } from '@touchline/contracts/background-checks';
+import { ActiveStatus, MemberOverallStatus } from '@touchline/contracts/members';
+import { RequirementType } from '@touchline/contracts/requirement-types';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import type { ActorContext } from '../authz/actor-context.ts';
+import { grantsOfProfile } from '../authz/actor-context.ts';
+import { recordAuditEvent } from '../db/audit.ts';
+import {
+  auditEvents,
+  contentAssignments,
+  hierarchyLevels,
+  labels,
+  memberRequirements,
+  organizations,
+  profileLevelAccesses,
+  profiles,
+  requirementDefinitions,
+  requirementEvents,
+  requirementSubmissions,
+  screeningOrders,
+} from '../db/schema/index.ts';
+import { orderBackgroundCheckJob } from '../modules/requirements/background-check.jobs.ts';
+import { refreshScreeningReport } from '../modules/requirements/background-check-orders.ts';
+import { recordConsent, runBackgroundCheck } from '../modules/requirements/background-check.service.ts';
+import { submitLiveScan } from '../modules/requirements/live-scan.service.ts';
+import { completedFacts, recordChange } from '../modules/requirements/requirement-state.ts';
+import { lockRequirementForSystem } from '../modules/requirements/requirement-target.ts';
+import { refreshMemberRequirements } from '../modules/requirements/requirements.service.ts';
+import { orderSexOffenderSearchJob } from '../modules/requirements/sex-offender-search.jobs.ts';
+import { beginSexOffenderSearch } from '../modules/requirements/sex-offender-search.service.ts';
+import { reviewRequirement } from '../modules/reviews/reviews.service.ts';
+import type { DemoAccountMaker } from './seed-demo-activity.ts';
+import { demoPdf } from './seed-demo-files.ts';
+import { demoEmailDomain, demoOrganizationName } from './seed-demo.ts';
+
+/** The demo league's level for its screened staff: its own, so the teams other journeys use stay as they were. */
+export const demoScreeningLevelName = 'Screening Staff';
+
+/** The audit action that marks the screening members as seeded, so they are seeded once. */
+export const demoScreeningAuditAction = 'requirements.demo_screening_seeded';
+
+/** The states the seed puts a member in, per type (the seed test asserts each is present). */
+export type ScreeningStory =
+  | {
+      type: 'background-check';
+      state: 'invited' | 'applied' | 'info-requested' | 'clear' | 'flagged' | 'expired';
+    }
+  | {
+      type: 'sex-offender';
+      state: 'not-started' | 'in-progress' | 'pending-review' | 'completed' | 'rejected' | 'expired';
+    }
+  | { type: 'live-scan'; state: 'not-started' | 'pending-review' | 'completed' | 'rejected' };
+
+/**
+ * Who is seeded, and in what state. Last names choose the sandbox's outcome as vendors' test modes do (Clear,
+ * Consider, Info, Sor: yardstik-outcomes.ts); a name outside that list comes back clear once applied.
+ */
+export const demoScreeningMembers: { firstName: string; lastName: string; story: ScreeningStory }[] = [
+  { firstName: 'Bailey', lastName: 'Morgan', story: { type: 'background-check', state: 'invited' } },
+  { firstName: 'Harper', lastName: 'Clear', story: { type: 'background-check', state: 'applied' } },
+  { firstName: 'Avery', lastName: 'Info', story: { type: 'background-check', state: 'info-requested' } },
+  { firstName: 'Morgan', lastName: 'Clear', story: { type: 'background-check', state: 'clear' } },
+  { firstName: 'Kendall', lastName: 'Consider', story: { type: 'background-check', state: 'flagged' } },
+  { firstName: 'Taylor', lastName: 'Clear', story: { type: 'background-check', state: 'expired' } },
+  { firstName: 'Quinn', lastName: 'Alvarez', story: { type: 'sex-offender', state: 'not-started' } },
+  { firstName: 'Rowan', lastName: 'Baker', story: { type: 'sex-offender', state: 'in-progress' } },
+  { firstName: 'Lee', lastName: 'Sor', story: { type: 'sex-offender', state: 'pending-review' } },
+  { firstName: 'Casey', lastName: 'Clear', story: { type: 'sex-offender', state: 'completed' } },
+  { firstName: 'Drew', lastName: 'Sor', story: { type: 'sex-offender', state: 'rejected' } },
+  { firstName: 'Elliot', lastName: 'Clear', story: { type: 'sex-offender', state: 'expired' } },
+  { firstName: 'Parker', lastName: 'Hughes', story: { type: 'live-scan', state: 'not-started' } },
+  { firstName: 'Sage', lastName: 'Lopez', story: { type: 'live-scan', state: 'pending-review' } },
+  { firstName: 'Reese', lastName: 'Carter', story: { type: 'live-scan', state: 'completed' } },
+  { firstName: 'Dakota', lastName: 'Reyes', story: { type: 'live-scan', state: 'rejected' } },
+];
+
+/** How the seed reaches the Yardstik sandbox: the candidate's hosted apply page and the sandbox's clock. */
+export type YardstikSandboxControl = { apiUrl: string; apiKey: string };
+
+type Seeded = {
+  profileId: string;
+  plaId: string;
+  ctx: ActorContext;
+  story: ScreeningStory;
+  definitionId: string;
+};
+
+const validityDays = { background: 730, sexOffender: 365 };
+
+async function demoOrganization(deps: Pick<Deps, 'db'>) {
+  const [org] = await deps.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.isDemo, true), eq(organizations.name, demoOrganizationName)));
+  if (!org) return null;
+  const [seeded] = await deps.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organizationId, org.id), eq(auditEvents.action, demoScreeningAuditAction)))
+    .limit(1);
+  return seeded ? null : org.id;
+}
+
+/** The level, the three definitions assigned to its coaches there, and the members with their accounts. */
+async function seedStaff(
+  deps: Pick<Deps, 'db'>,
+  organizationId: string,
+  makeAccount: DemoAccountMaker,
+  backgroundPackage: { id: string; name: string },
+) {
+  const { db } = deps;
+  const created = await db.transaction(async (tx) => {
+    const [root] = await tx
+      .select({ id: hierarchyLevels.id, path: hierarchyLevels.path })
+      .from(hierarchyLevels)
+      .where(and(eq(hierarchyLevels.organizationId, organizationId), isNull(hierarchyLevels.parentId)));
+    const [coach] = await tx
+      .select({ id: labels.id })
+      .from(labels)
+      .where(and(eq(labels.organizationId, organizationId), eq(labels.name, 'Coach')));
+    if (!root || !coach) throw new Error('the demo league has no top level or Coach role');
+    const levelId = crypto.randomUUID();
+    await tx.insert(hierarchyLevels).values({
+      id: levelId,
+      organizationId,
+      parentId: root.id,
+      name: demoScreeningLevelName,
+      depth: 1,
+      path: `${root.path}${levelId}/`,
+      sortOrder: 9,
+    });
+    const definition = async (values: typeof requirementDefinitions.$inferInsert) => {
+      const [row] = await tx
+        .insert(requirementDefinitions)
+        .values(values)
+        .returning({ id: requirementDefinitions.id });
+      if (!row) throw new Error('demo definition was not created');
+      await tx
+        .insert(contentAssignments)
+        .values({ organizationId, definitionId: row.id, hierarchyLevelId: levelId, labelId: coach.id });
+      return row.id;
+    };
+    const common = { organizationId, dueInDays: 30, reminderFrequency: 'Weekly' as const };
+    const ids = {
+      'background-check': await definition({
+        ...common,
+        type: RequirementType.BackgroundCheck,
+        name: 'Coach background check',
+        instructions: 'Sign the disclosure and authorization, then finish the application at the provider.',
+        content: {
+          vendor: 'Yardstik',
+          packageId: backgroundPackage.id,
+          packageName: backgroundPackage.name,
+          payer: 'organization',
+        },
+        validityMode: 'Duration',
+        validityDays: validityDays.background,
+        sortOrder: 20,
+      }),
+      'sex-offender': await definition({
+        ...common,
+        type: RequirementType.SexOffenderSearch,
+        name: 'Sex offender registry search',
+        instructions: 'Enter your date of birth, then authorize the search at the provider.',
+        content: { packageId: null, rerunEveryDays: 365 },
+        validityMode: 'Duration',
+        validityDays: validityDays.sexOffender,
+        sortOrder: 21,
+      }),
+      'live-scan': await definition({
+        ...common,
+        type: RequirementType.LiveScan,
+        name: 'LiveScan fingerprinting',
+        instructions:
+          'Take the request form to a LiveScan site, then enter the ATI number and a photo of the receipt.',
+        content: {},
+        sortOrder: 22,
+      }),
+    };
+    const people = [];
+    for (const [i, m] of demoScreeningMembers.entries()) {
+      const email = `${m.firstName}.${m.lastName}.staff${i}${demoEmailDomain}`.toLowerCase();
+      const [profile] = await tx
+        .insert(profiles)
+        .values({
+          organizationId,
+          firstName: m.firstName,
+          lastName: m.lastName,
+          email,
+          dateOfBirth: `198${i % 10}-0${(i % 9) + 1}-1${i % 10}`,
+        })
+        .returning({ id: profiles.id });
+      if (!profile) throw new Error('demo profile was not created');
+      const [access] = await tx
+        .insert(profileLevelAccesses)
+        .values({
+          organizationId,
+          profileId: profile.id,
+          hierarchyLevelId: levelId,
+          labelId: coach.id,
+          groupMembershipStatus: ActiveStatus.Active,
+          overallStatus: MemberOverallStatus.NotActivated,
+        })
+        .returning({ id: profileLevelAccesses.id });
+      if (!access) throw new Error('demo access was not created');
+      people.push({ ...m, email, profileId: profile.id, plaId: access.id, definitionId: ids[m.story.type] });
+    }
+    return people;
+  });
+  // Accounts outside the transaction (the mounted identity shares the embedded database's connection), then the
+  // profiles are linked as an accepted invitation links them, and the requirements derived.
+  const seeded: Seeded[] = [];
+  for (const p of created) {
+    const userId = await makeAccount(p);
+    await db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, p.profileId));
+    const grants = await grantsOfProfile(db, organizationId, p.profileId);
+    seeded.push({
+      profileId: p.profileId,
+      plaId: p.plaId,
+      story: p.story,
+      definitionId: p.definitionId,
+      ctx: { userId, profileId: p.profileId, organizationId, grants, platformAdmin: false },
+    });
+  }
+  await refreshMemberRequirements(db, organizationId, { profileIds: seeded.map((s) => s.profileId) });
+  return seeded;
+}
+
+async function requirementIdOf(deps: Pick<Deps, 'db'>, s: Seeded): Promise<string> {
+  const [row] = await deps.db
+    .select({ id: memberRequirements.id })
+    .from(memberRequirements)
+    .where(
+      and(
+        eq(memberRequirements.profileId, s.profileId),
+        eq(memberRequirements.definitionId, s.definitionId),
+        eq(memberRequirements.active, true),
+      ),
+    );
+  if (!row) throw new Error('the demo requirement was not derived');
+  return row.id;
+}
+
+async function latestOrder(deps: Pick<Deps, 'db'>, memberRequirementId: string) {
+  const [order] = await deps.db
+    .select()
+    .from(screeningOrders)
+    .where(eq(screeningOrders.memberRequirementId, memberRequirementId))
+    .orderBy(desc(screeningOrders.createdAt))
+    .limit(1);
+  if (!order) throw new Error('the demo order was not placed');
+  return order;
+}
+
+/** The order id a use case put in the outbox (the consent's for a background check, the event's for a search). */
+async function queuedOrderId(deps: Pick<Deps, 'db'>, s: Seeded, memberRequirementId: string) {
+  if (s.story.type === 'background-check') {
+    const [consent] = await deps.db
+      .select({ data: requirementSubmissions.data })
+      .from(requirementSubmissions)
+      .where(
+        and(
+          eq(requirementSubmissions.memberRequirementId, memberRequirementId),
+          eq(requirementSubmissions.kind, 'background-check-consent'),
+          isNull(requirementSubmissions.supersededAt),
+        ),
+      );
+    return (consent?.data as { orderId?: string } | undefined)?.orderId;
+  }
+  const [event] = await deps.db
+    .select({ orderId: sql<string | null>`${requirementEvents.data}->>'orderId'` })
+    .from(requirementEvents)
+    .where(
+      and(
+        eq(requirementEvents.memberRequirementId, memberRequirementId),
+        eq(requirementEvents.action, 'begin-sex-offender-search'),
+      ),
+    )
+    .orderBy(desc(requirementEvents.createdAt))
+    .limit(1);
+  return event?.orderId ?? undefined;
+}
+
+/**
+ * Gives the demo league members in each state of each screening type (issues 20 and 22) on a level of their own,
+ * through the use cases and the Yardstik sandbox: the member signs the consent and orders (or begins the search)
+ * as themself, the queued order job runs now rather than after start-up, the sandbox's hosted apply page is
+ * submitted for those who applied, the sandbox clock is advanced two days so their reports come back by last name,
+ * and each report is re-read as a webhook would make it. Reviewers' decisions are the review use case, as the demo
+ * administrator. Only two states are not reachable by the sandbox's clock (it runs forward only): a check that
+ * cleared two years ago ("expired") is cleared now and its completion moved back through the engine's own write
+ * (recordChange with the completion facts). Seeded once (an audit event marks it); null when there is nothing to do.
+ */
+export async function seedDemoScreening(
+  deps: Deps,
+  makeAccount: DemoAccountMaker,
+  sandbox: YardstikSandboxControl,
+  now: Date = new Date(),
+): Promise<{ members: number } | null> {
+  const screening = deps.integrations.screening;
+  if (!screening) return null;
+  const organizationId = await demoOrganization(deps);
+  if (!organizationId) return null;
+  const [admin] = await deps.db
+    .select({ userId: profiles.appUserId, profileId: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.email, `admin${demoEmailDomain}`)));
+  if (!admin?.userId) return null;
+  const reviewer: ActorContext = {
+    userId: admin.userId,
+    profileId: admin.profileId,
+    organizationId,
+    grants: await grantsOfProfile(deps.db, organizationId, admin.profileId),
+    platformAdmin: false,
+  };
+  // The account's packages, through the port: a background check is the first with more than one search.
+  const packages = await screening.listPackages({});
+  const backgroundPackage = packages.find((p) => p.searches.length > 1) ?? packages[0];
+  if (!backgroundPackage) return null;
+  const staff = await seedStaff(deps, organizationId, makeAccount, backgroundPackage);
+  const screeningDeps = { db: deps.db, screening };
+  const vendorCall = async (path: string, body: string, contentType: string) => {
+    const res = await fetch(`${sandbox.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, authorization: `Account ${sandbox.apiKey}` },
+      body,
+    });
+    if (!res.ok) throw new Error(`the Yardstik sandbox answered ${res.status} to ${path}`);
+  };
+  const applyAtVendor = (reportId: string) =>
+    vendorCall(`/apply/${reportId}`, 'disclosure=on&authorization=on', 'application/x-www-form-urlencoded');
+  const reread = async (memberRequirementId: string) =>
+    refreshScreeningReport(screeningDeps, {}, (await latestOrder(deps, memberRequirementId)).vendorReportId);
+
+  // 1. Orders, as the members place them.
+  const ordered: (Seeded & { memberRequirementId: string })[] = [];
+  for (const s of staff) {
+    const ref = { definitionId: s.definitionId, plaId: s.plaId };
+    const memberRequirementId = await requirementIdOf(deps, s);
+    if (s.story.type === 'background-check') {
+      const [p] = await deps.db
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(eq(profiles.id, s.profileId));
+      await recordConsent(deps, s.ctx, {
+        ...ref,
+        ipAddress: null,
+        body: {
+          textVersion: fcraConsentText.version,
+          acceptDisclosure: true,
+          acceptAuthorization: true,
+          typedName: `${p?.firstName} ${p?.lastName}`,
+          address: { line1: '1 Pitch Lane', line2: '', city: 'Riverside', state: 'CA', postalCode: '92501' },
+        },
+      });
+      await runBackgroundCheck(deps, s.ctx, ref);
+    } else if (s.story.type === 'sex-offender') {
+      if (s.story.state === 'not-started') continue;
+      await beginSexOffenderSearch(deps, s.ctx, ref);
+    } else continue;
+    const orderId = await queuedOrderId(deps, s, memberRequirementId);
+    if (!orderId) throw new Error('no order was queued');
+    const job = s.story.type === 'background-check' ? orderBackgroundCheckJob : orderSexOffenderSearchJob;
+    // The queued job itself runs once the workers start and finds the order placed (it looks before it creates).
+    await job.run(
+      deps,
+      { orderId, organizationId, memberRequirementId },
+      { jobId: `demo-seed:${orderId}`, attempt: 1 },
+    );
+    ordered.push({ ...s, memberRequirementId });
+  }
+
+  // 2. Those whose reports come back: applied before the clock moves, then re-read.
+  const state = (s: Seeded) => s.story.state;
+  const comesBack = ordered.filter((s) => !['invited', 'applied', 'in-progress'].includes(state(s)));
+  for (const s of comesBack)
+    await applyAtVendor((await latestOrder(deps, s.memberRequirementId)).vendorReportId);
+  if (comesBack.length > 0)
+    await vendorCall('/__sandbox/clock/advance', JSON.stringify({ days: 2 }), 'application/json');
+  for (const s of comesBack) await reread(s.memberRequirementId);
+  // Applied just now: the vendor is researching.
+  for (const s of ordered.filter((o) => state(o) === 'applied')) {
+    await applyAtVendor((await latestOrder(deps, s.memberRequirementId)).vendorReportId);
+    await reread(s.memberRequirementId);
+  }
+
+  // 3. Reviewers' decisions and the older completions.
+  for (const s of ordered) {
+    const ref = { definitionId: s.definitionId, plaId: s.plaId };
+    if (state(s) === 'rejected')
+      await reviewRequirement(deps, reviewer, {
+        ...ref,
+        body: {
+          reviewDecision: ReviewOutcome.RejectedDisqualified,
+          reviewNotes: 'The registry record is this member (demo).',
+        },
+      });
+    if (state(s) === 'expired') {
+      const days = s.story.type === 'background-check' ? validityDays.background : validityDays.sexOffender;
+      const clearedAt = new Date(now.getTime() - (days + 10) * 86_400_000);
+      await deps.db.transaction(async (tx) => {
+        const loaded = await lockRequirementForSystem(tx, organizationId, s.memberRequirementId);
+        if (!loaded) throw new Error('the demo requirement is gone');
+        await tx
+          .update(screeningOrders)
+          .set({ completedAt: clearedAt, createdAt: new Date(clearedAt.getTime() - 2 * 86_400_000) })
+          .where(eq(screeningOrders.memberRequirementId, s.memberRequirementId));
+        await recordChange(tx, loaded, {
+          action:
+            s.story.type === 'background-check' ? 'background-check-result' : 'sex-offender-search-result',
+          facts: completedFacts(loaded, clearedAt),
+          data: { status: 'clear', demo: `cleared ${days + 10} days ago` },
+        });
+      });
+    }
+  }
+
+  // 4. LiveScan: the member submits the ATI number and the receipt; the custodian of records decides.
+  const receipt = await demoPdf(['LiveScan receipt (demo)', 'ATI number and the operator’s stamp']);
+  for (const [i, s] of staff.entries()) {
+    if (s.story.type !== 'live-scan' || s.story.state === 'not-started') continue;
+    const ref = { definitionId: s.definitionId, plaId: s.plaId };
+    await submitLiveScan(deps, s.ctx, {
+      ...ref,
+      atiNumber: `A${(4_100_000 + i * 7919).toString()}`,
+      read: async () => [{ bytes: receipt, originalName: 'livescan-receipt.pdf' }],
+    });
+    if (s.story.state === 'completed')
+      await reviewRequirement(deps, reviewer, {
+        ...ref,
+        body: { reviewDecision: ReviewOutcome.Approved, reviewNotes: '' },
+      });
+    if (s.story.state === 'rejected')
+      await reviewRequirement(deps, reviewer, {
+        ...ref,
+        body: {
+          reviewDecision: ReviewOutcome.RejectedReset,
+          reviewNotes: 'The receipt photo is unreadable: upload it again.',
+        },
+      });
+  }
+
+  await recordAuditEvent(
+    deps.db,
+    { userId: null },
+    {
+      organizationId,
+      action: demoScreeningAuditAction,
+      entityType: 'organization',
+      entityId: organizationId,
+      data: { members: staff.length },
+    },
+  );
+  return { members: staff.length };
+}
