@@ -97,7 +97,9 @@ async function main(configured: Config) {
     const yardstik = config.yardstik;
     if (history && makeDemoAccount && yardstik?.sandbox) {
       const started = performance.now();
-      const screened = await seedDemoScreening(app.deps, makeDemoAccount, yardstik);
+      const screened = await seedDemoScreening(app.deps, makeDemoAccount, yardstik, {
+        usSoccer: config.usSoccer?.sandbox ? config.usSoccer : undefined,
+      });
       if (screened)
         console.warn(
           `Seeded the demo screening staff: ${screened.members} members in ${Math.round(performance.now() - started)} ms.`,

@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTalentSandbox, type TalentSandbox } from '@touchline/sandbox/talentlms/talentlms-sandbox';
+import { createUsSoccerSandbox, type UsSoccerSandbox } from '@touchline/sandbox/us-soccer/us-soccer-sandbox';
 import { createYardstikSandbox, type YardstikSandbox } from '@touchline/sandbox/yardstik/yardstik-sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,15 +26,26 @@ import { linkDemoAdminProfile, seedDemoOrganization } from './seed-demo.ts';
 
 const apiKey = 'sandbox-api-key';
 let sandbox: YardstikSandbox;
+let lms: TalentSandbox;
+let usSoccer: UsSoccerSandbox;
 let integrations: Integrations;
 let apiUrl = '';
+let usSoccerUrl = '';
 let t: TestApp;
 
 beforeAll(async () => {
   sandbox = createYardstikSandbox({ apiKey, webhookSecret: 's' });
   apiUrl = await sandbox.listen();
+  lms = createTalentSandbox({ apiKey, webhookSecret: 's' });
+  const lmsUrl = await lms.listen();
+  usSoccer = createUsSoccerSandbox({ apiKey });
+  usSoccerUrl = await usSoccer.listen();
   integrations = buildIntegrations(
-    { yardstik: { apiUrl, apiKey, webhookSecret: 's', sandbox: true } },
+    {
+      yardstik: { apiUrl, apiKey, webhookSecret: 's', sandbox: true },
+      talentLms: { apiUrl: lmsUrl, apiKey, webhookSecret: 's', courseId: '101', sandbox: true },
+      usSoccer: { apiUrl: usSoccerUrl, apiKey, sandbox: true },
+    },
     { info() {}, warn() {} },
   );
   t = await createTestApp({}, { integrations });
@@ -41,6 +54,8 @@ afterAll(async () => {
   await t.close();
   await integrations.close();
   await sandbox.close();
+  await lms.close();
+  await usSoccer.close();
 });
 
 /** What each seeded story must look like, as the engine derives it (status, review source, vendor status). */
@@ -69,6 +84,17 @@ const expected: Record<string, { status: number; source?: string; vendor?: strin
   'live-scan/pending-review': { status: RequirementStatus.PendingReview, source: ReviewSource.LiveScan },
   'live-scan/completed': { status: RequirementStatus.Completed },
   'live-scan/rejected': { status: RequirementStatus.Rejected, source: ReviewSource.LiveScan },
+  'training/not-started': { status: RequirementStatus.Incomplete },
+  'training/in-progress': { status: RequirementStatus.WaitingOnApplicant },
+  'training/pending-review': { status: RequirementStatus.PendingReview, source: ReviewSource.ManualUpload },
+  'training/completed': { status: RequirementStatus.Completed },
+  'training/rejected': { status: RequirementStatus.Rejected, source: ReviewSource.ManualUpload },
+  'training/expired': { status: RequirementStatus.Expired },
+  'us-soccer/not-started': { status: RequirementStatus.Incomplete },
+  'us-soccer/completed': { status: RequirementStatus.Completed },
+  'us-soccer/expired': { status: RequirementStatus.Expired },
+  'us-soccer/pending-review': { status: RequirementStatus.PendingReview, source: ReviewSource.ManualUpload },
+  'us-soccer/rejected': { status: RequirementStatus.Rejected },
 };
 
 describe('the demo league’s screened staff (issues 20 and 22)', () => {
@@ -84,7 +110,14 @@ describe('the demo league’s screened staff (issues 20 and 22)', () => {
       t.createUser({ email: m.email, currentProfileId: m.profileId });
     await seedDemoActivity({ db, storage }, makeAccount);
 
-    expect(await seedDemoScreening(t.app.deps, makeAccount, { apiUrl, apiKey })).toEqual({
+    expect(
+      await seedDemoScreening(
+        t.app.deps,
+        makeAccount,
+        { apiUrl, apiKey },
+        { usSoccer: { apiUrl: usSoccerUrl, apiKey } },
+      ),
+    ).toEqual({
       members: demoScreeningMembers.length,
     });
     expect(await seedDemoScreening(t.app.deps, makeAccount, { apiUrl, apiKey })).toBeNull();
@@ -105,6 +138,8 @@ describe('the demo league’s screened staff (issues 20 and 22)', () => {
         'background-check': 'Coach background check',
         'sex-offender': 'Sex offender registry search',
         'live-scan': 'LiveScan fingerprinting',
+        training: 'Abuse-prevention training',
+        'us-soccer': 'US Soccer coaching license',
       }[m.story.type];
       const mine = await db
         .select({ requirement: memberRequirements, order: screeningOrders })

@@ -30,6 +30,10 @@ import { lockRequirementForSystem } from '../modules/requirements/requirement-ta
 import { refreshMemberRequirements } from '../modules/requirements/requirements.service.ts';
 import { orderSexOffenderSearchJob } from '../modules/requirements/sex-offender-search.jobs.ts';
 import { beginSexOffenderSearch } from '../modules/requirements/sex-offender-search.service.ts';
+import { setUssfId } from '../modules/profiles/profile-updates.service.ts';
+import { takeAbusePreventionTraining } from '../modules/requirements/abuse-prevention-training.service.ts';
+import { uploadAbusePreventionCertificate } from '../modules/requirements/abuse-prevention.service.ts';
+import { usSoccerCheckJob } from '../modules/requirements/us-soccer.service.ts';
 import { reviewRequirement } from '../modules/reviews/reviews.service.ts';
 import type { DemoAccountMaker } from './seed-demo-activity.ts';
 import { demoPdf } from './seed-demo-files.ts';
@@ -51,7 +55,12 @@ export type ScreeningStory =
       type: 'sex-offender';
       state: 'not-started' | 'in-progress' | 'pending-review' | 'completed' | 'rejected' | 'expired';
     }
-  | { type: 'live-scan'; state: 'not-started' | 'pending-review' | 'completed' | 'rejected' };
+  | { type: 'live-scan'; state: 'not-started' | 'pending-review' | 'completed' | 'rejected' }
+  | {
+      type: 'training';
+      state: 'not-started' | 'in-progress' | 'pending-review' | 'completed' | 'rejected' | 'expired';
+    }
+  | { type: 'us-soccer'; state: 'not-started' | 'completed' | 'expired' | 'pending-review' | 'rejected' };
 
 /**
  * Who is seeded, and in what state. Last names choose the sandbox's outcome as vendors' test modes do (Clear,
@@ -74,10 +83,23 @@ export const demoScreeningMembers: { firstName: string; lastName: string; story:
   { firstName: 'Sage', lastName: 'Lopez', story: { type: 'live-scan', state: 'pending-review' } },
   { firstName: 'Reese', lastName: 'Carter', story: { type: 'live-scan', state: 'completed' } },
   { firstName: 'Dakota', lastName: 'Reyes', story: { type: 'live-scan', state: 'rejected' } },
+  { firstName: 'Skyler', lastName: 'Park', story: { type: 'training', state: 'not-started' } },
+  { firstName: 'Emerson', lastName: 'Diaz', story: { type: 'training', state: 'in-progress' } },
+  { firstName: 'Finley', lastName: 'Ward', story: { type: 'training', state: 'pending-review' } },
+  { firstName: 'Hayden', lastName: 'Brooks', story: { type: 'training', state: 'completed' } },
+  { firstName: 'Jesse', lastName: 'Coleman', story: { type: 'training', state: 'rejected' } },
+  { firstName: 'Kai', lastName: 'Foster', story: { type: 'training', state: 'expired' } },
+  { firstName: 'Logan', lastName: 'Price', story: { type: 'us-soccer', state: 'not-started' } },
+  { firstName: 'Micah', lastName: 'Bennett', story: { type: 'us-soccer', state: 'completed' } },
+  { firstName: 'Noel', lastName: 'Hayes', story: { type: 'us-soccer', state: 'expired' } },
+  { firstName: 'Oakley', lastName: 'Griffin', story: { type: 'us-soccer', state: 'pending-review' } },
+  { firstName: 'Peyton', lastName: 'Russell', story: { type: 'us-soccer', state: 'rejected' } },
 ];
 
 /** How the seed reaches the Yardstik sandbox: the candidate's hosted apply page and the sandbox's clock. */
 export type YardstikSandboxControl = { apiUrl: string; apiKey: string };
+/** How the seed registers people with licenses in the US Soccer sandbox (`POST /__sandbox/people`). */
+export type UsSoccerSandboxControl = { apiUrl: string; apiKey: string };
 
 type Seeded = {
   profileId: string;
@@ -87,7 +109,7 @@ type Seeded = {
   definitionId: string;
 };
 
-const validityDays = { background: 730, sexOffender: 365 };
+const validityDays = { background: 730, sexOffender: 365, training: 365 };
 
 async function demoOrganization(deps: Pick<Deps, 'db'>) {
   const [org] = await deps.db
@@ -177,6 +199,24 @@ async function seedStaff(
           'Take the request form to a LiveScan site, then enter the ATI number and a photo of the receipt.',
         content: {},
         sortOrder: 22,
+      }),
+      training: await definition({
+        ...common,
+        type: RequirementType.AbusePreventionTraining,
+        name: 'Abuse-prevention training',
+        instructions: 'Take the course (or upload the certificate of one you took elsewhere this year).',
+        content: {},
+        validityMode: 'Duration',
+        validityDays: validityDays.training,
+        sortOrder: 23,
+      }),
+      'us-soccer': await definition({
+        ...common,
+        type: RequirementType.USSoccer,
+        name: 'US Soccer coaching license',
+        instructions: 'Enter your 16-digit US Soccer id: your licenses are looked up.',
+        content: { requiredLicense: null, discipline: 'coach' },
+        sortOrder: 24,
       }),
     };
     const people = [];
@@ -297,8 +337,9 @@ export async function seedDemoScreening(
   deps: Deps,
   makeAccount: DemoAccountMaker,
   sandbox: YardstikSandboxControl,
-  now: Date = new Date(),
+  options: { usSoccer?: UsSoccerSandboxControl | undefined; now?: Date } = {},
 ): Promise<{ members: number } | null> {
+  const now = options.now ?? new Date();
   const screening = deps.integrations.screening;
   if (!screening) return null;
   const organizationId = await demoOrganization(deps);
@@ -333,6 +374,23 @@ export async function seedDemoScreening(
     vendorCall(`/apply/${reportId}`, 'disclosure=on&authorization=on', 'application/x-www-form-urlencoded');
   const reread = async (memberRequirementId: string) =>
     refreshScreeningReport(screeningDeps, {}, (await latestOrder(deps, memberRequirementId)).vendorReportId);
+
+  /** A completion `daysAgo` days back, through the engine's own write (the sandbox's clock runs forward only). */
+  const backdate = (memberRequirementId: string, daysAgo: number, action: string) =>
+    deps.db.transaction(async (tx) => {
+      const at = new Date(now.getTime() - daysAgo * 86_400_000);
+      const loaded = await lockRequirementForSystem(tx, organizationId, memberRequirementId);
+      if (!loaded) throw new Error('the demo requirement is gone');
+      await tx
+        .update(screeningOrders)
+        .set({ completedAt: at, createdAt: new Date(at.getTime() - 2 * 86_400_000) })
+        .where(eq(screeningOrders.memberRequirementId, memberRequirementId));
+      await recordChange(tx, loaded, {
+        action,
+        facts: completedFacts(loaded, at),
+        data: { demo: `completed ${daysAgo} days ago` },
+      });
+    });
 
   // 1. Orders, as the members place them.
   const ordered: (Seeded & { memberRequirementId: string })[] = [];
@@ -399,21 +457,11 @@ export async function seedDemoScreening(
       });
     if (state(s) === 'expired') {
       const days = s.story.type === 'background-check' ? validityDays.background : validityDays.sexOffender;
-      const clearedAt = new Date(now.getTime() - (days + 10) * 86_400_000);
-      await deps.db.transaction(async (tx) => {
-        const loaded = await lockRequirementForSystem(tx, organizationId, s.memberRequirementId);
-        if (!loaded) throw new Error('the demo requirement is gone');
-        await tx
-          .update(screeningOrders)
-          .set({ completedAt: clearedAt, createdAt: new Date(clearedAt.getTime() - 2 * 86_400_000) })
-          .where(eq(screeningOrders.memberRequirementId, s.memberRequirementId));
-        await recordChange(tx, loaded, {
-          action:
-            s.story.type === 'background-check' ? 'background-check-result' : 'sex-offender-search-result',
-          facts: completedFacts(loaded, clearedAt),
-          data: { status: 'clear', demo: `cleared ${days + 10} days ago` },
-        });
-      });
+      await backdate(
+        s.memberRequirementId,
+        days + 10,
+        s.story.type === 'background-check' ? 'background-check-result' : 'sex-offender-search-result',
+      );
     }
   }
 
@@ -438,6 +486,92 @@ export async function seedDemoScreening(
         body: {
           reviewDecision: ReviewOutcome.RejectedReset,
           reviewNotes: 'The receipt photo is unreadable: upload it again.',
+        },
+      });
+  }
+
+  // 5. Abuse-prevention training: the course opened at the provider, or a certificate of one taken elsewhere.
+  const certificate = await demoPdf(['Certificate of completion (demo)', 'Abuse-prevention training']);
+  const dayAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+  for (const s of staff) {
+    if (s.story.type !== 'training' || s.story.state === 'not-started') continue;
+    const ref = { definitionId: s.definitionId, plaId: s.plaId };
+    if (s.story.state === 'in-progress') {
+      // The provider's enrolment job is queued and runs once the workers start; the member is in the course now.
+      if (deps.integrations.training) await takeAbusePreventionTraining(deps, s.ctx, ref);
+      continue;
+    }
+    await uploadAbusePreventionCertificate(deps, s.ctx, {
+      ...ref,
+      completedOn: dayAgo(s.story.state === 'expired' ? 300 : 20),
+      read: async () => [{ bytes: certificate, originalName: 'training-certificate.pdf' }],
+    });
+    if (s.story.state === 'completed' || s.story.state === 'expired')
+      await reviewRequirement(deps, reviewer, {
+        ...ref,
+        body: { reviewDecision: ReviewOutcome.Approved, reviewNotes: '' },
+      });
+    if (s.story.state === 'rejected')
+      await reviewRequirement(deps, reviewer, {
+        ...ref,
+        body: {
+          reviewDecision: ReviewOutcome.RejectedReset,
+          reviewNotes: 'This certificate is for another course: upload the abuse-prevention one.',
+        },
+      });
+    if (s.story.state === 'expired')
+      await backdate(await requirementIdOf(deps, s), validityDays.training + 10, 'review');
+  }
+
+  // 6. US Soccer: people with licenses registered in the sandbox, the member's id set, the lookup run.
+  for (const [i, s] of staff.entries()) {
+    if (!options.usSoccer || s.story.type !== 'us-soccer' || s.story.state === 'not-started') continue;
+    const [p] = await deps.db
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profiles)
+      .where(eq(profiles.id, s.profileId));
+    const ussfId = `20000000000000${String(i).padStart(2, '0')}`;
+    const lapsed = s.story.state === 'expired';
+    const mismatch = s.story.state === 'pending-review' || s.story.state === 'rejected';
+    const res = await fetch(`${options.usSoccer.apiUrl}/__sandbox/people`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.usSoccer.apiKey}` },
+      body: JSON.stringify({
+        ussf_id: ussfId,
+        // A mismatch: the record's given name is not the member's (nor a nickname of it).
+        first_name: mismatch ? 'Bartholomew' : p?.firstName,
+        last_name: p?.lastName,
+        birth_date: null,
+        licenses: [
+          {
+            discipline: 'coach',
+            license_level: 'D',
+            issue_date: dayAgo(lapsed ? 1200 : 300),
+            expiration_date: dayAgo(lapsed ? 40 : -700),
+            status: lapsed ? 'expired' : 'active',
+          },
+        ],
+      }),
+    });
+    if (!res.ok) throw new Error(`the US Soccer sandbox answered ${res.status}`);
+    await setUssfId(
+      deps,
+      { ...s.ctx, requestId: `demo-seed-ussf-${i}` },
+      {
+        profileId: s.profileId,
+        profileLevelAccessId: s.plaId,
+        ussfId,
+      },
+    );
+    const memberRequirementId = await requirementIdOf(deps, s);
+    await usSoccerCheckJob.run(deps, { memberRequirementId }, { jobId: `demo-seed-ussf-${i}`, attempt: 1 });
+    if (s.story.state === 'rejected')
+      await reviewRequirement(deps, reviewer, {
+        definitionId: s.definitionId,
+        plaId: s.plaId,
+        body: {
+          reviewDecision: ReviewOutcome.RejectedDisqualified,
+          reviewNotes: 'The license on record belongs to someone else (demo).',
         },
       });
   }
