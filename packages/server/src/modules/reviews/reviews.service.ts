@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ReviewOutcome,
   ReviewSource,
@@ -12,9 +12,15 @@ import {
   type reviewListQuerySchema,
 } from '@touchline/contracts/reviews';
 import type { z } from 'zod';
+import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { profiles, requirementEvents, requirementReviews } from '../../db/schema/index.ts';
+import {
+  profiles,
+  requirementEvents,
+  requirementReviews,
+  requirementSubmissions,
+} from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import {
@@ -137,6 +143,20 @@ export async function reviewDetail(
   ]);
   if (!item) throw notFound('Requirement');
   const presented = presentReviewItem(item);
+  const [liveScan] =
+    definition.type === RequirementType.LiveScan
+      ? await db
+          .select({ data: requirementSubmissions.data, at: requirementSubmissions.createdAt })
+          .from(requirementSubmissions)
+          .where(
+            and(
+              eq(requirementSubmissions.memberRequirementId, requirement.id),
+              eq(requirementSubmissions.kind, 'live-scan'),
+              isNull(requirementSubmissions.supersededAt),
+            ),
+          )
+      : [];
+  const atiNumber = (liveScan?.data as { atiNumber?: unknown } | undefined)?.atiNumber;
   return {
     item: presented,
     member: {
@@ -156,6 +176,10 @@ export async function reviewDetail(
     },
     files: files.map(presentRequirementFile),
     formSubmission,
+    liveScan:
+      liveScan && typeof atiNumber === 'string'
+        ? { atiNumber, submittedAt: liveScan.at.toISOString() }
+        : null,
     decisions: presentDecisions(decisions),
     events: events.map(({ data, ...e }) => ({ ...e, notes: noteOf(data), at: e.at.toISOString() })),
     mayReverseDisqualification:

@@ -45,6 +45,7 @@ const detail: ReviewDetail = {
   },
   files: [],
   formSubmission: null,
+  liveScan: null,
   decisions: [],
   events: [],
   mayReverseDisqualification: false,

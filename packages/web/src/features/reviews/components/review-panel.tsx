@@ -157,6 +157,18 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
               </dd>
             </div>
           </dl>
+          {d.liveScan ? (
+            <section aria-label="LiveScan submission" className="space-y-1">
+              <h3 className="text-base font-semibold">LiveScan submission</h3>
+              <p>
+                ATI number: <strong className="font-mono">{d.liveScan.atiNumber}</strong>
+              </p>
+              <p className="text-slate-700 dark:text-slate-300">
+                Submitted {new Date(d.liveScan.submittedAt).toLocaleString()}. The state sends the fingerprint
+                results to your custodian of records, never to Touchline: confirm this number against them.
+              </p>
+            </section>
+          ) : null}
           {d.requirement.instructions ? (
             <p className="text-slate-700 dark:text-slate-300">{d.requirement.instructions}</p>
           ) : null}
