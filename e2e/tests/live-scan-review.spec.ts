@@ -88,7 +88,12 @@ test('the custodian of records confirms a submitted ATI number in the review que
   };
   await inviteThroughTheDialog(page, team.id, coach);
   const phone = await (
-    await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
   ).newPage();
   await signUpThroughTheInvitation(phone, page.request, {
     ...coach,
@@ -116,7 +121,9 @@ test('the custodian of records confirms a submitted ATI number in the review que
     await page.getByLabel('Per page').selectOption('100');
     await page.getByRole('button', { name: memberName, exact: true }).last().click({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await expect(page.getByRole('heading', { level: 2, name: `${memberName}: ${requirementName}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: `${memberName}: ${requirementName}` }),
+  ).toBeVisible();
   const submission = page.getByRole('region', { name: 'LiveScan submission' });
   await expect(submission).toContainText('ATI number: A1B2-C3D4');
   await expect(submission).toContainText('never to Touchline');
