@@ -133,6 +133,8 @@ export const backgroundCheckViewSchema = z.object({
     .nullable(),
   /** What the member can do next on this page. */
   next: z.enum(['consent', 'run', 'pay-and-run', 'continue-at-vendor', 'wait', 'none']),
+  /** The organization's own notice to members (orgData showCustomerConfiguredBackgroundCheckNotice), or null. */
+  organizationNotice: z.string().nullable().default(null),
 });
 /** The background-check page's data. */
 export type BackgroundCheckView = z.infer<typeof backgroundCheckViewSchema>;
@@ -155,6 +157,8 @@ export const backgroundCheckReportSchema = z.object({
   sandbox: z.boolean(),
   orderedAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** orgData reviewBackgroundChecksExternally: the flagged check is decided in the vendor's dashboard, not here. */
+  reviewedExternally: z.boolean().default(false),
   /** The adverse-action process on the check, with the dispute thread, as the reviewer follows it. */
   adverseAction: z
     .object({
@@ -167,6 +171,27 @@ export const backgroundCheckReportSchema = z.object({
 });
 /** The reviewer's view of a result. */
 export type BackgroundCheckReport = z.infer<typeof backgroundCheckReportSchema>;
+
+/**
+ * GET / PUT /api/app/organization/{id}/background-check-settings (ours): the two orgData flags of spec §3 an
+ * administrator sets, and the text of the organization's own notice shown to members when the first is on.
+ */
+export const backgroundCheckSettingsSchema = z
+  .object({
+    showCustomerConfiguredBackgroundCheckNotice: z.boolean(),
+    backgroundCheckNotice: z.string().trim().max(4000, 'Use at most 4000 characters'),
+    reviewBackgroundChecksExternally: z.boolean(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.showCustomerConfiguredBackgroundCheckNotice && s.backgroundCheckNotice === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['backgroundCheckNotice'],
+        message: 'Write the notice members will see',
+      });
+  });
+/** The organization's background-check settings. */
+export type BackgroundCheckSettings = z.infer<typeof backgroundCheckSettingsSchema>;
 
 /** Body of POST {id}/background-check-adverse-action/{plaId}: the reviewer's reason, told to the member. */
 export const adverseActionBodySchema = z.object({

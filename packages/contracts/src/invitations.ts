@@ -61,6 +61,8 @@ export const invitationNextStepSchema = z.object({
   /** The role label the invitation gives (ours): a signed-in invitee is asked to "Join {organization} as {role}". */
   roleName: z.string().optional(),
   message: z.string().optional(),
+  /** Ours: the invitation was accepted already, so a signed-in invitee is told so and sent on, not asked to join. */
+  accepted: z.boolean().optional(),
 });
 /** The parsed next step of an invitation. */
 export type InvitationNextStep = z.infer<typeof invitationNextStepSchema>;

@@ -234,6 +234,11 @@ export const reviewDetailSchema = z.object({
   }),
   files: z.array(requirementFileSchema),
   formSubmission: formSubmissionSchema.nullable(),
+  /** A LiveScan submission (ours): the ATI number the custodian of records confirms against the state's results. */
+  liveScan: z
+    .object({ atiNumber: z.string(), submittedAt: z.iso.datetime({ offset: true }) })
+    .nullable()
+    .default(null),
   decisions: z.array(reviewDecisionViewSchema),
   events: z.array(reviewEventSchema),
   /** The member stands disqualified on this requirement and the caller may reverse it (administrators, ADR 025). */

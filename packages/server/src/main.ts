@@ -15,6 +15,7 @@ import { runMigrations } from './db/migrate.ts';
 import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './seeds/seed-demo.ts';
 import { seedDemoActivity, type DemoAccountMaker } from './seeds/seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './seeds/seed-demo-content.ts';
+import { seedDemoScreening } from './seeds/seed-demo-screening.ts';
 import { jobDepsOf } from './jobs/job-deps.ts';
 import { createMailTransport } from './mail/mailer.ts';
 import { startSandboxes } from './sandboxes-wiring.ts';
@@ -92,6 +93,18 @@ async function main(configured: Config) {
     const history = added > 0 && makeDemoAccount && (await seedDemoActivity(app.deps, makeDemoAccount));
     if (history)
       console.warn(`Seeded the demo history: ${history.accounts} of ${history.members} members signed up.`);
+    // The screened staff are ordered through the Yardstik sandbox (its apply page and clock), so only with it.
+    const yardstik = config.yardstik;
+    if (history && makeDemoAccount && yardstik?.sandbox) {
+      const started = performance.now();
+      const screened = await seedDemoScreening(app.deps, makeDemoAccount, yardstik, {
+        usSoccer: config.usSoccer?.sandbox ? config.usSoccer : undefined,
+      });
+      if (screened)
+        console.warn(
+          `Seeded the demo screening staff: ${screened.members} members in ${Math.round(performance.now() - started)} ms.`,
+        );
+    }
   }
   onConnectionError = (err) =>
     app.log.warn({ err }, 'database connection lost; the pool reconnects on demand');

@@ -34,6 +34,14 @@ export const organizations = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     createdByUserId: uuid('created_by_user_id'),
+    /** Spec §3 orgData: members see the organization's own background-check notice (its text below). */
+    showCustomerConfiguredBackgroundCheckNotice: boolean('show_customer_configured_background_check_notice')
+      .notNull()
+      .default(false),
+    /** The notice an administrator wrote for members ordering a background check (null: none written). */
+    backgroundCheckNotice: text('background_check_notice'),
+    /** Spec §3 orgData: flagged checks are decided in the vendor's dashboard, not in Touchline's review queue. */
+    reviewBackgroundChecksExternally: boolean('review_background_checks_externally').notNull().default(false),
     ...timestamps(),
     deletedAt: deletedAt(),
   },

@@ -6,6 +6,7 @@ import {
   backgroundCheckClientSchema,
   backgroundCheckAgencySchema,
   backgroundCheckProductSchema,
+  backgroundCheckSettingsSchema,
 } from '@touchline/contracts/background-checks';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import {
@@ -16,6 +17,10 @@ import {
   backgroundCheckProducts,
   previewBackgroundCheckProducts,
 } from './background-check-setup.service.ts';
+import {
+  getBackgroundCheckSettings,
+  updateBackgroundCheckSettings,
+} from './background-check-settings.service.ts';
 
 const base = '/api/app/organization';
 const slug = z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'Not an id');
@@ -86,5 +91,28 @@ export async function backgroundCheckSetupRoutes(app: FastifyInstance) {
           organizationId: req.params.id,
         }),
       ),
+  );
+  routes.get(
+    `${base}/:id/background-check-settings`,
+    { schema: { params: orgParams, response: { 200: backgroundCheckSettingsSchema } } },
+    async (req) =>
+      getBackgroundCheckSettings(app.deps, await requireRequestContext(req), {
+        organizationId: req.params.id,
+      }),
+  );
+  routes.put(
+    `${base}/:id/background-check-settings`,
+    {
+      schema: {
+        params: orgParams,
+        body: backgroundCheckSettingsSchema,
+        response: { 200: backgroundCheckSettingsSchema },
+      },
+    },
+    async (req) =>
+      updateBackgroundCheckSettings(app.deps, await requireRequestContext(req), {
+        organizationId: req.params.id,
+        body: req.body,
+      }),
   );
 }

@@ -28,7 +28,8 @@ export async function invitationNextStep(deps: Deps, token: string | undefined):
     levelName: invitation.levelName,
     roleName: invitation.roleName,
   };
-  if (invitation.acceptedAt) return { step: SignupStep.Login, email: invitation.email, ...where };
+  if (invitation.acceptedAt)
+    return { step: SignupStep.Login, email: invitation.email, ...where, accepted: true };
   const account = await deps.identityDirectory.findUserByEmail(invitation.email);
   if (account) return { step: SignupStep.Login, email: invitation.email, ...where };
   return {

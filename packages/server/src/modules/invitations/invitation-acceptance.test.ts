@@ -112,7 +112,7 @@ describe('accepting an invitation', () => {
     expect((await accept(token, tokens.access_token)).json()).toEqual(res.json());
     expect(
       (await t.app.inject({ url: `/api/app/invitation/next-step-from-token?token=${token}` })).json(),
-    ).toMatchObject({ step: 'login' });
+    ).toMatchObject({ step: 'login', accepted: true });
   });
 
   it('refuses an account with another address (403), an unknown token (404) and a malformed one (400)', async () => {

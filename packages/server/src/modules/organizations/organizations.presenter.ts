@@ -7,14 +7,17 @@ import {
 import type { StoredFileRow } from './organizations.queries.ts';
 
 /**
- * One organization list entry (spec §3 orgData plus the user's profile and the organization's phone and website). The flags of features not built yet
- * (background-check notices and external review, partner integrations) are honestly false.
+ * One organization list entry (spec §3 orgData plus the user's profile and the organization's phone and website).
+ * The background-check flags are the organization's settings (ADR 030); partner integrations are not built, so
+ * isPartner is honestly false.
  */
 export function presentOrganizationListItem(
   row: {
     id: string;
     name: string;
     isDemo: boolean;
+    showCustomerConfiguredBackgroundCheckNotice: boolean;
+    reviewBackgroundChecksExternally: boolean;
     phone: string | null;
     website: string | null;
     profileId: string | null;
@@ -26,9 +29,9 @@ export function presentOrganizationListItem(
     initials: organizationInitials(row.name),
     name: row.name,
     image,
-    showCustomerConfiguredBackgroundCheckNotice: false,
+    showCustomerConfiguredBackgroundCheckNotice: row.showCustomerConfiguredBackgroundCheckNotice,
     isDemo: row.isDemo,
-    reviewBackgroundChecksExternally: false,
+    reviewBackgroundChecksExternally: row.reviewBackgroundChecksExternally,
     isPartner: false,
     profileId: row.profileId,
     phone: row.phone,

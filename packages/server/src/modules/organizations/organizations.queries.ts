@@ -40,6 +40,9 @@ export async function organizationsOfUser(
         id: organizations.id,
         name: organizations.name,
         isDemo: organizations.isDemo,
+        showCustomerConfiguredBackgroundCheckNotice:
+          organizations.showCustomerConfiguredBackgroundCheckNotice,
+        reviewBackgroundChecksExternally: organizations.reviewBackgroundChecksExternally,
         phone: organizations.phone,
         website: organizations.website,
         profileId,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { validationFields, type TestMember } from '../../../test/factories.ts';
 import { mailTo } from '../../../test/mail.ts';
-import { requirementEvents } from '../../db/schema/index.ts';
+import { organizations, requirementEvents } from '../../db/schema/index.ts';
 import { jobDepsOf } from '../../jobs/job-deps.ts';
 import { addBusinessDays, finalizeAdverseAction } from './background-check-adverse.ts';
 import {
@@ -143,5 +143,63 @@ describe('adverse action on a flagged check', () => {
       status: RequirementStatus.Rejected,
       adverseAction: { stage: 'final-adverse' },
     });
+  });
+});
+
+describe('an organization that reviews flagged checks outside Touchline (orgData reviewBackgroundChecksExternally)', () => {
+  it('the report says so; the in-app decision and adverse action are 409 and change nothing; the member sees the organization’s notice', async () => {
+    const who = people.flagged;
+    await flaggedAndInReview(who, names.flagged);
+    const setFlags = (external: boolean, notice: string | null) =>
+      t.database.db
+        .update(organizations)
+        .set({
+          reviewBackgroundChecksExternally: external,
+          showCustomerConfiguredBackgroundCheckNotice: notice !== null,
+          backgroundCheckNotice: notice,
+        })
+        .where(eq(organizations.id, org.id));
+    await setFlags(true, 'Our league also checks the state registry; ask the registrar.');
+    try {
+      const reportUrl = `${base}/${definitionId}/background-check-report/${who.profileLevelAccessId}`;
+      expect((await send(people.director, 'GET', reportUrl)).json()).toMatchObject({
+        reviewedExternally: true,
+      });
+      const approve = await send(
+        people.director,
+        'POST',
+        `${base}/${definitionId}/review/${who.profileLevelAccessId}`,
+        { reviewDecision: 1, reviewNotes: '' },
+      );
+      expect(approve.statusCode).toBe(409);
+      expect(approve.json().error.message).toContain('outside Touchline');
+      const adverse = await send(
+        people.director,
+        'POST',
+        `${base}/${definitionId}/background-check-adverse-action/${who.profileLevelAccessId}`,
+        { reason: 'A record' },
+      );
+      expect(adverse.statusCode).toBe(409);
+      expect((await requirementOf(who)).status).toBe(RequirementStatus.PendingReview);
+      expect(await mailTo(t, who.email)).toHaveLength(0);
+      const view = await send(who, 'GET', at(definitionId, 'background-check-by-id', who));
+      expect(view.json().organizationNotice).toBe(
+        'Our league also checks the state registry; ask the registrar.',
+      );
+    } finally {
+      await setFlags(false, null);
+    }
+    expect((await send(who, 'GET', at(definitionId, 'background-check-by-id', who))).json()).toMatchObject({
+      organizationNotice: null,
+    });
+    expect(
+      (
+        await send(
+          people.director,
+          'GET',
+          `${base}/${definitionId}/background-check-report/${who.profileLevelAccessId}`,
+        )
+      ).json(),
+    ).toMatchObject({ reviewedExternally: false });
   });
 });

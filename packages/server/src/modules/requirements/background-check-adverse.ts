@@ -17,7 +17,8 @@ import { defineJob } from '../../jobs/queue.ts';
 import { escapeHtml } from '../../mail/html.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { loadForReview } from '../reviews/reviews.service.ts';
+import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
+import { externalReviewMessage, loadForReview } from '../reviews/reviews.service.ts';
 import { requireType } from './requirement-files.service.ts';
 import {
   currentStatus,
@@ -216,6 +217,11 @@ export function startAdverseAction(
           ? 'Only a possible registry match awaiting review can start adverse action'
           : 'Only a flagged background check awaiting review can start adverse action',
       );
+    if (
+      loaded.target.type === RequirementType.BackgroundCheck &&
+      (await reviewsBackgroundChecksExternally(tx, ctx.organizationId))
+    )
+      throw conflict(externalReviewMessage);
     const existing = await adverseActionOf(tx, loaded);
     if (existing?.stage === 'pre-adverse') throw conflict('A pre-adverse notice was already sent');
     const [order] = await tx

@@ -3,6 +3,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
+import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { requireType } from './requirement-files.service.ts';
@@ -56,6 +57,7 @@ export function backgroundCheckReport(
       sandbox: isScreeningSandbox(deps),
       orderedAt: order.createdAt.toISOString(),
       completedAt: order.completedAt?.toISOString() ?? null,
+      reviewedExternally: await reviewsBackgroundChecksExternally(tx, ctx.organizationId),
       adverseAction: adverse
         ? {
             stage: adverse.stage,

@@ -29,6 +29,7 @@ import {
   type LoadedRequirement,
   type RequirementRef,
 } from '../../requirement-core/requirement-target.ts';
+import { organizationBackgroundCheckNotice } from '../background-checks/background-checks.service.ts';
 import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 import { latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
@@ -121,6 +122,7 @@ async function view(
           }
         : null,
     next,
+    organizationNotice: await organizationBackgroundCheckNotice(tx, loaded.definition.organizationId),
   };
 }
 

@@ -169,6 +169,13 @@ describe('a LiveScan requirement', () => {
     expect(queue.json().items).toEqual(
       expect.arrayContaining([expect.objectContaining({ reviewSource: ReviewSource.LiveScan })]),
     );
+    // The reviewer (the custodian of records) reads the ATI number on the review page.
+    const detail = await send(
+      w.director,
+      'GET',
+      `/api/app/requirement/${definitionId}/review?plaId=${w.player.profileLevelAccessId}`,
+    );
+    expect(detail.json().liveScan).toEqual({ atiNumber: 'A1B2C3D4E5', submittedAt: expect.any(String) });
     const decided = await send(
       w.director,
       'POST',

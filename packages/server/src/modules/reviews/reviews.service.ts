@@ -1,7 +1,8 @@
 import type { Deps, RequestContext } from '../../deps.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ReviewOutcome,
+  ReviewSource,
   type AdjacentReviewResponse,
   type ReviewDetail,
   type ReviewListResponse,
@@ -11,10 +12,17 @@ import {
   type reviewListQuerySchema,
 } from '@touchline/contracts/reviews';
 import type { z } from 'zod';
+import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { profiles, requirementEvents, requirementReviews } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+import {
+  profiles,
+  requirementEvents,
+  requirementReviews,
+  requirementSubmissions,
+} from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import { memberFormSubmission } from '../requirements/requirements.service.ts';
 import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
 import {
@@ -133,6 +141,20 @@ export async function reviewDetail(
   ]);
   if (!item) throw notFound('Requirement');
   const presented = presentReviewItem(item);
+  const [liveScan] =
+    definition.type === RequirementType.LiveScan
+      ? await db
+          .select({ data: requirementSubmissions.data, at: requirementSubmissions.createdAt })
+          .from(requirementSubmissions)
+          .where(
+            and(
+              eq(requirementSubmissions.memberRequirementId, requirement.id),
+              eq(requirementSubmissions.kind, 'live-scan'),
+              isNull(requirementSubmissions.supersededAt),
+            ),
+          )
+      : [];
+  const atiNumber = (liveScan?.data as { atiNumber?: unknown } | undefined)?.atiNumber;
   return {
     item: presented,
     member: {
@@ -152,6 +174,10 @@ export async function reviewDetail(
     },
     files: files.map(presentRequirementFile),
     formSubmission,
+    liveScan:
+      liveScan && typeof atiNumber === 'string'
+        ? { atiNumber, submittedAt: liveScan.at.toISOString() }
+        : null,
     decisions: presentDecisions(decisions),
     events: events.map(({ data, ...e }) => ({ ...e, notes: noteOf(data), at: e.at.toISOString() })),
     mayReverseDisqualification:
@@ -188,6 +214,10 @@ function eventsOf(db: Executor, organizationId: string, memberRequirementId: str
     .limit(50);
 }
 
+/** Why a flagged background check cannot be decided here when the organization reviews them at the vendor. */
+export const externalReviewMessage =
+  'Your organization reviews flagged background checks outside Touchline: decide in the provider’s dashboard';
+
 /**
  * POST {id}/review/{plaId}: one decision through the requirement's own write path (guard 409 unless PendingReview,
  * facts, event, audit, overall status), the decision kept in requirement_reviews; a reset is e-mailed to the member
@@ -206,6 +236,11 @@ export async function reviewRequirement(
     const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
     const facts = decisionFacts(loaded.requirement, loaded.definition, decision, { now, completedAt });
     const source = sourceOf(loaded.requirement);
+    if (
+      source === ReviewSource.FlaggedBackgroundCheck &&
+      (await reviewsBackgroundChecksExternally(tx, ctx.organizationId))
+    )
+      throw conflict(externalReviewMessage);
     const judged = completedAt ?? loaded.requirement.completedAt;
     await recordChange(tx, loaded, {
       action: 'review',

@@ -27,6 +27,7 @@ const view = (over: Partial<BackgroundCheckView> = {}): BackgroundCheckView => (
   order: null,
   adverseAction: null,
   next: 'consent',
+  organizationNotice: null,
   ...over,
 });
 
@@ -68,6 +69,26 @@ describe('the background-check panel', () => {
       'true',
     );
     expect(server.callsTo('POST', at('record-consent'))).toHaveLength(0);
+  });
+
+  it('shows the organization’s own notice when it has one (orgData showCustomerConfiguredBackgroundCheckNotice)', async () => {
+    serveGlobally({
+      [`GET ${at('background-check-by-id')}`]: {
+        status: 200,
+        body: view({ organizationNotice: 'Coaches renew every two years.\nAsk the registrar for help.' }),
+      },
+    });
+    show();
+    const notice = await screen.findByRole('region', { name: 'A notice from your organization' });
+    expect(notice).toHaveTextContent('Coaches renew every two years.');
+    expect(notice).toHaveTextContent('Ask the registrar for help.');
+  });
+
+  it('shows no organization notice when there is none', async () => {
+    serveGlobally({ [`GET ${at('background-check-by-id')}`]: { status: 200, body: view() } });
+    show();
+    expect(await screen.findByRole('region', { name: /Disclosure regarding/ })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'A notice from your organization' })).toBeNull();
   });
 
   it('sends the signed consent with the text version and the address', async () => {

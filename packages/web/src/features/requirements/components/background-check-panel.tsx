@@ -207,6 +207,15 @@ export function BackgroundCheckPanel({ requirement, memberName, canAct }: Backgr
           check is run.
         </Alert>
       ) : null}
+      {view.organizationNotice ? (
+        <section
+          aria-label="A notice from your organization"
+          className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950"
+        >
+          <p className="font-medium">A notice from your organization</p>
+          <p className="break-words whitespace-pre-wrap">{view.organizationNotice}</p>
+        </section>
+      ) : null}
       <p>{whereItStands(view)}</p>
       {view.packageName ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Package: {view.packageName}</p>

@@ -46,6 +46,7 @@ function detail(over: Partial<ReviewDetail> = {}): ReviewDetail {
     },
     files: [],
     formSubmission: null,
+    liveScan: null,
     decisions: [],
     events: [],
     mayReverseDisqualification: false,

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useBackgroundCheckReport } from '../api/background-check-review.ts';
 import { useReviewDetail } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
 import { BackgroundCheckReview } from './background-check-review.tsx';
@@ -23,6 +24,11 @@ export interface ReviewPanelProps {
   onMove: (dir: 'Next' | 'Previous') => void;
 }
 
+/** What the queue says of a flagged check when the organization decides them at the provider. */
+export const externalReviewNotice =
+  'Your organization reviews flagged background checks outside Touchline, in the provider’s dashboard. ' +
+  'Decide there: the provider’s result (clear, or final adverse action) updates this requirement by itself.';
+
 const notesHint =
   'Required to reset or disqualify. A reset sends these notes to the member; a disqualification does not.';
 
@@ -36,6 +42,15 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   const [confirmDisqualify, setConfirmDisqualify] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const pending = detail.data?.requirement.pendingReview ?? false;
+  // A possible registry match is decided in its own comparison panel (not the same person / confirmed): the
+  // generic Approve / Reset / Disqualify bar would be a second set of decisions on the same requirement.
+  // An organization that reviews flagged background checks outside Touchline (orgData
+  // reviewBackgroundChecksExternally) decides them in the provider's dashboard: no in-app decision here.
+  const flagged = item.reviewSource === ReviewSource.FlaggedBackgroundCheck;
+  const bgReport = useBackgroundCheckReport(ref, flagged);
+  const external = flagged && bgReport.data?.reviewedExternally === true;
+  const ownDecisions = item.reviewSource === ReviewSource.SexOffenderSearch || external;
+  const decides = pending && !ownDecisions;
   const notesMissing = () => {
     if (notes.trim() !== '') return false;
     setProblem('Write notes saying why before rejecting.');
@@ -78,8 +93,8 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
     );
   };
   useReviewShortcuts({
-    approve: () => decide(1),
-    reset: () => decide(2),
+    approve: () => (ownDecisions ? undefined : decide(1)),
+    reset: () => (ownDecisions ? undefined : decide(2)),
     next: () => onMove('Next'),
     previous: () => onMove('Previous'),
   });
@@ -87,7 +102,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
   if (detail.isError) return <Alert>Could not load this requirement. {detail.error.message}</Alert>;
   const d = detail.data;
   return (
-    <article aria-labelledby="review-title" className={`space-y-4 ${pending ? 'max-md:pb-20' : ''}`}>
+    <article aria-labelledby="review-title" className={`space-y-4 ${decides ? 'max-md:pb-20' : ''}`}>
       <header>
         <h2 id="review-title" className="text-xl font-semibold">
           {d.member.firstName} {d.member.lastName}: {d.requirement.name}
@@ -110,7 +125,12 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
             <ReviewFileViewer reviewRef={ref} files={d.files} />
           )}
           {item.reviewSource === ReviewSource.FlaggedBackgroundCheck ? (
-            <BackgroundCheckReview definitionId={item.definitionId} plaId={item.plaId} />
+            <BackgroundCheckReview
+              definitionId={item.definitionId}
+              plaId={item.plaId}
+              pending={pending}
+              memberName={`${d.member.firstName} ${d.member.lastName}`}
+            />
           ) : null}
         </div>
         <section aria-label="Member details" className="space-y-2 text-sm">
@@ -137,6 +157,18 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
               </dd>
             </div>
           </dl>
+          {d.liveScan ? (
+            <section aria-label="LiveScan submission" className="space-y-1">
+              <h3 className="text-base font-semibold">LiveScan submission</h3>
+              <p>
+                ATI number: <strong className="font-mono">{d.liveScan.atiNumber}</strong>
+              </p>
+              <p className="text-slate-700 dark:text-slate-300">
+                Submitted {new Date(d.liveScan.submittedAt).toLocaleString()}. The state sends the fingerprint
+                results to your custodian of records, never to Touchline: confirm this number against them.
+              </p>
+            </section>
+          ) : null}
           {d.requirement.instructions ? (
             <p className="text-slate-700 dark:text-slate-300">{d.requirement.instructions}</p>
           ) : null}
@@ -156,7 +188,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
           <ReviewHistory detail={d} />
         </section>
       </div>
-      {pending ? (
+      {decides ? (
         <>
           <form aria-label="Decision" className="space-y-3" onSubmit={(e) => e.preventDefault()}>
             <div>
@@ -224,7 +256,9 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
             onConfirm={() => decide(3)}
           />
         </>
-      ) : (
+      ) : pending && external ? (
+        <Alert tone="info">{externalReviewNotice}</Alert>
+      ) : pending ? null : (
         <Alert tone="info">This requirement is not awaiting review.</Alert>
       )}
       {d.mayReverseDisqualification ? (

@@ -50,6 +50,7 @@ const detail = (i: ReviewListItem): ReviewDetail => ({
   },
   files: [],
   formSubmission: null,
+  liveScan: null,
   decisions: [],
   events: [],
   mayReverseDisqualification: false,

@@ -45,6 +45,7 @@ const detail: ReviewDetail = {
   },
   files: [],
   formSubmission: null,
+  liveScan: null,
   decisions: [],
   events: [],
   mayReverseDisqualification: false,
@@ -129,5 +130,16 @@ describe('a possible sex offender registry match in the review queue', () => {
     const adverse = server.callsTo('POST', `${base}/background-check-adverse-action/${plaId}`);
     expect(adverse).toHaveLength(1);
     expect(JSON.parse(adverse[0]!.body!)).toEqual({ reason: 'Same photo and birth date' });
+  });
+
+  it('offers one set of decisions: the comparison panel’s, not the generic Approve / Reset / Disqualify bar too', async () => {
+    serve();
+    show();
+    expect(await screen.findByRole('button', { name: 'Not the same person' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Confirmed: send the pre-adverse notice' })).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Decide' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve (A)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disqualify…' })).toBeNull();
+    expect(screen.queryByText('This requirement is not awaiting review.')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { yardstikAccountClientId } from '@touchline/contracts/background-checks'
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { BackgroundCheckSettingsPanel } from './background-check-settings-panel.tsx';
 import { YardstikOnboardingPanel } from './yardstik-onboarding-panel.tsx';
 import {
   useAddClient,
@@ -81,6 +82,7 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
         </ul>
       </section>
       {hasYardstik ? <YardstikOnboardingPanel organizationId={organizationId} /> : null}
+      <BackgroundCheckSettingsPanel organizationId={organizationId} />
       {choosing ? (
         <section aria-label="Clients" className="space-y-2">
           {available.isPending ? <Spinner label="Loading clients…" /> : null}

@@ -242,6 +242,23 @@ describe('an invitation link opened while signed in (issue 18 item 6)', () => {
     expect(pendingInvitation()).toBe('invite-123');
   });
 
+  it('says an invitation already accepted is accepted and links onward, instead of "Join …"', async () => {
+    session.restore(signedInWebSession(testClaims({ 'User/Email': 'alex@example.org' })));
+    const step = nextStep('alex@example.org')['GET /api/app/invitation/next-step-from-token'];
+    renderSignup(
+      {
+        'GET /api/app/invitation/next-step-from-token': { ...step, body: { ...step.body, accepted: true } },
+      },
+      '/signup?token=invite-123',
+    );
+    expect(await screen.findByRole('heading', { name: 'Invitation accepted' })).toBeInTheDocument();
+    expect(screen.getByText(/has already been accepted/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Riverside' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Join Riverside' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Join / })).not.toBeInTheDocument();
+    expect(pendingInvitation()).toBeNull();
+  });
+
   it('tells another signed-in account whose invitation it is, and offers to switch', async () => {
     session.restore(signedInWebSession());
     renderSignup(nextStep('coach@example.org'), '/signup?token=invite-123');

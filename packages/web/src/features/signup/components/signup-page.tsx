@@ -139,6 +139,18 @@ function SignedInInvitation({ token, invitation }: { token: string; invitation: 
         </div>
       </FormCard>
     );
+  if (invitation.accepted)
+    return (
+      <FormCard title="Invitation accepted">
+        <p className="text-slate-700 dark:text-slate-300">
+          This invitation to join <strong>{organization}</strong> as {role}
+          {where} has already been accepted. You are signed in as <strong className="break-all">{me}</strong>.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button label={`Go to ${organization}`} href="/" />
+        </div>
+      </FormCard>
+    );
   return (
     <FormCard title={`Join ${organization} as ${role}`}>
       <p className="text-slate-700 dark:text-slate-300">
@@ -164,9 +176,10 @@ function InvitationSignup({ token }: { token: string }) {
   const signedIn = isSessionLoggedIn(useSession());
   const invitation = useInvitationNextStep(token);
   const usable = invitation.isSuccess && invitation.data.step !== SignupStep.Error;
+  const open = usable && !invitation.data.accepted;
   useEffect(() => {
-    if (usable) rememberInvitation(token);
-  }, [usable, token]);
+    if (open) rememberInvitation(token);
+  }, [open, token]);
   if (invitation.isPending) {
     return (
       <FormCard title="Opening your invitation">

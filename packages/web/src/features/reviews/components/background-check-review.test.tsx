@@ -1,0 +1,167 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BackgroundCheckReport } from '@touchline/contracts/background-checks';
+import { ReviewSource, type ReviewDetail, type ReviewListItem } from '@touchline/contracts/reviews';
+import { session } from '../../../lib/session.ts';
+import { serveGlobally } from '../../../test/fake-server.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { signedInWebSession } from '../../../test/tokens.ts';
+import { ReviewPanel } from './review-panel.tsx';
+
+const definitionId = '22222222-2222-4222-8222-222222222222';
+const plaId = '33333333-3333-4333-8333-333333333333';
+const item: ReviewListItem = {
+  key: '44444444-4444-4444-8444-444444444444',
+  memberRequirementId: '44444444-4444-4444-8444-444444444444',
+  definitionId,
+  plaId,
+  memberName: 'Robin Consider',
+  requirementName: 'Coach background check',
+  requirementType: 3,
+  reviewSource: ReviewSource.FlaggedBackgroundCheck,
+  levelId: '55555555-5555-4555-8555-555555555555',
+  levelName: 'U10 Lions',
+  completedAt: '2026-11-20T10:00:00.000Z',
+  decision: null,
+};
+const detail: ReviewDetail = {
+  item,
+  member: {
+    profileId: '66666666-6666-4666-8666-666666666666',
+    firstName: 'Robin',
+    lastName: 'Consider',
+    email: 'robin@example.org',
+    levelName: 'U10 Lions',
+  },
+  requirement: {
+    name: 'Coach background check',
+    type: 3,
+    instructions: '',
+    status: 7,
+    pendingReview: true,
+    completedAt: item.completedAt,
+    expiresAt: null,
+  },
+  files: [],
+  formSubmission: null,
+  liveScan: null,
+  decisions: [],
+  events: [],
+  mayReverseDisqualification: false,
+};
+const flagged: BackgroundCheckReport = {
+  vendor: 'yardstik',
+  status: 'needs_review',
+  vendorStatus: 'consider',
+  summary: 'The provider flagged a record for review.',
+  reportUrl: 'http://sandbox.test/reports/r1',
+  sandbox: true,
+  orderedAt: '2026-11-18T10:00:00.000Z',
+  completedAt: '2026-11-20T10:00:00.000Z',
+  reviewedExternally: false,
+  adverseAction: null,
+};
+const base = `/api/app/requirement/${definitionId}`;
+const adversePath = `${base}/background-check-adverse-action/${plaId}`;
+
+function serve(report: BackgroundCheckReport = flagged) {
+  let current = report;
+  return serveGlobally({
+    [`GET ${base}/review`]: { status: 200, body: detail },
+    [`GET ${base}/background-check-report/${plaId}`]: () => ({ status: 200, body: current }),
+    [`POST ${adversePath}`]: (call) => {
+      const { reason } = JSON.parse(call.body ?? '{}') as { reason: string };
+      current = {
+        ...current,
+        adverseAction: {
+          stage: 'pre-adverse',
+          reason,
+          disputeUntil: '2026-11-27T10:00:00.000Z',
+          disputes: [],
+        },
+      };
+      return { status: 200, body: { stage: 'pre-adverse', disputeUntil: '2026-11-27T10:00:00.000Z' } };
+    },
+  });
+}
+const show = () =>
+  renderRoutes(
+    [{ path: '/', element: <ReviewPanel item={item} onDecided={vi.fn()} onMove={vi.fn()} /> }],
+    '/',
+  );
+
+beforeEach(() => session.restore(signedInWebSession()));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('adverse action from the flagged background check’s review panel (issue 20)', () => {
+  it('asks for the reason, confirms what follows, then sends the pre-adverse notice once and shows the wait', async () => {
+    const server = serve();
+    show();
+    const startButton = await screen.findByRole('button', { name: 'Start adverse action…' });
+    expect(screen.getByRole('list', { name: 'Adverse-action steps' })).toHaveTextContent(
+      /Pre-adverse notice.*Five business days.*Final adverse notice/,
+    );
+    await userEvent.click(startButton);
+    expect(screen.getByText('Give the reason the member will be told')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Reason the member will be told'), 'Undisclosed conviction');
+    await userEvent.click(startButton);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Send Robin Consider the pre-adverse notice?',
+    });
+    expect(dialog).toHaveTextContent(/five business days/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('POST', adversePath)).toHaveLength(0);
+
+    await userEvent.click(startButton);
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Send the pre-adverse notice',
+      }),
+    );
+    const calls = server.callsTo('POST', adversePath);
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ reason: 'Undisclosed conviction' });
+    expect(await screen.findByText(/Adverse action: pre-adverse — Undisclosed conviction/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start adverse action…' })).toBeNull();
+    const waiting = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step');
+    expect(waiting).toHaveTextContent(/Five business days/);
+  });
+
+  it('does not offer to start it again while a pre-adverse notice stands', async () => {
+    serve({
+      ...flagged,
+      adverseAction: {
+        stage: 'pre-adverse',
+        reason: 'Undisclosed conviction',
+        disputeUntil: '2026-11-27T10:00:00.000Z',
+        disputes: [],
+      },
+    });
+    show();
+    expect(await screen.findByRole('list', { name: 'Adverse-action steps' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start adverse action…' })).toBeNull();
+  });
+
+  it('an organization that reviews flagged checks outside Touchline: the queue says so and offers no decision here', async () => {
+    const server = serve({ ...flagged, reviewedExternally: true });
+    show();
+    expect(await screen.findByText(/reviews flagged background checks outside Touchline/)).toBeVisible();
+    expect(screen.getByText(/The provider flagged a record/)).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Decide' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve (A)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start adverse action…' })).toBeNull();
+    await userEvent.keyboard('a');
+    expect(server.callsTo('POST', `${base}/review/${plaId}`)).toHaveLength(0);
+  });
+
+  it('an organization that reviews in Touchline keeps the decision bar beside the adverse action', async () => {
+    serve();
+    show();
+    expect(await screen.findByRole('button', { name: 'Start adverse action…' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Decide' })).toBeVisible();
+    expect(screen.queryByText(/reviews flagged background checks outside Touchline/)).toBeNull();
+  });
+});
