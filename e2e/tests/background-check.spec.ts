@@ -7,7 +7,8 @@ import { addRequirement, adminApi, demoLeagueId, newTeam } from '../support/requ
 // Background checks on the Yardstik sandbox (ADR 030): the demo administrator adds a background check for the
 // coaches of a team of its own (a new level under Recreational, so no other journey's members are touched); a coach
 // named Clear consents on a phone, orders, applies on the sandbox's hosted page, and clears when the sandbox's
-// webhook arrives; a coach named Consider is flagged and the administrator approves the result in review.
+// webhook arrives; a coach named Consider is flagged: the administrator sends the pre-adverse notice, the coach
+// disputes the report on a phone, the administrator answers and approves the check.
 
 /** The coach's side, on a phone: sign, order, apply on the sandbox's page (a new tab). Answers the sandbox's origin. */
 async function consentOrderAndApply(page: Page, who: Invitee, checkName: string, shoot: boolean) {
@@ -144,6 +145,42 @@ test('a coach consents and clears on the Yardstik sandbox; a flagged coach is re
   await expectNoSideScroll(page, 390);
   await snapOf(page, 'background-check-review-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // FCRA adverse action: the reviewer sends the pre-adverse notice (after a confirmation naming the member).
+  const result = page.getByRole('region', { name: 'Background check result' });
+  await result.getByLabel('Reason the member will be told').fill('The report lists a conviction to discuss.');
+  await result.getByRole('button', { name: 'Start adverse action…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Send Jamie Consider the pre-adverse notice?' });
+  await snapOf(page, 'background-check-adverse-confirm');
+  await confirm.getByRole('button', { name: 'Send the pre-adverse notice' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(result.getByRole('list', { name: 'Adverse-action steps' })).toBeVisible();
+
+  // The coach, on a phone, sees the notice and disputes the report.
+  await flaggedPage.goto('/requirements');
+  await flaggedPage.getByRole('link', { name: checkName, exact: true }).click();
+  const response = flaggedPage.getByRole('region', { name: 'Your response to the notice' });
+  await response
+    .getByLabel('Respond to the notice (dispute the report or explain it)')
+    .fill('That record is not mine: it belongs to someone with my name in another state.');
+  await response.getByRole('button', { name: 'Send my response' }).click();
+  await expect(response.getByText(/That record is not mine/)).toBeVisible();
+  await expectNoSideScroll(flaggedPage, 390);
+  await snapOf(flaggedPage, 'background-check-dispute-phone');
+
+  // The reviewer reads the dispute, answers it, and, persuaded, approves the check.
+  await page.reload();
+  await page.getByLabel('Per page').selectOption('100');
+  await page.getByRole('button', { name: 'Jamie Consider', exact: true }).last().click();
+  const thread = page.getByRole('list', { name: 'Dispute thread' });
+  await expect(thread).toContainText('That record is not mine');
+  await result
+    .getByLabel('Reply to the member')
+    .fill('Thank you: the agency confirms the record is not yours.');
+  await result.getByRole('button', { name: 'Send the reply' }).click();
+  await expect(thread).toContainText('the agency confirms the record is not yours');
+  await a11y('background check adverse action with a dispute');
+  await snapOf(page, 'background-check-dispute-review');
   await page
     .getByRole('button', { name: /^Approve/ })
     .first()

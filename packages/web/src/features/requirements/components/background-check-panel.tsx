@@ -17,6 +17,7 @@ import {
 import { DisputeThread } from './dispute-thread.tsx';
 import { FileUploadForm } from './file-upload-form.tsx';
 import type { RequirementRef } from '../api/requirement-paths.ts';
+import { asSentence } from '../../../lib/text.ts';
 
 /** What the background-check panel needs: which requirement, the member's name, whether they may act. */
 export interface BackgroundCheckPanelProps {
@@ -223,7 +224,7 @@ export function BackgroundCheckPanel({ requirement, memberName, canAct }: Backgr
       {view.adverseAction ? (
         <Alert tone="info">
           {view.adverseAction.stage === 'pre-adverse'
-            ? `Your organization sent you a pre-adverse action notice: ${view.adverseAction.reason}. You can respond until ${new Date(view.adverseAction.disputeUntil).toLocaleString()}.`
+            ? `Your organization sent you a pre-adverse action notice: ${asSentence(view.adverseAction.reason)} You can respond until ${new Date(view.adverseAction.disputeUntil).toLocaleString()}.`
             : `Your organization sent you a final adverse action notice: ${view.adverseAction.reason}.`}
         </Alert>
       ) : null}

@@ -11,6 +11,7 @@ import {
   useSexOffenderSearch,
 } from '../api/sex-offender-search.ts';
 import type { RequirementRef } from '../api/requirement-paths.ts';
+import { asSentence } from '../../../lib/text.ts';
 
 /** What the sex offender search panel needs: which requirement and whether the viewer may act for the member. */
 export interface SexOffenderSearchPanelProps {
@@ -90,7 +91,7 @@ function AdverseNotice({
     <section aria-label="Adverse action notice" className="space-y-3">
       <Alert tone="info">
         {notice.stage === 'pre-adverse'
-          ? `Your organization sent you a pre-adverse action notice: ${notice.reason}. You can respond until ${new Date(notice.disputeUntil).toLocaleString()}.`
+          ? `Your organization sent you a pre-adverse action notice: ${asSentence(notice.reason)} You can respond until ${new Date(notice.disputeUntil).toLocaleString()}.`
           : `Your organization sent you a final adverse action notice: ${notice.reason}.`}
       </Alert>
       {notice.disputes.length > 0 ? (
