@@ -66,10 +66,7 @@ export function drizzleOver<S extends Record<string, unknown>>(
   otherSchema: S,
 ): PgDatabase<PgQueryResultHKT, S> {
   if (handle.pglite)
-    return drizzleOnPglite(handle.pglite, otherSchema) as unknown as PgDatabase<
-      PgQueryResultHKT,
-      S
-    >;
+    return drizzleOnPglite(handle.pglite, otherSchema) as unknown as PgDatabase<PgQueryResultHKT, S>;
   if (handle.pool)
     return drizzlePg(handle.pool, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
   throw new Error('the database handle has no connection');
