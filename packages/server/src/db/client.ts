@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireEmbeddedLock } from './embedded-lock.ts';
 import { pgliteWithStatementCache } from './pglite-statements.ts';
+import { poolWithNamedStatements } from './pg-statements.ts';
 import * as schema from './schema/index.ts';
 
 /** One Drizzle type for both drivers, so services never know which database runs underneath. */
@@ -68,14 +69,17 @@ export function drizzleOver<S extends Record<string, unknown>>(
   if (handle.pglite)
     return drizzleOnPglite(handle.pglite, otherSchema) as unknown as PgDatabase<PgQueryResultHKT, S>;
   if (handle.pool)
-    return drizzlePg(handle.pool, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
+    return drizzlePg(poolWithNamedStatements(handle.pool), { schema: otherSchema }) as unknown as PgDatabase<
+      PgQueryResultHKT,
+      S
+    >;
   throw new Error('the database handle has no connection');
 }
 
 /** Wraps a node-postgres pool for a real PostgreSQL server. */
 export function fromPool(pool: pg.Pool): DatabaseHandle {
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Database,
+    db: drizzlePg(poolWithNamedStatements(pool), { schema }) as unknown as Database,
     kind: 'postgres',
     pool,
     exec: async (sql) => {
