@@ -77,8 +77,9 @@ const initialBytes = report(
 
 // The sign-in route's lazy modules, as the router imports them (packages/web/src/app/router.tsx): the root route
 // and the QueryClient, the session, the public layout and the page. The web build groups lib/ and components/ into
-// one chunk named `common` (packages/web/vite.config.ts, ADR 029), which the manifest names only by that chunk name:
-// a source there is found through it.
+// one chunk named `common`, and the signed-out pages with the root route into one named `signed-out`
+// (packages/web/vite.config.ts, ADR 029). The manifest names such a chunk only by its name: a source there is found
+// through it.
 const signInSources = [
   'src/app/routes/root.tsx',
   'src/lib/query-client.ts',
@@ -86,16 +87,22 @@ const signInSources = [
   'src/components/layouts/public-layout.tsx',
   'src/features/auth/components/sign-in-page.tsx',
 ];
-const inCommon = (source) => /^src\/(lib|components)\//.test(source);
+const groupOf = (source) =>
+  /^src\/(lib|components)\//.test(source)
+    ? 'common'
+    : /^src\/(features\/auth\/|app\/routes\/root\.tsx$)/.test(source)
+      ? 'signed-out'
+      : undefined;
 const entry = manifest[entryKey];
 const lazyKeys = (entry.dynamicImports ?? []).filter((key) => {
   const chunk = manifest[key];
-  return signInSources.includes(chunk?.src ?? '') || (!chunk?.src && chunk?.name === 'common');
+  return (
+    signInSources.includes(chunk?.src ?? '') ||
+    (!chunk?.src && ['common', 'signed-out'].includes(chunk?.name))
+  );
 });
 const found = new Set(lazyKeys.map((key) => manifest[key]?.src ?? manifest[key]?.name));
-const missing = signInSources.filter(
-  (source) => !found.has(source) && !(inCommon(source) && found.has('common')),
-);
+const missing = signInSources.filter((source) => !found.has(source) && !found.has(groupOf(source)));
 if (missing.length > 0) {
   console.warn(
     `\n(warning) the sign-in route's lazy modules not found in the manifest: ${missing.join(', ')}`,

@@ -25,10 +25,16 @@ const proxied = ['/api', '/connect', '/.well-known', '/healthz', '/readyz'];
 const library = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 /** Shared modules that bring React Aria: they go with the signed-in pages, so sign-in never loads React Aria. */
 const signedInOnly =
-  /[\\/]components[\\/](ui[\\/](modal|tabs|disclosure)|layouts[\\/](app-layout|navigation-drawer))\.tsx$|[\\/]lib[\\/](level-navigation|select-organization|active-profile)\.ts$/;
-/** What a signed-out page runs: never grouped with the signed-in pages' code. */
+  /[\\/]components[\\/](ui[\\/](modal|tabs|disclosure)|layouts[\\/](app-layout|navigation-drawer))\.tsx$/;
+/**
+ * What the signed-out pages run (the root route, sign-in, sign-up, password pages, policy and error screens), except
+ * the Updated Policies gate, which the signed-in shell shows (it brings the modal, so React Aria).
+ */
 const signedOut =
   /[\\/]features[\\/](auth|signup)[\\/]|[\\/]app[\\/]routes[\\/](root|policy-pages|page-loading|route-error|not-found)\.tsx$/;
+const policiesGate = /[\\/]features[\\/]auth[\\/](components[\\/]updated-policies-|api[\\/]accept-policy)/;
+/** Stripe's library loads Stripe.js when it is evaluated: it stays in the card form's own lazy chunk. */
+const cardForm = /[\\/]node_modules[\\/](@stripe|prop-types)[\\/]|[\\/]stripe-elements-form\.tsx$/;
 const groups = {
   includeDependenciesRecursively: false,
   groups: [
@@ -42,6 +48,13 @@ const groups = {
       priority: 30,
     },
     { name: 'query', test: library('@tanstack|use-sync-external-store'), priority: 30 },
+    // Every other library outside the entry (Stripe's, prop-types): left in the chunk of the route that first uses
+    // it, it made that chunk and the signed-in one import each other.
+    {
+      name: 'vendor',
+      test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !cardForm.test(id),
+      priority: 25,
+    },
     {
       name: 'common',
       test: (id: string) =>
@@ -50,12 +63,13 @@ const groups = {
         !signedInOnly.test(id),
       priority: 20,
     },
+    { name: 'signed-out', test: (id: string) => signedOut.test(id) && !policiesGate.test(id), priority: 15 },
     {
       name: 'signed-in',
       test: (id: string) =>
-        (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) && !signedOut.test(id)) || signedInOnly.test(id),
-      entriesAware: true,
-      entriesAwareMergeThreshold: 40_000,
+        (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) && !signedOut.test(id) && !cardForm.test(id)) ||
+        policiesGate.test(id) ||
+        signedInOnly.test(id),
       priority: 10,
     },
   ],
