@@ -19,14 +19,11 @@ describe('prepared statements on the database in use', () => {
 
   it('answers each text with its own statement and each call with its own values', async () => {
     const { db } = database;
+    const rows = async (query: Promise<unknown>) => ((await query) as { rows: unknown[] }).rows;
     for (let i = 0; i < 12; i++) {
-      const [a] = await db.execute<{ n: number }>(sql`select ${i}::int + 1 as n`).then((r) => r.rows);
-      const [b] = await db
-        .execute<{ s: string }>(sql`select ${`v${i}`}::text || '!' as s`)
-        .then((r) => r.rows);
-      const [c] = await db
-        .execute<{ n: number; s: string }>(sql`select ${i}::int * 2 as n, ${'x'}::text as s`)
-        .then((r) => r.rows);
+      const [a] = await rows(db.execute(sql`select ${i}::int + 1 as n`));
+      const [b] = await rows(db.execute(sql`select ${`v${i}`}::text || '!' as s`));
+      const [c] = await rows(db.execute(sql`select ${i}::int * 2 as n, ${'x'}::text as s`));
       expect([a, b, c]).toEqual([{ n: i + 1 }, { s: `v${i}!` }, { n: 2 * i, s: 'x' }]);
     }
   });
