@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assertNoNulCharacters,
   controlCharacterMessage,
   multiLineControlMessage,
   multiLineText,
@@ -53,5 +54,25 @@ describe('nulCharacterErrors', () => {
     expect(nulCharacterErrors(deep, 'body')).toEqual([
       { field: '0.0.0', in: 'body', message: tooDeepMessage },
     ]);
+  });
+  it('refuses a request exactly when the reporting walk finds something (the quick walk decides first)', () => {
+    const nested = (levels: number, leaf: unknown) => {
+      let node = leaf;
+      for (let i = 0; i < levels; i += 1) node = i % 2 ? [node] : { k: node };
+      return node;
+    };
+    for (const body of [
+      nested(64, 'x'),
+      nested(65, 'x'),
+      nested(3, 'a\u0000'),
+      { ['k\u0000']: 1 },
+      nested(65, {}),
+    ]) {
+      const request = { params: {}, query: { q: 'x' }, body };
+      const found = nulCharacterErrors(body, 'body').length > 0;
+      if (found) expect(() => assertNoNulCharacters(request)).toThrow();
+      else expect(() => assertNoNulCharacters(request)).not.toThrow();
+    }
+    expect(() => assertNoNulCharacters({ params: { id: 'a\u0000' }, query: {}, body: undefined })).toThrow();
   });
 });

@@ -82,11 +82,32 @@ export class RequestCharactersError extends Error {
   }
 }
 
+/** Whether {@link nulCharacterErrors} would find anything: a NUL in a string or key, or nesting past the limit. */
+function needsReport(node: unknown, depth: number): boolean {
+  if (typeof node === 'string') return node.includes('\u0000');
+  if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return false;
+  if (Array.isArray(node)) {
+    for (const child of node as unknown[])
+      if (depth >= maxDepth || needsReport(child, depth + 1)) return true;
+    return false;
+  }
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    if (key.includes('\u0000') || depth >= maxDepth) return true;
+    if (needsReport((node as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * Throws {@link RequestCharactersError} when the decoded params, query or body hold a NUL character; each
  * service calls it from one preValidation hook, so every route (with a schema or without) is covered once.
  */
 export function assertNoNulCharacters(request: { params: unknown; query: unknown; body: unknown }): void {
+  // Every request passes here: a walk that allocates nothing settles the common case, the reporting walk runs
+  // only for a request it will refuse.
+  if (!needsReport(request.params, 0) && !needsReport(request.query, 0) && !needsReport(request.body, 0))
+    return;
   const errors = [
     ...nulCharacterErrors(request.params, 'params'),
     ...nulCharacterErrors(request.query, 'query'),

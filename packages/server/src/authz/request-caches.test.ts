@@ -84,14 +84,20 @@ describe('the actor context cache', () => {
 });
 
 describe('BoundedCache', () => {
-  it('forgets the least recently used entry past its size', () => {
-    const cache = new BoundedCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
+  it('keeps what is used, forgets what went unused for a generation, and never holds more than its size', () => {
+    const cache = new BoundedCache<string, number>(4);
+    cache.set('a', 0);
+    cache.set('b', 1); // a full young generation (2) becomes the old one
+    expect(cache.get('a')).toBe(0); // moved back to the young generation
+    cache.set('c', 2); // the young generation ages again; b, unused since, is dropped
     expect(cache.get('b')).toBeUndefined();
-    expect([cache.get('a'), cache.get('c'), cache.size]).toEqual([1, 3, 2]);
+    expect([cache.get('a'), cache.get('c')]).toEqual([0, 2]);
+    for (let i = 0; i < 100; i++) {
+      cache.set(`k${i}`, i);
+      expect(cache.size).toBeLessThanOrEqual(4);
+    }
+    cache.delete('k99');
+    expect(cache.get('k99')).toBeUndefined();
   });
 });
 

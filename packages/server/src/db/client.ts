@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireEmbeddedLock } from './embedded-lock.ts';
+import { pgliteWithStatementCache } from './pglite-statements.ts';
+import { poolWithNamedStatements } from './pg-statements.ts';
 import * as schema from './schema/index.ts';
 
 /** One Drizzle type for both drivers, so services never know which database runs underneath. */
@@ -32,10 +34,18 @@ export type DatabaseHandle = {
 /** The PGlite extensions our migrations create; PGlite must load them before CREATE EXTENSION. */
 export const pgliteExtensions = { citext, pg_trgm, unaccent };
 
+/**
+ * Drizzle over PGlite through the prepared-statement cache (pglite-statements.ts): every Drizzle client of one PGlite
+ * shares it, since statement names belong to the one session.
+ */
+function drizzleOnPglite<S extends Record<string, unknown>>(client: PGlite, ofSchema: S) {
+  return drizzlePglite({ client: pgliteWithStatementCache(client) as unknown as PGlite, schema: ofSchema });
+}
+
 /** Wraps an open PGlite instance; used by main (file-backed) and by tests (loaded from a template). */
 export function fromPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzleOnPglite(client, schema) as unknown as Database,
     kind: 'embedded',
     pglite: client,
     exec: async (sql) => {
@@ -57,19 +67,19 @@ export function drizzleOver<S extends Record<string, unknown>>(
   otherSchema: S,
 ): PgDatabase<PgQueryResultHKT, S> {
   if (handle.pglite)
-    return drizzlePglite(handle.pglite, { schema: otherSchema }) as unknown as PgDatabase<
+    return drizzleOnPglite(handle.pglite, otherSchema) as unknown as PgDatabase<PgQueryResultHKT, S>;
+  if (handle.pool)
+    return drizzlePg(poolWithNamedStatements(handle.pool), { schema: otherSchema }) as unknown as PgDatabase<
       PgQueryResultHKT,
       S
     >;
-  if (handle.pool)
-    return drizzlePg(handle.pool, { schema: otherSchema }) as unknown as PgDatabase<PgQueryResultHKT, S>;
   throw new Error('the database handle has no connection');
 }
 
 /** Wraps a node-postgres pool for a real PostgreSQL server. */
 export function fromPool(pool: pg.Pool): DatabaseHandle {
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Database,
+    db: drizzlePg(poolWithNamedStatements(pool), { schema }) as unknown as Database,
     kind: 'postgres',
     pool,
     exec: async (sql) => {
