@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { BackgroundCheckSettings } from '@touchline/contracts/background-checks';
-import type { ActorContext } from '../../authz/actor-context.ts';
+import type { RequestContext } from '../../deps.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import { organizations } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { requireOrganizationAdmin, type SetupDeps } from './background-check-setup.service.ts';
 import { backgroundCheckSettingsOf } from './background-checks.service.ts';
 
-type Ctx = ActorContext & { requestId?: string };
+type Ctx = RequestContext;
 
 /** GET {id}/background-check-settings (ours): administrators of the organization (another one: 404). */
 export async function getBackgroundCheckSettings(

@@ -67,13 +67,16 @@ export async function billingRoutes(app: FastifyInstance) {
   routes.post(
     `${base}/billing-information-exists`,
     { schema: { ...params, response: { 200: z.boolean() } } },
-    async (request) => billingInformationExists(app.deps, await context(request), request.params.id),
+    async (request) =>
+      billingInformationExists(app.deps, await context(request), { organizationId: request.params.id }),
   );
   routes.get(
     `${base}/billing-information`,
     { schema: { ...params, response: { 200: billingInformationSchema, 204: z.null() } } },
     async (request, reply) => {
-      const info = await getBillingInformation(app.deps, await context(request), request.params.id);
+      const info = await getBillingInformation(app.deps, await context(request), {
+        organizationId: request.params.id,
+      });
       return info ? info : reply.status(204).send(null);
     },
   );
@@ -90,45 +93,45 @@ export async function billingRoutes(app: FastifyInstance) {
         response: { [status]: billingInformationSchema },
       },
       handler: async (request, reply) =>
-        reply
-          .status(status)
-          .send(
-            await saveBillingInformation(
-              app.deps,
-              await context(request),
-              request.params.id,
-              request.body,
-              mode,
-            ),
-          ),
+        reply.status(status).send(
+          await saveBillingInformation(app.deps, await context(request), {
+            organizationId: request.params.id,
+            info: request.body,
+            mode,
+          }),
+        ),
     });
   routes.get(
     `${base}/billing`,
     { schema: { ...params, response: { 200: billingSummarySchema } } },
-    async (request) => getBillingSummary(app.deps, await context(request), request.params.id),
+    async (request) =>
+      getBillingSummary(app.deps, await context(request), { organizationId: request.params.id }),
   );
   routes.post(
     `${base}/payment-method/setup`,
     { schema: { ...params, response: { 201: cardSetupResponseSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await startCardSetup(app.deps, await context(request), request.params.id)),
+      reply
+        .status(201)
+        .send(await startCardSetup(app.deps, await context(request), { organizationId: request.params.id })),
   );
   routes.post(
     `${base}/payment-method`,
     { schema: { ...params, body: savePaymentMethodBodySchema, response: { 200: billingSummarySchema } } },
     async (request) =>
-      savePaymentMethod(app.deps, await context(request), request.params.id, request.body.setupId),
+      savePaymentMethod(app.deps, await context(request), {
+        organizationId: request.params.id,
+        setupId: request.body.setupId,
+      }),
   );
   for (const url of [`${base}/invoices/`, `${base}/invoices/:startingAfterId`])
     routes.get(
       url,
       { schema: { params: invoicesParams, response: { 200: invoicesPageSchema } } },
       async (request) =>
-        listInvoices(
-          app.deps,
-          await context(request),
-          request.params.id,
-          firstPage(request.params.startingAfterId),
-        ),
+        listInvoices(app.deps, await context(request), {
+          organizationId: request.params.id,
+          startingAfter: firstPage(request.params.startingAfterId),
+        }),
     );
 }

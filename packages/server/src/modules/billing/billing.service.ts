@@ -50,18 +50,20 @@ const audit = (ctx: Ctx) => ({ userId: ctx.userId, profileId: ctx.profileId, req
 export async function billingInformationExists(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
+  input: { organizationId: string },
 ): Promise<boolean> {
+  const { organizationId } = input;
   await managedOrganization(deps, ctx, organizationId);
-  return (await getBillingInformation(deps, ctx, organizationId)) !== null;
+  return (await getBillingInformation(deps, ctx, { organizationId })) !== null;
 }
 
 /** GET {id}/billing-information: the organization's billing information, or null (the route answers 204). */
 export async function getBillingInformation(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
+  input: { organizationId: string },
 ): Promise<BillingInformation | null> {
+  const { organizationId } = input;
   await managedOrganization(deps, ctx, organizationId);
   const [row] = await deps.db
     .select()
@@ -79,10 +81,9 @@ export async function getBillingInformation(
 export async function saveBillingInformation(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
-  info: BillingInformation,
-  mode: 'create' | 'replace',
+  input: { organizationId: string; info: BillingInformation; mode: 'create' | 'replace' },
 ): Promise<BillingInformation> {
+  const { organizationId, info, mode } = input;
   await managedOrganization(deps, ctx, organizationId);
   await deps.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -128,8 +129,9 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function getBillingSummary(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
+  input: { organizationId: string },
 ): Promise<BillingSummary> {
+  const { organizationId } = input;
   await managedOrganization(deps, ctx, organizationId);
   const [row] = await deps.db
     .select({
@@ -176,8 +178,9 @@ export async function getBillingSummary(
 export async function startCardSetup(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
+  input: { organizationId: string },
 ): Promise<CardSetupResponse> {
+  const { organizationId } = input;
   await managedOrganization(deps, ctx, organizationId);
   const port = providerOf(deps);
   const customerId = await ensureCustomer(deps, { correlationId: ctx.requestId }, organizationId);
@@ -197,9 +200,9 @@ export async function startCardSetup(
 export async function savePaymentMethod(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
-  setupId: string,
+  input: { organizationId: string; setupId: string },
 ): Promise<BillingSummary> {
+  const { organizationId, setupId } = input;
   await managedOrganization(deps, ctx, organizationId);
   providerOf(deps);
   const field = (message: string) => invalid([{ field: 'setupId', in: 'body', message }], message);
@@ -228,16 +231,16 @@ export async function savePaymentMethod(
       data: { setupId },
     }),
   );
-  return getBillingSummary(deps, ctx, organizationId);
+  return getBillingSummary(deps, ctx, { organizationId });
 }
 
 /** GET {id}/invoices/{startingAfterId}: 20 invoices a page, newest first, from the provider. */
 export async function listInvoices(
   deps: Deps,
   ctx: Ctx,
-  organizationId: string,
-  startingAfter: string | null,
+  input: { organizationId: string; startingAfter: string | null },
 ): Promise<InvoicesPage> {
+  const { organizationId, startingAfter } = input;
   await managedOrganization(deps, ctx, organizationId);
   const [account] = await deps.db
     .select({ customerId: billingAccounts.customerId })

@@ -6,7 +6,7 @@ import {
   bulkPaymentBodySchema,
   memberPaymentSchema,
 } from '@touchline/contracts/member-payments';
-import { requireActorContext } from '../../authz/request-context.ts';
+import { requireRequestContext } from '../../authz/request-context.ts';
 import { awaitingPayment, payForRequirements } from './member-payments.service.ts';
 
 const base = '/api/app/requirement';
@@ -25,13 +25,11 @@ export async function memberPaymentRoutes(app: FastifyInstance) {
         response: { 200: awaitingPaymentSchema },
       },
     },
-    async (req) =>
-      awaitingPayment(app.deps, { ...(await requireActorContext(req)), requestId: req.id }, req.params.plaId),
+    async (req) => awaitingPayment(app.deps, await requireRequestContext(req), { plaId: req.params.plaId }),
   );
   routes.post(
     `${base}/bulk-payment`,
     { schema: { body: bulkPaymentBodySchema, response: { 200: memberPaymentSchema } } },
-    async (req) =>
-      payForRequirements(app.deps, { ...(await requireActorContext(req)), requestId: req.id }, req.body),
+    async (req) => payForRequirements(app.deps, await requireRequestContext(req), req.body),
   );
 }

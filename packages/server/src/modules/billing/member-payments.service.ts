@@ -8,9 +8,8 @@ import {
   type MemberPaymentInfo,
 } from '@touchline/contracts/member-payments';
 import { RequirementType } from '@touchline/contracts/requirement-types';
-import type { ActorContext } from '../../authz/actor-context.ts';
 import { memberPaymentItems, memberPayments, profiles } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { AppError, conflict, invalid } from '../../errors.ts';
 import { CardDeclined } from '../../integrations/billing/port.ts';
 import {
@@ -32,7 +31,7 @@ import {
 
 /** What paying needs. */
 export type MemberPayDeps = Pick<Deps, 'db' | 'jobs' | 'integrations' | 'log' | 'appUrl'>;
-type Ctx = ActorContext & { requestId?: string };
+type Ctx = RequestContext;
 
 /** 503 with Retry-After: the payment provider is down (its circuit is open) or did not answer. */
 function paymentsUnavailable(message: string, retryAfterMs = 30_000) {
@@ -48,7 +47,12 @@ function portOf(deps: Pick<Deps, 'integrations'>) {
 }
 
 /** GET awaiting-payment-by-individual/{plaId}: what the member owes now, what they paid but not used, what is pending. */
-export function awaitingPayment(deps: MemberPayDeps, ctx: Ctx, plaId: string): Promise<AwaitingPayment> {
+export function awaitingPayment(
+  deps: MemberPayDeps,
+  ctx: Ctx,
+  input: { plaId: string },
+): Promise<AwaitingPayment> {
+  const { plaId } = input;
   return deps.db.transaction(async (tx) => {
     const member = await loadPayingMember(tx, ctx, plaId, 'view');
     const payable = await payableRequirements(tx, ctx.organizationId, member);
@@ -176,7 +180,7 @@ export async function payForRequirements(
   const { paymentId, existing } = await reserve(deps, ctx, input);
   if (existing) return presentPayment(deps.db, paymentId);
   const [payment] = await deps.db.select().from(memberPayments).where(eq(memberPayments.id, paymentId));
-  const actor = { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId ?? null };
+  const actor = { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId };
   const decline = (message: string) =>
     applyMemberPayment(
       deps,
@@ -255,7 +259,7 @@ export function startWithCredit(
       )
       .for('update');
     if (!item) return false;
-    const actor = { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId ?? null };
+    const actor = { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId };
     await settleItem(deps, tx, item, payable.type, actor);
     return true;
   });
