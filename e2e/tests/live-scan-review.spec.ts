@@ -1,26 +1,12 @@
-import type { Page } from '@playwright/test';
 import { test, expect, expectNoSideScroll, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import { inviteThroughTheDialog, signUpThroughTheInvitation, type Invitee } from '../support/invitations.ts';
+import { addRequirement, adminApi, demoLeagueId, newTeam } from '../support/requirement-setup.ts';
 
 // LiveScan in review (ADR 032): the demo administrator adds a LiveScan requirement for the coaches of a level of this
 // journey's own (a new level under the top one, so no other journey's members are touched); an invited coach, on a
 // phone, submits the ATI number and a photo of the receipt; the administrator, as the custodian of records, finds the
 // submission in the review queue with its ATI number, confirms it, and the coach's requirement is Completed.
-
-async function api(page: Page) {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'get' | 'post', url: string, data?: object) => {
-    const res = await page.request[method](url, { headers, ...(data ? { data } : {}) });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return (await res.json()) as unknown;
-  };
-  return {
-    get: (url: string) => call('get', url),
-    post: (url: string, data: object) => call('post', url, data),
-  };
-}
 
 const receiptPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -35,32 +21,18 @@ test('the custodian of records confirms a submitted ATI number in the review que
 }) => {
   test.setTimeout(180_000);
   await signInAsDemoAdmin(page);
-  const calls = await api(page);
-  const roles = (await calls.get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
-  const rootId = roles[0]!.hierarchyLevelId;
-  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
-  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
-    id: string;
-    name: string;
-  }[];
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
+  const calls = await adminApi(page);
+  const orgId = await demoLeagueId(calls);
   const stamp = Date.now();
   const teamName = `LiveScan ${stamp}`;
-  const team = (await calls.post('/api/app/hierarchy-level', { parentId: rootId, name: teamName })) as {
-    id: string;
-  };
+  const team = { id: await newTeam(page, calls, teamName) };
   const requirementName = `LiveScan fingerprints ${stamp}`;
-  const created = (await calls.post(`/api/app/content/content-live-scan/${orgId}`, {
-    base: { name: requirementName },
-    content: {},
-  })) as { id: string };
-  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
-  await calls.post(`/api/app/content/${created.id}/assign-content`, {
-    contentAssignments: [{ hierarchyLevelId: team.id, labelId: coachLabel }],
-  });
+  await addRequirement(
+    page,
+    calls,
+    { kind: 'live-scan', base: { name: requirementName }, content: {} },
+    { teamId: team.id, role: 'Coach' },
+  );
 
   // The member page needs a request form of the organization's: one location, unless another journey added one.
   const locations = (await calls.get(`/api/app/organization/${orgId}/live-scan-urls`)) as unknown;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { requirementStatusLabel } from '@touchline/contracts/requirement-status';
+import { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewOutcome, ReviewSource, type ReviewListItem } from '@touchline/contracts/reviews';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +15,7 @@ import { ReverseDisqualification } from './reverse-disqualification.tsx';
 import { ReviewFileViewer } from './review-file-viewer.tsx';
 import { ReviewHistory } from './review-history.tsx';
 import { SexOffenderMatch } from './sex-offender-match.tsx';
+import { UsSoccerRecord } from './us-soccer-record.tsx';
 import { sourceLabel, typeLabel } from './review-labels.ts';
 import { useReviewShortcuts } from './use-review-shortcuts.ts';
 
@@ -120,6 +122,12 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
               pending={pending}
               memberName={`${d.member.firstName} ${d.member.lastName}`}
               onDecided={onDecided}
+            />
+          ) : d.requirement.type === RequirementType.USSoccer && d.files.length === 0 ? (
+            <UsSoccerRecord
+              definitionId={item.definitionId}
+              plaId={item.plaId}
+              memberName={`${d.member.firstName} ${d.member.lastName}`}
             />
           ) : (
             <ReviewFileViewer reviewRef={ref} files={d.files} />
