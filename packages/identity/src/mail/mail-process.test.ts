@@ -108,6 +108,14 @@ describe('account mail of identity as its own process (src/main.ts)', { timeout:
     expect(register.status).toBe(200);
     // The worker tried and the mail server refused: the message is committed and unsent when the process dies.
     await eventually(() => sink.connects.length > connectsBefore, 'a refused attempt', 60_000);
+    // Killed only once the refusal is recorded: killed mid-attempt, the message would keep its 5-minute lease (the
+    // guard against a second send while one may be in flight) and the next start would rightly wait it out. Under
+    // load that window is wide, and a kill in it made this test wait past its limit.
+    await eventually(
+      () => first.output.join('').includes('it will be retried'),
+      'the refusal recorded',
+      60_000,
+    );
     first.child.kill('SIGKILL');
     await exitOf(first.child);
 
