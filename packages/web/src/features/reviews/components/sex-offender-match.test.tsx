@@ -1,55 +1,25 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ReviewSource, type ReviewDetail, type ReviewListItem } from '@touchline/contracts/reviews';
+import { ReviewSource } from '@touchline/contracts/reviews';
 import type { SexOffenderMatch } from '@touchline/contracts/sex-offender-search';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
+import { reviewDefinitionId, reviewFixture, reviewPlaId } from '../../../test/review-fixture.ts';
 import { ReviewPanel } from './review-panel.tsx';
 
-const definitionId = '22222222-2222-4222-8222-222222222222';
-const plaId = '33333333-3333-4333-8333-333333333333';
-const item: ReviewListItem = {
-  key: '44444444-4444-4444-8444-444444444444',
-  memberRequirementId: '44444444-4444-4444-8444-444444444444',
-  definitionId,
-  plaId,
-  memberName: 'Lee Sor',
+const { item, detail } = reviewFixture({
+  firstName: 'Lee',
+  lastName: 'Sor',
+  email: null,
   requirementName: 'Registry search',
-  requirementType: 6,
+  type: 6,
   reviewSource: ReviewSource.SexOffenderSearch,
-  levelId: '55555555-5555-4555-8555-555555555555',
-  levelName: 'U10 Lions',
-  completedAt: '2026-11-20T10:00:00.000Z',
-  decision: null,
-};
-const detail: ReviewDetail = {
-  item,
-  member: {
-    profileId: '66666666-6666-4666-8666-666666666666',
-    firstName: 'Lee',
-    lastName: 'Sor',
-    email: null,
-    levelName: 'U10 Lions',
-  },
-  requirement: {
-    name: 'Registry search',
-    type: 6,
-    instructions: '',
-    status: 7,
-    pendingReview: true,
-    completedAt: item.completedAt,
-    expiresAt: null,
-  },
-  files: [],
-  formSubmission: null,
-  liveScan: null,
-  decisions: [],
-  events: [],
-  mayReverseDisqualification: false,
-};
+});
+const definitionId = reviewDefinitionId;
+const plaId = reviewPlaId;
 const match: SexOffenderMatch = {
   member: { fullName: 'Lee Sor', dateOfBirth: '1988-07-09' },
   records: [
