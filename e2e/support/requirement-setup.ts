@@ -48,19 +48,19 @@ export async function newTeam(page: Page, calls: AdminApi, name: string): Promis
 
 /**
  * Creates a requirement definition of a kind (`content-{kind}`: background-check, abuse-prevention-training, …) in
- * the demo league and assigns it to a role on a team; answers the definition's id.
+ * the demo league and assigns it to a role on a team; answers the created definition as the API answered it.
  */
 export async function addRequirement(
   page: Page,
   calls: AdminApi,
   requirement: { kind: string; base: { name: string } & Record<string, unknown>; content: object },
   assignTo: { teamId: string; role: string },
-): Promise<string> {
+): Promise<{ id: string } & Record<string, unknown>> {
   const orgId = await demoLeagueId(calls);
   const created = (await calls.post(`/api/app/content/content-${requirement.kind}/${orgId}`, {
     base: requirement.base,
     content: requirement.content,
-  })) as { id: string };
+  })) as { id: string } & Record<string, unknown>;
   const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${await topLevelId(page)}`)) as {
     items: { id: string; name: string }[];
   };
@@ -69,5 +69,5 @@ export async function addRequirement(
   await calls.post(`/api/app/content/${created.id}/assign-content`, {
     contentAssignments: [{ hierarchyLevelId: assignTo.teamId, labelId: label.id }],
   });
-  return created.id;
+  return created;
 }

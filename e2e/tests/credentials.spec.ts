@@ -1,4 +1,3 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
@@ -7,6 +6,7 @@ import {
   teamLevelId,
   type Invitee,
 } from '../support/invitations.ts';
+import { addRequirement, adminApi, demoLeagueId } from '../support/requirement-setup.ts';
 
 // Credentials (ADR 032), on a phone: the demo administrator adds a US Soccer license requirement (coach D or higher)
 // and a LiveScan requirement for coaches, and a LiveScan location; an invited coach, Jordan Rivera (whom the US
@@ -14,20 +14,6 @@ import {
 // by the lookup, then downloads the pre-filled LiveScan form and submits the ATI number and receipt for review.
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-async function api(page: Page) {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async (request: APIRequestContext, method: 'get' | 'post', url: string, data?: object) => {
-    const res = await request[method](url, { headers, ...(data ? { data } : {}) });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : ((await res.json()) as Record<string, unknown>);
-  };
-  return {
-    get: (url: string) => call(page.request, 'get', url),
-    post: (url: string, data: object) => call(page.request, 'post', url, data),
-  };
-}
 
 test('a coach proves a US Soccer license by id and submits a LiveScan receipt, on a phone', async ({
   page,
@@ -44,35 +30,14 @@ test('a coach proves a US Soccer license by id and submits a LiveScan receipt, o
   // A team no other journey uses: the two requirements are assigned to its coaches only, so the other specs' coaches
   // and the demo's seeded statuses are untouched.
   const teamId = await teamLevelId(admin, 'Competitive/U14 Premier');
-  const calls = await api(admin);
-  const roles = (await calls.get('/api/app/profile/level-roles')) as unknown as {
-    hierarchyLevelId: string;
-  }[];
-  const rootId = roles[0]!.hierarchyLevelId;
-  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
-  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
-    id: string;
-    name: string;
-  }[];
-  // The demo league by name: other journeys add organizations the demo administrator also belongs to.
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
-  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
+  const calls = await adminApi(admin);
+  const orgId = await demoLeagueId(calls);
   const stamp = Date.now();
   for (const [kind, name, content] of [
     ['us-soccer', `US Soccer coaching license ${stamp}`, { requiredLicense: 'coach-d', discipline: 'coach' }],
     ['live-scan', `LiveScan fingerprints ${stamp}`, {}],
-  ] as const) {
-    const created = (await calls.post(`/api/app/content/content-${kind}/${orgId}`, {
-      base: { name },
-      content,
-    })) as { id: string };
-    await calls.post(`/api/app/content/${created.id}/assign-content`, {
-      contentAssignments: [{ hierarchyLevelId: teamId, labelId: coachLabel }],
-    });
-  }
+  ] as const)
+    await addRequirement(admin, calls, { kind, base: { name }, content }, { teamId, role: 'Coach' });
   await calls.post(`/api/app/organization/${orgId}/live-scan-urls`, {
     state: 'CA',
     name: 'California DOJ applicant fingerprinting',

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectNoSideScroll, snap as snapPage } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
@@ -8,25 +8,12 @@ import {
   teamLevelId,
   type Invitee,
 } from '../support/invitations.ts';
+import { addRequirement, adminApi } from '../support/requirement-setup.ts';
 
 // Issue 21, member pays (ADR 031): the demo administrator adds two course fees the member pays for ($25 and $15)
 // for volunteers of a team no other journey uses (U8 Boys); an invited volunteer sees what they owe on My
 // requirements, is refused with a declining card, pays for both at once with a Visa in the Stripe sandbox's card
 // form, and gets a receipt by e-mail. Desktop, then the requirement page on a phone.
-
-async function api(page: Page) {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async (request: APIRequestContext, method: 'get' | 'post', url: string, data?: object) => {
-    const res = await request[method](url, { headers, ...(data ? { data } : {}) });
-    if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-    return res.status() === 204 ? null : ((await res.json()) as Record<string, unknown>);
-  };
-  return {
-    get: (url: string) => call(page.request, 'get', url),
-    post: (url: string, data: object) => call(page.request, 'post', url, data),
-  };
-}
 
 async function payWith(page: Page, number: string) {
   await page.getByLabel(/Card number/).fill(number);
@@ -48,35 +35,20 @@ test('a volunteer pays for two requirements at once and gets a receipt', async (
   ).newPage();
   await signInAsDemoAdmin(admin);
   const teamId = await teamLevelId(admin, 'Recreational/U8 Boys');
-  const calls = await api(admin);
-  const roles = (await calls.get('/api/app/profile/level-roles')) as unknown as {
-    hierarchyLevelId: string;
-  }[];
-  const rootId = roles[0]!.hierarchyLevelId;
-  const orgs = (await calls.get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
-  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
-    id: string;
-    name: string;
-  }[];
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
-  const labels = (await calls.get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const volunteer = labels.items.find((l) => l.name === 'Volunteer')!.id;
+  const calls = await adminApi(admin);
   const stamp = Date.now();
   const checks = [
     [`Coaching course fee ${stamp}`, 2500],
     [`Safeguarding course fee ${stamp}`, 1500],
   ] as const;
   for (const [name, memberPrice] of checks) {
-    const created = (await calls.post(`/api/app/content/content-document/${orgId}`, {
-      base: { name, memberPrice, payer: 'member' },
-      content: {},
-    })) as { id: string; payer: string; memberPrice: number };
+    const created = await addRequirement(
+      admin,
+      calls,
+      { kind: 'document', base: { name, memberPrice, payer: 'member' }, content: {} },
+      { teamId, role: 'Volunteer' },
+    );
     expect([created.payer, created.memberPrice]).toEqual(['member', memberPrice]);
-    await calls.post(`/api/app/content/${created.id}/assign-content`, {
-      contentAssignments: [{ hierarchyLevelId: teamId, labelId: volunteer }],
-    });
   }
 
   const member: Invitee = {
@@ -88,13 +60,12 @@ test('a volunteer pays for two requirements at once and gets a receipt', async (
   };
   // A fee the league pays unless a role says otherwise, for this team's volunteers only.
   const kitFee = `Kit fee ${stamp}`;
-  const kit = (await calls.post(`/api/app/content/content-document/${orgId}`, {
-    base: { name: kitFee, memberPrice: 1000 },
-    content: {},
-  })) as { id: string };
-  await calls.post(`/api/app/content/${kit.id}/assign-content`, {
-    contentAssignments: [{ hierarchyLevelId: teamId, labelId: volunteer }],
-  });
+  await addRequirement(
+    admin,
+    calls,
+    { kind: 'document', base: { name: kitFee, memberPrice: 1000 }, content: {} },
+    { teamId, role: 'Volunteer' },
+  );
 
   await inviteThroughTheDialog(admin, teamId, member);
   await signUpThroughTheInvitation(page, admin.request, {

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { test, expect, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import {
@@ -7,6 +6,7 @@ import {
   teamLevelId,
   type Invitee,
 } from '../support/invitations.ts';
+import { addRequirement, adminApi } from '../support/requirement-setup.ts';
 
 // The sex offender search (ADR 032), the member on a phone: the demo administrator assigns a registry search to the
 // coaches of a team no other journey uses (U8 Boys); an invited coach named Sor (the Yardstik sandbox's "possible
@@ -15,11 +15,6 @@ import {
 // page and decides "not the same person": the coach's requirement is completed.
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-async function bearer(page: Page) {
-  const { token } = (await (await page.request.get('/api/session')).json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 test('a coach’s registry search finds a possible match; the reviewer compares it and clears it', async ({
   page,
@@ -33,34 +28,14 @@ test('a coach’s registry search finds a possible match; the reviewer compares 
   const admin = await (await browser.newContext(desktop)).newPage();
   await signInAsDemoAdmin(admin);
   const teamId = await teamLevelId(admin, 'Recreational/U8 Boys');
-  const headers = await bearer(admin);
-  const get = async (url: string) => (await admin.request.get(url, { headers })).json();
-  const post = async (url: string, data: object) => {
-    const res = await admin.request.post(url, { headers, data });
-    if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
-    return res.json();
-  };
-  const roles = (await get('/api/app/profile/level-roles')) as { hierarchyLevelId: string }[];
-  const rootId = roles[0]!.hierarchyLevelId;
-  const orgs = (await get('/api/app/organization/organization-list?PerPage=1000')) as unknown;
-  const list = (Array.isArray(orgs) ? orgs : (orgs as { items: unknown[] }).items) as {
-    id: string;
-    name: string;
-  }[];
-  const orgId = list.find((o) => o.name === 'Riverside Youth Soccer League')!.id;
-  const labels = (await get(`/api/app/labels?hierarchyLevelId=${rootId}`)) as {
-    items: { id: string; name: string }[];
-  };
-  const coachLabel = labels.items.find((l) => l.name === 'Coach')!.id;
   const stamp = Date.now();
   const name = `Registry search ${stamp}`;
-  const created = (await post(`/api/app/content/content-sex-offender-search/${orgId}`, {
-    base: { name },
-    content: {},
-  })) as { id: string };
-  await post(`/api/app/content/${created.id}/assign-content`, {
-    contentAssignments: [{ hierarchyLevelId: teamId, labelId: coachLabel }],
-  });
+  await addRequirement(
+    admin,
+    await adminApi(admin),
+    { kind: 'sex-offender-search', base: { name }, content: {} },
+    { teamId, role: 'Coach' },
+  );
 
   const coach: Invitee = {
     email: `robin-sor-${stamp}@example.org`,
