@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 type OutboxMail = { to: string; subject: string; text: string };
@@ -123,4 +123,27 @@ export async function signUpThroughTheInvitation(
   await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`));
   // The policies were accepted at sign-up: no Updated Policies modal.
   await expect(invitee.getByRole('dialog', { name: 'Updated Policies' })).toHaveCount(0);
+}
+
+/**
+ * The whole way in for a journey's member: the administrator's page invites them through the dialog, and they sign
+ * up from the e-mailed link on a phone of their own (390 × 844, touch). Answers the member's page.
+ */
+export async function invitedMemberOnPhone(
+  admin: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  who: Invitee & { teamId: string },
+): Promise<Page> {
+  await inviteThroughTheDialog(admin, who.teamId, who);
+  const phone = await (
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+  ).newPage();
+  await signUpThroughTheInvitation(phone, admin.request, { ...who, password: 'a-long-enough-password' });
+  return phone;
 }

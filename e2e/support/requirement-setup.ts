@@ -71,3 +71,18 @@ export async function addRequirement(
   });
   return created;
 }
+
+/** The demo league's LiveScan request form for California, as the member's LiveScan page needs one (ADR 032). */
+export async function addLiveScanLocation(calls: AdminApi, orgId: string): Promise<void> {
+  await calls.post(`/api/app/organization/${orgId}/live-scan-urls`, {
+    state: 'CA',
+    name: 'California DOJ applicant fingerprinting',
+    locationsUrl: 'https://oag.ca.gov/fingerprints/locations',
+    ori: 'A1234567',
+    agencyName: demoLeague,
+    agencyAddress: '1 Pitch Lane, Riverside CA',
+    mailCode: '12345',
+    levelOfService: 'DOJ and FBI',
+    typeOfApplicant: 'Volunteer',
+  });
+}

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSideScroll, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
-import { inviteThroughTheDialog, signUpThroughTheInvitation, type Invitee } from '../support/invitations.ts';
+import {
+  invitedMemberOnPhone,
+  inviteThroughTheDialog,
+  signUpThroughTheInvitation,
+  type Invitee,
+} from '../support/invitations.ts';
 import { addRequirement, adminApi, demoLeagueId, newTeam } from '../support/requirement-setup.ts';
 
 // Background checks on the Yardstik sandbox (ADR 030): the demo administrator adds a background check for the
@@ -222,20 +227,7 @@ test('a coach uploads the report of the organization’s own vendor (Generic); a
     role: 'Coach',
     teamName,
   };
-  await inviteThroughTheDialog(page, team.id, who);
-  const coach = await (
-    await browser.newContext({
-      baseURL,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    })
-  ).newPage();
-  await signUpThroughTheInvitation(coach, page.request, {
-    ...who,
-    password: 'a-long-enough-password',
-    teamId: team.id,
-  });
+  const coach = await invitedMemberOnPhone(page, browser, baseURL, { ...who, teamId: team.id });
 
   // The coach, on a phone: the page says the organization's own provider runs it, and takes the report.
   await coach.goto('/requirements');

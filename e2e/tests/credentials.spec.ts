@@ -6,7 +6,7 @@ import {
   teamLevelId,
   type Invitee,
 } from '../support/invitations.ts';
-import { addRequirement, adminApi, demoLeagueId } from '../support/requirement-setup.ts';
+import { addLiveScanLocation, addRequirement, adminApi, demoLeagueId } from '../support/requirement-setup.ts';
 
 // Credentials (ADR 032), on a phone: the demo administrator adds a US Soccer license requirement (coach D or higher)
 // and a LiveScan requirement for coaches, and a LiveScan location; an invited coach, Jordan Rivera (whom the US
@@ -38,17 +38,7 @@ test('a coach proves a US Soccer license by id and submits a LiveScan receipt, o
     ['live-scan', `LiveScan fingerprints ${stamp}`, {}],
   ] as const)
     await addRequirement(admin, calls, { kind, base: { name }, content }, { teamId, role: 'Coach' });
-  await calls.post(`/api/app/organization/${orgId}/live-scan-urls`, {
-    state: 'CA',
-    name: 'California DOJ applicant fingerprinting',
-    locationsUrl: 'https://oag.ca.gov/fingerprints/locations',
-    ori: 'A1234567',
-    agencyName: 'Riverside Youth Soccer League',
-    agencyAddress: '1 Pitch Lane, Riverside CA',
-    mailCode: '12345',
-    levelOfService: 'DOJ and FBI',
-    typeOfApplicant: 'Volunteer',
-  });
+  await addLiveScanLocation(calls, orgId);
 
   const coach: Invitee = {
     email: `jordan-${stamp}@example.org`,

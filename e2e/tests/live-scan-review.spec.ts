@@ -1,7 +1,13 @@
 import { test, expect, expectNoSideScroll, snap as snapOf } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
-import { inviteThroughTheDialog, signUpThroughTheInvitation, type Invitee } from '../support/invitations.ts';
-import { addRequirement, adminApi, demoLeagueId, newTeam } from '../support/requirement-setup.ts';
+import { invitedMemberOnPhone, type Invitee } from '../support/invitations.ts';
+import {
+  addLiveScanLocation,
+  addRequirement,
+  adminApi,
+  demoLeagueId,
+  newTeam,
+} from '../support/requirement-setup.ts';
 
 // LiveScan in review (ADR 032): the demo administrator adds a LiveScan requirement for the coaches of a level of this
 // journey's own (a new level under the top one, so no other journey's members are touched); an invited coach, on a
@@ -37,18 +43,7 @@ test('the custodian of records confirms a submitted ATI number in the review que
   // The member page needs a request form of the organization's: one location, unless another journey added one.
   const locations = (await calls.get(`/api/app/organization/${orgId}/live-scan-urls`)) as unknown;
   const listed = Array.isArray(locations) ? locations : ((locations as { items?: unknown[] }).items ?? []);
-  if (listed.length === 0)
-    await calls.post(`/api/app/organization/${orgId}/live-scan-urls`, {
-      state: 'CA',
-      name: 'California DOJ applicant fingerprinting',
-      locationsUrl: 'https://oag.ca.gov/fingerprints/locations',
-      ori: 'A1234567',
-      agencyName: 'Riverside Youth Soccer League',
-      agencyAddress: '1 Pitch Lane, Riverside CA',
-      mailCode: '12345',
-      levelOfService: 'DOJ and FBI',
-      typeOfApplicant: 'Volunteer',
-    });
+  if (listed.length === 0) await addLiveScanLocation(calls, orgId);
 
   // The coach, on a phone: the ATI number and the receipt, for review.
   const coach: Invitee = {
@@ -58,20 +53,7 @@ test('the custodian of records confirms a submitted ATI number in the review que
     role: 'Coach',
     teamName,
   };
-  await inviteThroughTheDialog(page, team.id, coach);
-  const phone = await (
-    await browser.newContext({
-      baseURL,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    })
-  ).newPage();
-  await signUpThroughTheInvitation(phone, page.request, {
-    ...coach,
-    password: 'a-long-enough-password',
-    teamId: team.id,
-  });
+  const phone = await invitedMemberOnPhone(page, browser, baseURL, { ...coach, teamId: team.id });
   await phone.goto('/requirements');
   await phone.getByRole('link', { name: requirementName, exact: true }).click();
   await expect(phone.getByText(/They never reach Touchline/)).toBeVisible();
