@@ -74,7 +74,7 @@ test('an invited coach signs up and completes a document, a form, a waiver, a vi
     teamId,
   });
 
-  await page.getByRole('link', { name: 'My requirements' }).click();
+  await page.getByRole('link', { name: 'My requirements', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My requirements' })).toBeVisible();
   const todo = page.getByRole('region', { name: /To do/ });
   for (const name of Object.values(names)) await expect(todo.getByRole('link', { name })).toBeVisible();
@@ -235,7 +235,7 @@ test('the demo league’s members stand where their seeded history left them', a
   await page.getByLabel(/E-mail address/).fill('isla.nguyen12@demo.touchline.test');
   await page.getByLabel(/^Password/).fill('touchline-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: 'My requirements' }).click();
+  await page.getByRole('link', { name: 'My requirements', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My requirements' })).toBeVisible();
   await expect(page.getByText('Overall: Incomplete')).toBeVisible();
   await expect(card(page, names.training)).toContainText('Expired');
