@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { signStripeWebhook } from '@touchline/sandbox/stripe/stripe-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -124,10 +124,12 @@ describe('subscription states arrive as signed Stripe webhooks through the inbox
       .where(eq(billingAccounts.organizationId, late.org.id));
     await billingReconciliationJob.run(jobDepsOf(t.app), {}, job);
     await billingReconciliationJob.run(jobDepsOf(t.app), {}, job);
+    // In the order they were queued: a select without ORDER BY has none (PostgreSQL returned them swapped once).
     const reminders = await t.database.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.to, `billing@${late.org.id}.example.org`));
+      .where(eq(mailOutbox.to, `billing@${late.org.id}.example.org`))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
     expect(reminders.map((m) => m.subject)).toEqual([
       'Your Touchline payment did not go through',
       'Your Touchline subscription is about to end',
