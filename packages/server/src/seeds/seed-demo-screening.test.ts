@@ -21,7 +21,8 @@ import { currentStatus } from '../requirement-core/requirement-state.ts';
 import { localDiskStorage } from '../storage/local-disk-storage.ts';
 import { seedDemoActivity } from './seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './seed-demo-content.ts';
-import { demoScreeningLevelName, demoScreeningMembers, seedDemoScreening } from './seed-demo-screening.ts';
+import { seedDemoScreening } from './seed-demo-screening.ts';
+import { demoScreeningLevelName, demoScreeningMembers } from './seed-demo-screening-staff.ts';
 import { linkDemoAdminProfile, seedDemoOrganization } from './seed-demo.ts';
 
 const apiKey = 'sandbox-api-key';
