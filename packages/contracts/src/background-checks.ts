@@ -144,6 +144,16 @@ export const backgroundCheckLinkSchema = z.object({ url: z.url(), sandbox: z.boo
 /** The hosted link. */
 export type BackgroundCheckLink = z.infer<typeof backgroundCheckLinkSchema>;
 
+/** The FCRA adverse-action process on a consumer report as a reviewer follows it (stage, reason, thread). */
+export const reviewerAdverseActionSchema = z.object({
+  stage: z.enum(['pre-adverse', 'final-adverse', 'withdrawn']),
+  reason: z.string(),
+  disputeUntil: z.iso.datetime({ offset: true }),
+  disputes: z.array(disputeMessageSchema),
+});
+/** The reviewer's view of an adverse action. */
+export type ReviewerAdverseAction = z.infer<typeof reviewerAdverseActionSchema>;
+
 /**
  * Response of GET {id}/background-check-report/{plaId}: what a reviewer sees of a vendor's result: the vendor's
  * status, our summary of it and the vendor's report page. Reviewers only; every view is audited.
@@ -160,14 +170,7 @@ export const backgroundCheckReportSchema = z.object({
   /** orgData reviewBackgroundChecksExternally: the flagged check is decided in the vendor's dashboard, not here. */
   reviewedExternally: z.boolean().default(false),
   /** The adverse-action process on the check, with the dispute thread, as the reviewer follows it. */
-  adverseAction: z
-    .object({
-      stage: z.enum(['pre-adverse', 'final-adverse', 'withdrawn']),
-      reason: z.string(),
-      disputeUntil: z.iso.datetime({ offset: true }),
-      disputes: z.array(disputeMessageSchema),
-    })
-    .nullable(),
+  adverseAction: reviewerAdverseActionSchema.nullable(),
 });
 /** The reviewer's view of a result. */
 export type BackgroundCheckReport = z.infer<typeof backgroundCheckReportSchema>;

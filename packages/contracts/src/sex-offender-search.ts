@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewerAdverseActionSchema } from './background-checks.ts';
 import { requirementStatusSchema } from './requirement-status.ts';
 
 // Sex offender search (spec §1, §6 "sex offender search adds set birth date", §7 set-date-of-birth; issue 22,
@@ -95,6 +96,8 @@ export const sexOffenderMatchSchema = z.object({
   sandbox: z.boolean(),
   orderedAt: z.iso.datetime({ offset: true }),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** A confirmed match's adverse-action notices and the member's disputes, as for a background check. */
+  adverseAction: reviewerAdverseActionSchema.nullable().default(null),
 });
 /** What a reviewer compares. */
 export type SexOffenderMatch = z.infer<typeof sexOffenderMatchSchema>;

@@ -180,6 +180,12 @@ describe('an organization that reviews flagged checks outside Touchline (orgData
         { reason: 'A record' },
       );
       expect(adverse.statusCode).toBe(409);
+      const bulk = await send(people.director, 'POST', `${base}/bulk-review`, {
+        requirements: [{ id: definitionId, plaId: who.profileLevelAccessId }],
+        review: { reviewDecision: 1, reviewNotes: '' },
+      });
+      expect(bulk.statusCode).toBe(409);
+      expect(bulk.json().error.validationErrors[0].message).toContain('outside Touchline');
       expect((await requirementOf(who)).status).toBe(RequirementStatus.PendingReview);
       expect(await mailTo(t, who.email)).toHaveLength(0);
       const view = await send(who, 'GET', at(definitionId, 'background-check-by-id', who));

@@ -296,11 +296,23 @@ export function disputeThread(data: AdverseActionData) {
   return data.disputes.map(({ at, message, from }) => ({ at, message, from: from ?? 'member' }));
 }
 
+/** The adverse-action process as a reviewer follows it (stage, reason, deadline, thread), or null. */
+export function reviewerAdverseView(data: AdverseActionData | undefined) {
+  return data
+    ? {
+        stage: data.stage,
+        reason: data.reason,
+        disputeUntil: data.disputeUntil,
+        disputes: disputeThread(data),
+      }
+    : null;
+}
+
 /** The reply e-mailed to the member: the reply's text and where to read the thread. */
 function replyNotice(appUrl: string, n: NoticeInput, reply: DisputeReplyBody): OutgoingMail {
   return mail(
     n.email,
-    `${n.organizationName}: a reply to your background check dispute`,
+    `${n.organizationName}: a reply to your ${n.check} dispute`,
     [
       `Hi ${n.firstName},`,
       reply.from === 'agency'
@@ -308,7 +320,7 @@ function replyNotice(appUrl: string, n: NoticeInput, reply: DisputeReplyBody): O
         : `${n.organizationName} replied to your dispute about "${n.requirementName}":`,
       reply.message,
     ],
-    { label: 'Open my background check', url: `${appUrl}/requirements` },
+    { label: `Open my ${n.check}`, url: `${appUrl}/requirements` },
   );
 }
 
@@ -324,7 +336,7 @@ export function replyToDispute(
 ) {
   return deps.db.transaction(async (tx) => {
     const loaded = await loadForReview(tx, ctx, input, { lock: true });
-    requireType(loaded, RequirementType.BackgroundCheck);
+    requireType(loaded, RequirementType.BackgroundCheck, RequirementType.SexOffenderSearch);
     const data = await adverseActionOf(tx, loaded);
     if (data?.stage !== 'pre-adverse' || data.disputes.length === 0)
       throw conflict('There is no dispute to reply to');

@@ -5,7 +5,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
-import { adverseActionOf, disputeThread } from './background-check-adverse.ts';
+import { adverseActionOf, reviewerAdverseView } from './background-check-adverse.ts';
 import { requireType } from './requirement-files.service.ts';
 import type { RequirementRef } from '../../requirement-core/requirement-target.ts';
 import { isScreeningSandbox, latestScreeningOrder } from './screening-order-state.ts';
@@ -58,14 +58,7 @@ export function backgroundCheckReport(
       orderedAt: order.createdAt.toISOString(),
       completedAt: order.completedAt?.toISOString() ?? null,
       reviewedExternally: await reviewsBackgroundChecksExternally(tx, ctx.organizationId),
-      adverseAction: adverse
-        ? {
-            stage: adverse.stage,
-            reason: adverse.reason,
-            disputeUntil: adverse.disputeUntil,
-            disputes: disputeThread(adverse),
-          }
-        : null,
+      adverseAction: reviewerAdverseView(adverse),
     };
   });
 }

@@ -15,7 +15,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
-import { adverseActionOf } from './background-check-adverse.ts';
+import { adverseActionOf, reviewerAdverseView } from './background-check-adverse.ts';
 import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
 import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
@@ -178,6 +178,7 @@ export function sexOffenderSearchMatch(
       sandbox: isScreeningSandbox(deps),
       orderedAt: order.createdAt.toISOString(),
       completedAt: order.completedAt?.toISOString() ?? null,
+      adverseAction: reviewerAdverseView(await adverseActionOf(tx, loaded)),
     };
   });
 }

@@ -252,6 +252,23 @@ describe('sex offender search: ordered through the outbox, results onto the requ
     expect(viewed).toHaveLength(1);
   });
 
+  it('a possible match takes no bulk decision: 409 naming it, nothing changed', async () => {
+    const who = people.match;
+    expect((await requirementOf(who)).status).toBe(RequirementStatus.PendingReview);
+    const bulk = await send(people.director, 'POST', `${base}/bulk-review`, {
+      requirements: [{ id: definitionId, plaId: who.profileLevelAccessId }],
+      review: { reviewDecision: 1, reviewNotes: '' },
+    });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json().error.validationErrors).toEqual([
+      expect.objectContaining({
+        field: 'requirements.0',
+        message: expect.stringContaining('registry match'),
+      }),
+    ]);
+    expect((await requirementOf(who)).status).toBe(RequirementStatus.PendingReview);
+  });
+
   it('"not the same person" completes it, and a re-read of the unchanged result leaves it so', async () => {
     const who = people.match;
     const approve = await send(
@@ -318,6 +335,17 @@ describe('sex offender search: ordered through the outbox, results onto the requ
         disputes: [{ message: message.message }],
       },
     });
+    // The reviewer follows the thread in the comparison and replies (a registry match is a consumer report too).
+    expect((await send(people.director, 'GET', matchUrl(who))).json().adverseAction).toMatchObject({
+      stage: 'pre-adverse',
+      disputes: [{ from: 'member', message: message.message }],
+    });
+    const replyUrl = `${base}/${definitionId}/background-check-dispute-reply/${who.profileLevelAccessId}`;
+    const reply = { message: 'Please send a photo ID', from: 'organization' };
+    expect((await send(people.manager, 'POST', replyUrl, reply)).statusCode).toBe(403);
+    const replied = await send(people.director, 'POST', replyUrl, reply);
+    expect(replied.statusCode).toBe(200);
+    expect(replied.json()).toMatchObject({ stage: 'pre-adverse', disputes: 2 });
     const outcome = await finalizeAdverseAction(
       jobDepsOf(t.app),
       { organizationId: org.id, memberRequirementId: (await requirementOf(who)).id },

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { RequirementStatus, requirementStatusLabel } from '@touchline/contracts/requirement-status';
 import type { ValidationError } from '@touchline/contracts/errors';
-import type { ReviewResult, bulkReviewBodySchema } from '@touchline/contracts/reviews';
+import { ReviewSource, type ReviewResult, type bulkReviewBodySchema } from '@touchline/contracts/reviews';
 import type { z } from 'zod';
 import { holdsAt } from '../../authz/rules.ts';
 import { AppError } from '../../errors.ts';
@@ -13,12 +13,18 @@ import { decisionFacts, reviewable, sourceOf, type Decision } from './reviews.de
 import { queueResetMails } from './reviews.mail.ts';
 import { assertReviewer } from './reviews.policy.ts';
 import { lockItems, writeBulkDecisions, type BulkItemRow, type BulkWrite } from './reviews.bulk-queries.ts';
-import { pendingReviewCount, resetMailsOf } from './reviews.service.ts';
+import { externalReviewMessage, pendingReviewCount, resetMailsOf } from './reviews.service.ts';
+import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 
 type Body = z.output<typeof bulkReviewBodySchema>;
 
 /** All or nothing: 404 naming items not found (or beyond reach), 409 naming items not awaiting review and why. */
-function checkItems(ctx: RequestContext, body: Body, rows: readonly BulkItemRow[]): BulkItemRow[] {
+function checkItems(
+  ctx: RequestContext,
+  body: Body,
+  rows: readonly BulkItemRow[],
+  externally: boolean,
+): BulkItemRow[] {
   const byIndex = new Map(rows.map((r) => [r.index, r]));
   const reachable = (r: BulkItemRow | undefined) => r && holdsAt(ctx, 'directorLevelOrHigher', r.levelPath);
   const missing = body.requirements.flatMap((_, index) => (reachable(byIndex.get(index)) ? [] : [index]));
@@ -30,9 +36,8 @@ function checkItems(ctx: RequestContext, body: Body, rows: readonly BulkItemRow[
     );
   const blocked = rows.flatMap((row) => {
     const status = currentStatus(row, row.expiringSoonDays);
-    if (status === RequirementStatus.PendingReview && reviewable(row.type)) return [];
-    const why = `${row.memberName} — ${row.name} is ${requirementStatusLabel(status)}, not awaiting review`;
-    return [{ field: `requirements.${row.index}`, in: 'body' as const, message: why }];
+    const why = whyNotInBulk(row, status, externally);
+    return why ? [{ field: `requirements.${row.index}`, in: 'body' as const, message: why }] : [];
   });
   if (blocked.length > 0)
     refuse(
@@ -41,6 +46,22 @@ function checkItems(ctx: RequestContext, body: Body, rows: readonly BulkItemRow[
       blocked.sort((a, b) => a.field.localeCompare(b.field, 'en', { numeric: true })),
     );
   return [...rows];
+}
+
+/**
+ * Why one item cannot take a bulk decision, or null: it must await review; a possible registry match is compared
+ * record by record in its own panel (its rejection goes through the FCRA notices), and a flagged background check
+ * of an organization that reviews them at the vendor is decided there — as the single review refuses them.
+ */
+function whyNotInBulk(row: BulkItemRow, status: RequirementStatus, externally: boolean): string | null {
+  const who = `${row.memberName} — ${row.name}`;
+  if (status !== RequirementStatus.PendingReview || !reviewable(row.type))
+    return `${who} is ${requirementStatusLabel(status)}, not awaiting review`;
+  const source = sourceOf(row);
+  if (source === ReviewSource.SexOffenderSearch)
+    return `${who} is a possible registry match: compare the records and decide it on its own`;
+  if (source === ReviewSource.FlaggedBackgroundCheck && externally) return `${who}: ${externalReviewMessage}`;
+  return null;
 }
 
 function refuse(code: ErrorCode, message: string, errors: ValidationError[]): never {
@@ -59,7 +80,9 @@ export async function bulkReview(deps: Deps, ctx: RequestContext, body: Body): P
   const now = new Date();
   const completedAt = completedDateTime ? new Date(completedDateTime) : undefined;
   const reviewed = await deps.db.transaction(async (tx) => {
-    const rows = checkItems(ctx, body, await lockItems(tx, ctx.organizationId, body.requirements));
+    const externally = await reviewsBackgroundChecksExternally(tx, ctx.organizationId);
+    const locked = await lockItems(tx, ctx.organizationId, body.requirements);
+    const rows = checkItems(ctx, body, locked, externally);
     const writes: BulkWrite[] = rows.map((row) => {
       const facts = decisionFacts(row, row, decision, { now, completedAt });
       return {

@@ -33,8 +33,7 @@ export function useReplyToDispute(ref: Ref) {
   return useMutation({
     mutationFn: (body: DisputeReplyBody) =>
       api.post(path(ref, 'background-check-dispute-reply'), body, { schema: adverseActionResultSchema }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: key(ref) });
-    },
+    // The thread shows in the background check's report and in a registry match's comparison alike.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
   });
 }

@@ -94,7 +94,8 @@ describe('adverse action from the flagged background check’s review panel (iss
     const calls = server.callsTo('POST', adversePath);
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]!.body!)).toEqual({ reason: 'Undisclosed conviction' });
-    expect(await screen.findByText(/Adverse action: pre-adverse — Undisclosed conviction/)).toBeVisible();
+    expect(await screen.findByText(/— Undisclosed conviction \(responses until/)).toBeVisible();
+    expect(screen.getByText('Pre-adverse notice sent')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Start adverse action…' })).toBeNull();
     const waiting = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step');
     expect(waiting).toHaveTextContent(/Five business days/);

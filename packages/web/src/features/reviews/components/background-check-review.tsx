@@ -1,19 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useBackgroundCheckReport, useReplyToDispute } from '../api/background-check-review.ts';
+import { useBackgroundCheckReport } from '../api/background-check-review.ts';
 import { useStartAdverseAction } from '../api/sex-offender-match.ts';
+import { AdverseActionThread } from './adverse-action-thread.tsx';
 
 const vendorName: Record<string, string> = { yardstik: 'Yardstik', tazworks: 'TazWorks agency' };
-
-const authorOf = {
-  member: 'Member',
-  organization: 'Organization (reviewer)',
-  agency: 'Agency (relayed by a reviewer)',
-} as const;
 
 /** What the panel needs: the reviewed requirement, whether it awaits a decision, and whose it is. */
 export interface BackgroundCheckReviewProps {
@@ -47,14 +42,10 @@ export function BackgroundCheckReview({
   const id = useId();
   const ref = { definitionId, plaId };
   const report = useBackgroundCheckReport(ref, true);
-  const reply = useReplyToDispute(ref);
   const start = useStartAdverseAction(ref);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState('');
-  const [from, setFrom] = useState<'organization' | 'agency'>('organization');
-  const [error, setError] = useState<string | undefined>();
   if (report.isPending) return <Spinner label="Loading the background check report" />;
   if (report.isError)
     return <Alert>{`The background check report could not be loaded: ${report.error.message}`}</Alert>;
@@ -80,15 +71,6 @@ export function BackgroundCheckReview({
       },
       onError: () => setConfirming(false),
     });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!message.trim()) {
-      setError('Write the reply');
-      return;
-    }
-    setError(undefined);
-    reply.mutate({ message, from }, { onSuccess: () => setMessage('') });
-  };
   return (
     <section aria-label="Background check result" className="space-y-3 text-sm">
       <h3 className="text-base font-semibold">Background check result</h3>
@@ -187,67 +169,7 @@ export function BackgroundCheckReview({
           />
         </div>
       </Modal>
-      {adverse ? (
-        <div className="space-y-2">
-          <p>
-            Adverse action: {adverse.stage} — {adverse.reason} (responses until{' '}
-            {new Date(adverse.disputeUntil).toLocaleString()})
-          </p>
-          <ol className="space-y-2" aria-label="Dispute thread">
-            {adverse.disputes.map((entry) => (
-              <li
-                key={`${entry.at}-${entry.from}`}
-                className="rounded-md border border-slate-300 p-2 dark:border-slate-700"
-              >
-                <p className="font-semibold">
-                  {authorOf[entry.from]} · {new Date(entry.at).toLocaleString()}
-                </p>
-                <p className="break-words whitespace-pre-wrap">{entry.message}</p>
-              </li>
-            ))}
-          </ol>
-          {adverse.stage === 'pre-adverse' && adverse.disputes.length > 0 ? (
-            <form noValidate onSubmit={onSubmit} className="space-y-2">
-              <label htmlFor={`${id}-from`} className="block font-medium">
-                Reply as
-              </label>
-              <select
-                id={`${id}-from`}
-                value={from}
-                onChange={(e) => setFrom(e.currentTarget.value === 'agency' ? 'agency' : 'organization')}
-                className="w-full rounded-md border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-950"
-              >
-                <option value="organization">The organization</option>
-                <option value="agency">Passing on the agency’s reinvestigation result</option>
-              </select>
-              <label htmlFor={`${id}-reply`} className="block font-medium">
-                Reply to the member
-              </label>
-              <textarea
-                id={`${id}-reply`}
-                rows={3}
-                value={message}
-                onChange={(e) => setMessage(e.currentTarget.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-reply-error` : undefined}
-                className="w-full rounded-md border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-950"
-              />
-              {error ? (
-                <p id={`${id}-reply-error`} className="text-red-700 dark:text-red-400">
-                  {error}
-                </p>
-              ) : null}
-              <Alert>{reply.error ? reply.error.message : null}</Alert>
-              <Button
-                type="submit"
-                variant="secondary"
-                label={reply.isPending ? 'Sending…' : 'Send the reply'}
-                disabled={reply.isPending}
-              />
-            </form>
-          ) : null}
-        </div>
-      ) : null}
+      {adverse ? <AdverseActionThread reviewRef={ref} adverse={adverse} /> : null}
     </section>
   );
 }

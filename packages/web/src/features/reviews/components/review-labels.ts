@@ -1,5 +1,10 @@
 import { requirementTypeByNo } from '@touchline/contracts/requirement-types';
-import { ReviewOutcome, reviewSourceLabels, type ReviewSource } from '@touchline/contracts/reviews';
+import {
+  ReviewOutcome,
+  ReviewSource,
+  reviewSourceLabels,
+  type ReviewListItem,
+} from '@touchline/contracts/reviews';
 
 /** How an outcome reads in the history and the Historical tab. */
 export function outcomeLabel(outcome: number): string {
@@ -18,3 +23,7 @@ export const typeLabel = (type: number) => requirementTypeByNo(type)?.label ?? '
 /** The Pending tab's label: its count once known, none while loading (never a placeholder that can stick). */
 export const pendingTabLabel = (count: number | undefined) =>
   count === undefined ? 'Pending' : `Pending (${count})`;
+
+/** Whether an item may join a bulk decision: a possible registry match is compared and decided on its own. */
+export const bulkDecidable = (item: Pick<ReviewListItem, 'reviewSource'>) =>
+  item.reviewSource !== ReviewSource.SexOffenderSearch;

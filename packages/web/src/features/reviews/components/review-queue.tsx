@@ -1,5 +1,5 @@
 import type { ReviewListItem } from '@touchline/contracts/reviews';
-import { outcomeLabel, sourceLabel, typeLabel } from './review-labels.ts';
+import { bulkDecidable, outcomeLabel, sourceLabel, typeLabel } from './review-labels.ts';
 
 /** The props of the queue table. */
 export interface ReviewQueueProps {
@@ -20,7 +20,8 @@ const headCell = `${cell} max-md:hidden`;
 
 /** The Pending queue (with bulk selection) or the Historical decisions, one row per item. */
 export function ReviewQueue(p: ReviewQueueProps) {
-  const allChecked = p.items.length > 0 && p.items.every((i) => p.checked.has(i.key));
+  const selectable = p.items.filter(bulkDecidable);
+  const allChecked = selectable.length > 0 && selectable.every((i) => p.checked.has(i.key));
   return (
     <table className="w-full text-sm max-md:block">
       <caption className="sr-only">
@@ -34,6 +35,7 @@ export function ReviewQueue(p: ReviewQueueProps) {
                 type="checkbox"
                 aria-label="Select every requirement on this page"
                 checked={allChecked}
+                disabled={selectable.length === 0}
                 onChange={(e) => p.onCheckAll(e.target.checked)}
               />
             </th>
@@ -61,12 +63,21 @@ export function ReviewQueue(p: ReviewQueueProps) {
           >
             {p.historical ? null : (
               <td className={`${cell} max-md:absolute max-md:top-3 max-md:left-2`}>
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${item.memberName}, ${item.requirementName}`}
-                  checked={p.checked.has(item.key)}
-                  onChange={(e) => p.onCheck(item.key, e.target.checked)}
-                />
+                {bulkDecidable(item) ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${item.memberName}, ${item.requirementName}`}
+                    checked={p.checked.has(item.key)}
+                    onChange={(e) => p.onCheck(item.key, e.target.checked)}
+                  />
+                ) : (
+                  <span
+                    className="text-xs text-slate-600 dark:text-slate-400"
+                    title="A possible registry match is decided on its own"
+                  >
+                    —<span className="sr-only">A possible registry match is decided on its own</span>
+                  </span>
+                )}
               </td>
             )}
             <td className={`${cell} ${cardCell}`}>

@@ -19,7 +19,7 @@ import { getAdjacentReview } from '../api/get-adjacent-review.ts';
 import { usePendingTotal, useReviewRequirements } from '../api/get-review-requirements.ts';
 import { LevelFilter } from './level-filter.tsx';
 import { ReviewPanel } from './review-panel.tsx';
-import { pendingTabLabel } from './review-labels.ts';
+import { bulkDecidable, pendingTabLabel } from './review-labels.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import { reviewShortcuts } from './use-review-shortcuts.ts';
 
@@ -122,7 +122,7 @@ export function ReviewsPage() {
   const checkAll = (on: boolean) => {
     const nextChecked = new Map(checked);
     for (const i of items) {
-      if (on) nextChecked.set(i.key, { id: i.definitionId, plaId: i.plaId });
+      if (on && bulkDecidable(i)) nextChecked.set(i.key, { id: i.definitionId, plaId: i.plaId });
       else nextChecked.delete(i.key);
     }
     setChecked(nextChecked);

@@ -41,13 +41,18 @@ const match: SexOffenderMatch = {
   sandbox: true,
   orderedAt: '2026-11-18T10:00:00.000Z',
   completedAt: '2026-11-20T10:00:00.000Z',
+  adverseAction: null,
 };
 const base = `/api/app/requirement/${definitionId}`;
 
-function serve() {
+function serve(answer: SexOffenderMatch = match) {
   return serveGlobally({
     [`GET ${base}/review`]: { status: 200, body: detail },
-    [`GET ${base}/sex-offender-search-match/${plaId}`]: { status: 200, body: match },
+    [`GET ${base}/sex-offender-search-match/${plaId}`]: { status: 200, body: answer },
+    [`POST ${base}/background-check-dispute-reply/${plaId}`]: {
+      status: 200,
+      body: { stage: 'pre-adverse', disputeUntil: '2026-11-27T10:00:00.000Z', disputes: 2 },
+    },
     [`POST ${base}/review/${plaId}`]: { status: 200, body: { reviewed: 1, pendingReviewCount: 0 } },
     [`POST ${base}/background-check-adverse-action/${plaId}`]: {
       status: 200,
@@ -111,5 +116,30 @@ describe('a possible sex offender registry match in the review queue', () => {
     expect(screen.queryByRole('button', { name: 'Approve (A)' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disqualify…' })).toBeNull();
     expect(screen.queryByText('This requirement is not awaiting review.')).toBeNull();
+  });
+
+  it('after the pre-adverse notice shows the thread and a reply instead of confirming again', async () => {
+    const server = serve({
+      ...match,
+      adverseAction: {
+        stage: 'pre-adverse',
+        reason: 'Same photo and birth date',
+        disputeUntil: '2026-11-27T10:00:00.000Z',
+        disputes: [{ at: '2026-11-21T10:00:00.000Z', message: 'That is my cousin', from: 'member' }],
+      },
+    });
+    show();
+    expect(await screen.findByText('Pre-adverse notice sent')).toBeVisible();
+    expect(screen.getByText('That is my cousin')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Confirmed/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Not the same person' })).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Reply to the member'), 'Please send a photo ID');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+    const replies = server.callsTo('POST', `${base}/background-check-dispute-reply/${plaId}`);
+    expect(replies).toHaveLength(1);
+    expect(JSON.parse(replies[0]!.body!)).toEqual({
+      message: 'Please send a photo ID',
+      from: 'organization',
+    });
   });
 });

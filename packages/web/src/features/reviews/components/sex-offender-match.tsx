@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { ReviewRef } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
 import { useSexOffenderMatch, useStartAdverseAction } from '../api/sex-offender-match.ts';
+import { AdverseActionThread } from './adverse-action-thread.tsx';
 
 /** What the comparison needs: the reviewed requirement, whether it awaits a decision, and how to report one. */
 export interface SexOffenderMatchProps {
@@ -35,6 +36,8 @@ export function SexOffenderMatch({ reviewRef, pending, memberName, onDecided }: 
   if (match.isError)
     return <Alert>{`The registry records could not be loaded: ${match.error.message}`}</Alert>;
   const m = match.data;
+  // Once the pre-adverse notice is out the match is confirmed: only the thread and clearing remain (ADR 032).
+  const notice = m.adverseAction && m.adverseAction.stage !== 'withdrawn' ? m.adverseAction : null;
   const failed = (error: unknown) =>
     setProblem(error instanceof ApiError ? error.message : 'The decision failed.');
   const notSame = () =>
@@ -156,7 +159,24 @@ export function SexOffenderMatch({ reviewRef, pending, memberName, onDecided }: 
           </>
         ) : null}
       </p>
-      {pending ? (
+      {notice ? (
+        <section aria-labelledby="sor-adverse" className="space-y-2">
+          <h4 id="sor-adverse" className="font-semibold">
+            Adverse action
+          </h4>
+          <AdverseActionThread reviewRef={reviewRef} adverse={notice} />
+        </section>
+      ) : null}
+      {pending && notice ? (
+        <div className="space-y-2">
+          <p className="text-sm">
+            If the member shows the record is not theirs, clear the search; otherwise the final notice rejects
+            it when the response time ends.
+          </p>
+          <Button label="Not the same person" onClick={notSame} disabled={busy} />
+          {problem ? <Alert>{problem}</Alert> : null}
+        </div>
+      ) : pending ? (
         <div className="space-y-2">
           <label htmlFor="sor-reason" className="block text-sm font-medium">
             Reason, if the record is the member
