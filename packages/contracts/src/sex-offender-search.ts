@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewerAdverseActionSchema } from './background-checks.ts';
+import { disputeMessageSchema, reviewerAdverseActionSchema } from './background-checks.ts';
 import { requirementStatusSchema } from './requirement-status.ts';
 
 // Sex offender search (spec §1, §6 "sex offender search adds set birth date", §7 set-date-of-birth; issue 22,
@@ -57,7 +57,7 @@ export const sexOffenderSearchViewSchema = z.object({
       stage: z.enum(['pre-adverse', 'final-adverse']),
       reason: z.string(),
       disputeUntil: z.iso.datetime({ offset: true }),
-      disputes: z.array(z.object({ at: z.iso.datetime({ offset: true }), message: z.string() })),
+      disputes: z.array(disputeMessageSchema),
     })
     .nullable(),
   /** What the member can do next on this page. */

@@ -15,7 +15,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { loadForReview } from '../reviews/reviews.service.ts';
-import { adverseActionOf, reviewerAdverseView } from './background-check-adverse.ts';
+import { adverseActionOf, disputeThread, reviewerAdverseView } from './background-check-adverse.ts';
 import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
 import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
@@ -84,7 +84,7 @@ async function view(
             stage: adverse.stage,
             reason: adverse.reason,
             disputeUntil: adverse.disputeUntil,
-            disputes: adverse.disputes.map(({ at, message }) => ({ at, message })),
+            disputes: disputeThread(adverse),
           }
         : null,
     next,

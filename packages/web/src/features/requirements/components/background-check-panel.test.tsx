@@ -174,7 +174,7 @@ describe('the background-check panel', () => {
     });
     show();
     expect(await screen.findByText('That record is not mine.')).toBeVisible();
-    expect(screen.getByText(/The background-check agency \(passed on by your organization\)/)).toBeVisible();
+    expect(screen.getByText(/The screening agency \(passed on by your organization\)/)).toBeVisible();
     const box = screen.getByLabelText(/Respond to the notice/);
     await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
     expect(await screen.findByText('Write your response')).toBeVisible();

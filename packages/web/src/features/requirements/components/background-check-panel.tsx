@@ -10,6 +10,7 @@ import { fieldErrorsFromApi, focusFirstError, validateForm, type FieldErrors } f
 import {
   useBackgroundCheck,
   useContinueAtVendor,
+  useDisputeBackgroundCheck,
   useRecordConsent,
   useRunBackgroundCheck,
   useUploadBackgroundCheckReport,
@@ -195,6 +196,7 @@ export function BackgroundCheckPanel({ requirement, memberName, canAct }: Backgr
   const run = useRunBackgroundCheck(requirement, memberPays);
   const vendor = useContinueAtVendor(requirement);
   const upload = useUploadBackgroundCheckReport(requirement);
+  const dispute = useDisputeBackgroundCheck(requirement);
   const [notice, setNotice] = useState<string | null>(null);
 
   if (check.isPending) return <Spinner label="Loading…" />;
@@ -229,7 +231,7 @@ export function BackgroundCheckPanel({ requirement, memberName, canAct }: Backgr
         </Alert>
       ) : null}
       {view.adverseAction ? (
-        <DisputeThread requirement={requirement} adverse={view.adverseAction} canAct={canAct} />
+        <DisputeThread adverse={view.adverseAction} canAct={canAct} dispute={dispute} />
       ) : null}
       {canAct && view.next === 'consent' ? (
         <ConsentForm requirement={requirement} view={view} memberName={memberName} />

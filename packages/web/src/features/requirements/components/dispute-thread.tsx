@@ -1,34 +1,33 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { BackgroundCheckView } from '@touchline/contracts/background-checks';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorsFromApi } from '../../../lib/forms.ts';
-import { useDisputeBackgroundCheck } from '../api/background-check.ts';
-import type { RequirementRef } from '../api/requirement-paths.ts';
 
 type Adverse = NonNullable<BackgroundCheckView['adverseAction']>;
 
 const authorOf: Record<Adverse['disputes'][number]['from'], string> = {
   member: 'You',
   organization: 'Your organization',
-  agency: 'The background-check agency (passed on by your organization)',
+  agency: 'The screening agency (passed on by your organization)',
 };
 
 /**
- * The adverse-action notice's thread on the member's page: their disputes and the replies (the organization's,
- * or the agency's reinvestigation), and while the pre-adverse notice stands a form to respond.
+ * The adverse-action notice's thread on the member's page (a background check or a registry search): their disputes
+ * and the replies (the organization's, or the agency's reinvestigation), and while the pre-adverse notice stands a
+ * form to respond, sent through the page's own dispute call.
  */
 export function DisputeThread({
-  requirement,
   adverse,
   canAct,
+  dispute,
 }: {
-  requirement: RequirementRef;
   adverse: Adverse;
   canAct: boolean;
+  dispute: UseMutationResult<unknown, Error, string>;
 }) {
   const id = useId();
-  const dispute = useDisputeBackgroundCheck(requirement);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const open = adverse.stage === 'pre-adverse' && new Date(adverse.disputeUntil) > new Date();

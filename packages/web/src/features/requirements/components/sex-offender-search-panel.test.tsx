@@ -133,11 +133,38 @@ describe('the sex offender search panel', () => {
     expect(await screen.findByText(/pre-adverse action notice: The registry record matches/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
     expect(screen.getByText('Write your response')).toBeVisible();
-    await userEvent.type(screen.getByLabelText(/Your response/), 'Not me');
+    await userEvent.type(screen.getByLabelText(/Respond to the notice/), 'Not me');
     await userEvent.click(screen.getByRole('button', { name: 'Send my response' }));
     await expect.poll(() => server.callsTo('POST', `${base}/background-check-dispute`).length).toBe(1);
     expect(JSON.parse(server.callsTo('POST', `${base}/background-check-dispute`)[0]!.body!)).toEqual({
       message: 'Not me',
     });
+  });
+
+  it('shows the thread with who wrote each entry: the member’s response and the organization’s reply', async () => {
+    serveGlobally({
+      [`GET ${base}/sex-offender-search-by-id`]: {
+        status: 200,
+        body: view({
+          dateOfBirth: '1990-01-02',
+          next: 'none',
+          status: 7,
+          adverseAction: {
+            stage: 'pre-adverse',
+            reason: 'The registry record matches',
+            disputeUntil: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+            disputes: [
+              { at: '2026-11-21T10:00:00.000Z', message: 'That is my uncle', from: 'member' },
+              { at: '2026-11-22T10:00:00.000Z', message: 'Please send a photo ID', from: 'organization' },
+            ],
+          },
+        }),
+      },
+    });
+    show();
+    expect(await screen.findByText('That is my uncle')).toBeVisible();
+    expect(screen.getByText(/^You ·/)).toBeVisible();
+    expect(screen.getByText(/^Your organization ·/)).toBeVisible();
+    expect(screen.getByText('Please send a photo ID')).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../api/sex-offender-search.ts';
 import type { RequirementRef } from '../api/requirement-paths.ts';
 import { asSentence } from '../../../lib/text.ts';
+import { DisputeThread } from './dispute-thread.tsx';
 
 /** What the sex offender search panel needs: which requirement and whether the viewer may act for the member. */
 export interface SexOffenderSearchPanelProps {
@@ -78,15 +79,6 @@ function AdverseNotice({
   canAct: boolean;
 }) {
   const dispute = useDisputeSexOffenderSearch(requirement);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const open = notice.stage === 'pre-adverse' && new Date(notice.disputeUntil) > new Date();
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (message.trim() === '') return setError('Write your response');
-    setError(null);
-    dispute.mutate(message.trim(), { onSuccess: () => setMessage('') });
-  };
   return (
     <section aria-label="Adverse action notice" className="space-y-3">
       <Alert tone="info">
@@ -94,37 +86,7 @@ function AdverseNotice({
           ? `Your organization sent you a pre-adverse action notice: ${asSentence(notice.reason)} You can respond until ${new Date(notice.disputeUntil).toLocaleString()}.`
           : `Your organization sent you a final adverse action notice: ${notice.reason}.`}
       </Alert>
-      {notice.disputes.length > 0 ? (
-        <ul className="space-y-1 text-sm">
-          {notice.disputes.map((d) => (
-            <li key={d.at}>
-              Your response of {new Date(d.at).toLocaleString()}: {d.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {canAct && open ? (
-        <form onSubmit={handleSubmit} noValidate className="space-y-2">
-          <label htmlFor="sor-dispute" className="block text-sm font-medium">
-            Your response (for example: the record is not you)
-          </label>
-          <textarea
-            id="sor-dispute"
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            maxLength={5000}
-            rows={3}
-            aria-invalid={error ? true : undefined}
-            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-          <Alert>{error ?? (dispute.error ? dispute.error.message : null)}</Alert>
-          <Button
-            type="submit"
-            label={dispute.isPending ? 'Sending…' : 'Send my response'}
-            disabled={dispute.isPending}
-          />
-        </form>
-      ) : null}
+      <DisputeThread adverse={notice} canAct={canAct} dispute={dispute} />
     </section>
   );
 }
