@@ -12,11 +12,12 @@ import { addRequirement, adminApi } from '../support/requirement-setup.ts';
 // coaches of a team no other journey uses (U8 Boys); an invited coach named Sor (the Yardstik sandbox's "possible
 // match" last name) enters the date of birth the search asks for, starts it, authorizes at the sandbox's hosted page,
 // and after the sandbox's research waits for review. The administrator compares the registry record on the review
-// page and decides "not the same person": the coach's requirement is completed.
+// page and confirms it (the pre-adverse notice); the coach disputes on the phone; the administrator reads the
+// thread, replies, and decides "not the same person": the coach's requirement is completed.
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('a coach’s registry search finds a possible match; the reviewer compares it and clears it', async ({
+test('a coach’s registry search finds a possible match; the notice is disputed, and the reviewer clears it', async ({
   page,
   browser,
   baseURL,
@@ -103,6 +104,35 @@ test('a coach’s registry search finds a possible match; the reviewer compares 
   await admin.setViewportSize({ width: 390, height: 844 });
   await snapOf(admin, 'sex-offender-review-phone');
   await admin.setViewportSize({ width: 1280, height: 800 });
+  // The reviewer first takes it for the member: the pre-adverse notice goes out (a consumer report's FCRA step).
+  await admin
+    .getByLabel('Reason, if the record is the member')
+    .fill('Same name and date of birth as the record');
+  await admin.getByRole('button', { name: 'Confirmed: send the pre-adverse notice' }).click();
+  await expect(admin.getByText('Pre-adverse action notice sent: Robin Sor.')).toBeVisible();
+
+  // The coach disputes on the phone.
+  await page.reload();
+  await expect(page.getByText(/pre-adverse action notice: Same name and date of birth/)).toBeVisible();
+  await page
+    .getByLabel(/Respond to the notice/)
+    .fill('The record is my uncle: same name, born the same day.');
+  await page.getByRole('button', { name: 'Send my response' }).click();
+  await expect(page.getByText('The record is my uncle: same name, born the same day.')).toBeVisible();
+  await a11y('sex offender search, the member’s response to the notice');
+  await snap('sex-offender-dispute-phone');
+
+  // The reviewer reads the thread in the comparison (no second "Confirmed"), replies, and clears the search.
+  await admin.goto('/reviews');
+  await admin.getByLabel('Review source').selectOption('SexOffenderSearch');
+  await admin.getByRole('button', { name: 'Robin Sor', exact: true }).click();
+  const thread = admin.getByRole('list', { name: 'Dispute thread' });
+  await expect(thread).toContainText('The record is my uncle');
+  await expect(admin.getByRole('button', { name: /Confirmed/ })).toHaveCount(0);
+  await admin.getByLabel('Reply to the member').fill('Thank you: the photo on the record is not you.');
+  await admin.getByRole('button', { name: 'Send the reply' }).click();
+  await expect(thread).toContainText('the photo on the record is not you');
+  await snapOf(admin, 'sex-offender-dispute-review-desktop');
   await admin.getByRole('button', { name: 'Not the same person' }).click();
   await expect(admin.getByText('Not the same person: Robin Sor.')).toBeVisible();
 
