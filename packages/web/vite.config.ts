@@ -18,7 +18,8 @@ const proxied = ['/api', '/connect', '/.well-known', '/healthz', '/readyz'];
  * - zod alone: the sign-in page and every signed-in page need it, the entry never;
  * - the libraries of the signed-in shell (React Aria and what it brings) and TanStack Query, one chunk each;
  * - the app's shared code (lib/, components/, the contracts): what sign-in and the signed-in pages both read;
- * - the signed-in features, grouped by which routes use them (`entriesAware`), small groups merged.
+ * - the dashboard's first calls, which its route's loader starts before the signed-in code has loaded;
+ * - the signed-in features, one chunk.
  *
  * No group includes its modules' dependencies: each module goes to the one group that names it, or stays put.
  */
@@ -33,8 +34,14 @@ const signedInOnly =
 const signedOut =
   /[\\/]features[\\/](auth|signup)[\\/]|[\\/]app[\\/]routes[\\/](root|policy-pages|page-loading|route-error|not-found)\.tsx$/;
 const policiesGate = /[\\/]features[\\/]auth[\\/](components[\\/]updated-policies-|api[\\/]accept-policy)/;
-/** Stripe's library loads Stripe.js when it is evaluated: it stays in the card form's own lazy chunk. */
-const cardForm = /[\\/]node_modules[\\/](@stripe|prop-types)[\\/]|[\\/]stripe-elements-form\.tsx$/;
+/**
+ * Stripe's library loads Stripe.js when it is evaluated: it stays with the card forms (the payment page's and the
+ * member's), in their own lazy chunks. In the signed-in chunk, the member's form pulled it into every signed-in page.
+ */
+const cardForm = /[\\/]node_modules[\\/](@stripe|prop-types)[\\/]|[\\/](stripe|member)-elements-form\.tsx$/;
+/** What the dashboard route's loader runs to start the dashboard's first calls (prefetch-dashboard.ts). */
+const dashboardData =
+  /[\\/]features[\\/]dashboard[\\/](api[\\/](prefetch-dashboard|get-dashboard-info|get-dashboard-members)\.ts|hooks[\\/]use-dashboard-filter\.ts)$/;
 const groups = {
   includeDependenciesRecursively: false,
   groups: [
@@ -63,6 +70,8 @@ const groups = {
         !signedInOnly.test(id),
       priority: 20,
     },
+    // The dashboard's first calls, which its route's loader starts before the signed-in code has loaded.
+    { name: 'dashboard-data', test: (id: string) => dashboardData.test(id), priority: 18 },
     { name: 'signed-out', test: (id: string) => signedOut.test(id) && !policiesGate.test(id), priority: 15 },
     {
       name: 'signed-in',
