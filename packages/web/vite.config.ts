@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite-precompress.ts';
 
 // In development the API, identity and health routes live on the server (npm run dev starts it on :3000);
@@ -42,6 +42,35 @@ const cardForm = /[\\/]node_modules[\\/](@stripe|prop-types)[\\/]|[\\/](stripe|m
 /** What the dashboard route's loader runs to start the dashboard's first calls (prefetch-dashboard.ts). */
 const dashboardData =
   /[\\/]features[\\/]dashboard[\\/](api[\\/](prefetch-dashboard|get-dashboard-info|get-dashboard-members)\.ts|hooks[\\/]use-dashboard-filter\.ts)$/;
+/** The signed-in app's own modules (features and routes), the policies gate and the shared parts with React Aria. */
+const signedIn = (id: string) =>
+  (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) && !signedOut.test(id) && !cardForm.test(id)) ||
+  policiesGate.test(id) ||
+  signedInOnly.test(id);
+/** Every module the shell, the session guard and the dashboard route import statically, filled at buildEnd. */
+const shellAndDashboard = new Set<string>();
+const firstSignedInPages = /[\\/]app[\\/]routes[\\/](app-shell|require-session|dashboard)\.tsx$/;
+/**
+ * Collects `shellAndDashboard` once the module graph is complete, before the chunks are made: the modules reachable
+ * from the three route modules through static imports. A list kept by hand would fall behind the code.
+ */
+function shellAndDashboardModules(): Plugin {
+  return {
+    name: 'touchline-shell-and-dashboard-modules',
+    apply: 'build',
+    buildEnd() {
+      shellAndDashboard.clear();
+      const pending = [...this.getModuleIds()].filter((id) => firstSignedInPages.test(id));
+      if (pending.length !== 3)
+        throw new Error(`expected the shell, guard and dashboard routes, found ${pending.length}`);
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (shellAndDashboard.has(id)) continue;
+        shellAndDashboard.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
 const groups = {
   includeDependenciesRecursively: false,
   groups: [
@@ -73,19 +102,16 @@ const groups = {
     // The dashboard's first calls, which its route's loader starts before the signed-in code has loaded.
     { name: 'dashboard-data', test: (id: string) => dashboardData.test(id), priority: 18 },
     { name: 'signed-out', test: (id: string) => signedOut.test(id) && !policiesGate.test(id), priority: 15 },
-    {
-      name: 'signed-in',
-      test: (id: string) =>
-        (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) && !signedOut.test(id) && !cardForm.test(id)) ||
-        policiesGate.test(id) ||
-        signedInOnly.test(id),
-      priority: 10,
-    },
+    // The signed-in code in two: what the shell and the dashboard import (every signed-in first load runs the shell;
+    // the dashboard is an administrator's first page), and the other pages. The second imports the first, never the
+    // reverse: the first is a static import closure.
+    { name: 'signed-in', test: (id: string) => signedIn(id) && shellAndDashboard.has(id), priority: 10 },
+    { name: 'signed-in-pages', test: signedIn, priority: 5 },
   ],
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), shellAndDashboardModules()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
