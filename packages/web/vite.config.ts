@@ -47,30 +47,43 @@ const signedIn = (id: string) =>
   (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) && !signedOut.test(id) && !cardForm.test(id)) ||
   policiesGate.test(id) ||
   signedInOnly.test(id);
-/** Every module the shell, the session guard and the dashboard route import statically, filled at buildEnd. */
-const shellAndDashboard = new Set<string>();
-const firstSignedInPages = /[\\/]app[\\/]routes[\\/](app-shell|require-session|dashboard)\.tsx$/;
 /**
- * Collects `shellAndDashboard` once the module graph is complete, before the chunks are made: the modules reachable
- * from the three route modules through static imports. A list kept by hand would fall behind the code.
+ * What a first load can run, filled at buildEnd: every module that the signed-out pages, the lazy modules the
+ * router's root loads (session, QueryClient, public layout), the signed-in shell, the session guard and the
+ * dashboard route import statically. The signed-in code and the shared code are each split along it.
  */
-function shellAndDashboardModules(): Plugin {
+const firstLoad = new Set<string>();
+const firstSignedInPages = /[\\/]app[\\/]routes[\\/](app-shell|require-session|dashboard)\.tsx$/;
+const firstLoadRoots = (id: string) =>
+  firstSignedInPages.test(id) ||
+  (signedOut.test(id) && !policiesGate.test(id)) ||
+  /[\\/]src[\\/](lib[\\/](session|query-client)\.ts|components[\\/]layouts[\\/]public-layout\.tsx)$/.test(id);
+/**
+ * Collects `firstLoad` once the module graph is complete, before the chunks are made: the modules reachable from its
+ * roots through static imports. A list kept by hand would fall behind the code.
+ */
+function firstLoadModules(): Plugin {
   return {
-    name: 'touchline-shell-and-dashboard-modules',
+    name: 'touchline-first-load-modules',
     apply: 'build',
     buildEnd() {
-      shellAndDashboard.clear();
-      const pending = [...this.getModuleIds()].filter((id) => firstSignedInPages.test(id));
-      if (pending.length !== 3)
-        throw new Error(`expected the shell, guard and dashboard routes, found ${pending.length}`);
+      firstLoad.clear();
+      const ids = [...this.getModuleIds()];
+      if (ids.filter((id) => firstSignedInPages.test(id)).length !== 3)
+        throw new Error('the shell, guard or dashboard route module was not found');
+      const pending = ids.filter(firstLoadRoots);
       for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        if (shellAndDashboard.has(id)) continue;
-        shellAndDashboard.add(id);
+        if (firstLoad.has(id)) continue;
+        firstLoad.add(id);
         pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
     },
   };
 }
+/** The app's shared code: lib/, components/ and the contracts, but the parts with React Aria. */
+const shared = (id: string) =>
+  (/[\\/]src[\\/](lib|components)[\\/]|[\\/]contracts[\\/]src[\\/]/.test(id) || library('clsx').test(id)) &&
+  !signedInOnly.test(id);
 const groups = {
   includeDependenciesRecursively: false,
   groups: [
@@ -91,27 +104,29 @@ const groups = {
       test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !cardForm.test(id),
       priority: 25,
     },
+    // The shared code in two: what a first load can run, and what only the other signed-in pages use.
+    // The root route's component goes with it: every first load runs it, and the dashboard's needs no other
+    // signed-out module.
     {
       name: 'common',
       test: (id: string) =>
-        (/[\\/]src[\\/](lib|components)[\\/]|[\\/]contracts[\\/]src[\\/]/.test(id) ||
-          library('clsx').test(id)) &&
-        !signedInOnly.test(id),
+        (shared(id) || /[\\/]app[\\/]routes[\\/]root\.tsx$/.test(id)) && firstLoad.has(id),
       priority: 20,
     },
+    { name: 'common-pages', test: shared, priority: 19 },
     // The dashboard's first calls, which its route's loader starts before the signed-in code has loaded.
     { name: 'dashboard-data', test: (id: string) => dashboardData.test(id), priority: 18 },
     { name: 'signed-out', test: (id: string) => signedOut.test(id) && !policiesGate.test(id), priority: 15 },
     // The signed-in code in two: what the shell and the dashboard import (every signed-in first load runs the shell;
     // the dashboard is an administrator's first page), and the other pages. The second imports the first, never the
     // reverse: the first is a static import closure.
-    { name: 'signed-in', test: (id: string) => signedIn(id) && shellAndDashboard.has(id), priority: 10 },
+    { name: 'signed-in', test: (id: string) => signedIn(id) && firstLoad.has(id), priority: 10 },
     { name: 'signed-in-pages', test: signedIn, priority: 5 },
   ],
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), shellAndDashboardModules()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadModules()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
