@@ -4,8 +4,10 @@
 // demo administrator, and points Lighthouse at that browser's debugging port, so the dashboard is audited signed in.
 // Prints the performance score, FCP, LCP, CLS and TBT per page: the median of `--runs` runs (3 by default).
 // Scores move with the machine's load: CI checks the byte budget (scripts/check-bundle-budget.mjs), not these.
+// `--members N` also audits the dashboard of an organization of N members (the benches' scale seed, ADR 016),
+// signed in as its administrator: the database is seeded before the server starts (`db:seed`, from the build).
 //
-//   npm run lighthouse [-- --runs 3] [--port 3400] [--debug-port 3401] [--json report-dir]
+//   npm run lighthouse [-- --runs 3] [--members 100000] [--port 3400] [--debug-port 3401] [--json report-dir]
 //
 // Needs `npm run build` first. CHROME_PATH names the browser (default /usr/bin/chromium).
 import { Buffer } from 'node:buffer';
@@ -15,6 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
@@ -33,10 +36,17 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: process.env.LIGHTHOUSE_PORT ?? '' },
     'debug-port': { type: 'string', default: '' },
     json: { type: 'string', default: '' },
+    members: { type: 'string', default: '' },
   },
 });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+const scaleMembers = args.members === '' ? null : Number(args.members);
+if (scaleMembers !== null && !(Number.isInteger(scaleMembers) && scaleMembers > 1)) {
+  throw new Error('--members must be a whole number above 1');
+}
+/** The scale organization's administrator signs in with this (a scratch database, thrown away afterwards). */
+const scalePassword = 'lighthouse-scale-admin';
 
 /** A port nobody listens on: the one asked for if it is free, else one the system picks. */
 function freePort(wanted = 0) {
@@ -50,7 +60,45 @@ function freePort(wanted = 0) {
   });
 }
 
-/** Starts the compiled server as the browser suite does: embedded database in a scratch DATA_DIR, demo seed. */
+/** Runs the build's `db:seed` on the scratch database; returns what it printed. */
+async function runSeed(dataDir, seedArgs) {
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'packages/server/dist/seed-cli.js'), ...seedArgs],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`db:seed ${seedArgs.join(' ')} failed (${code}):\n${output.join('')}`);
+  return output.join('');
+}
+
+/**
+ * The demo league, then a scale organization of `members` with its administrator's account, seeded into the scratch
+ * database before the server opens it (the embedded database has one owner at a time). The demo league first: the
+ * server seeds it only into an empty database, and then adds its accounts, library and history as it always does.
+ */
+async function seedScale(dataDir, members) {
+  await runSeed(dataDir, []);
+  const started = performance.now();
+  const printed = await runSeed(dataDir, ['--members', String(members), '--admin-password', scalePassword]);
+  const email = /Administrator's sign-in: (\S+)/.exec(printed)?.[1];
+  const rootLevelId = /Root level ([0-9a-f-]{36})/.exec(printed)?.[1];
+  if (!email || !rootLevelId) throw new Error(`db:seed did not name the scale organization:\n${printed}`);
+  console.log(`Seeded ${members} members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { email, rootLevelId };
+}
+
+/**
+ * Starts the compiled server as the browser suite does: embedded database in a scratch DATA_DIR, demo seed; with
+ * `--members`, the scale organization seeded first.
+ */
 async function startServer(port) {
   const main = path.join(repoRoot, 'packages/server/dist/main.js');
   const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'packages/web/dist'));
@@ -58,6 +106,13 @@ async function startServer(port) {
     throw new Error('No build to measure: run `npm run build` first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-lighthouse-'));
+  let scale = null;
+  try {
+    if (scaleMembers !== null) scale = await seedScale(dataDir, scaleMembers);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
@@ -91,7 +146,7 @@ async function startServer(port) {
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, stop };
+    if (ready) return { url, stop, scale };
     await sleep(500);
   }
   await stop();
@@ -99,20 +154,20 @@ async function startServer(port) {
 }
 
 /**
- * Signs the browser profile in as the demo administrator through the real calls (token, policy acceptance, web
- * session cookie), as e2e/support/demo-session.ts does, and returns the demo league's top level.
+ * Signs the browser profile in (the demo administrator by default) through the real calls (token, policy
+ * acceptance, web session cookie), as e2e/support/demo-session.ts does, and returns the account's first level.
  */
-async function signIn(context, baseUrl) {
+async function signIn(context, baseUrl, account = demoAdmin) {
   const form = {
     grant_type: 'password',
     client_id: webClient.id,
     scope: webClient.scope,
-    username: demoAdmin.email,
-    password: demoAdmin.password,
+    username: account.email,
+    password: account.password,
   };
   const token = async () => {
     const res = await context.request.post(`${baseUrl}/connect/token`, { form });
-    if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()} ${await res.text()}`);
+    if (!res.ok()) throw new Error(`sign-in of ${account.email} failed: ${res.status()} ${await res.text()}`);
     return res.json();
   };
   const first = await token();
@@ -126,12 +181,14 @@ async function signIn(context, baseUrl) {
   // A fresh token carries the acceptances in its claims.
   const tokens = await token();
   const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString());
+  // The roles the SPA stores: the token's role claim (a string or a list).
+  const roles = [claims['User/Role'] ?? []].flat();
   const set = await context.request.post(`${baseUrl}/api/active-user-session-set`, {
     data: {
       token: tokens.access_token,
       refresh_token: tokens.refresh_token,
       authTime: claims.auth_time * 1000,
-      roles: ['Admin'],
+      roles,
       remember: true,
     },
   });
@@ -140,7 +197,7 @@ async function signIn(context, baseUrl) {
     headers: { authorization: `Bearer ${tokens.access_token}` },
   });
   const [top] = await levels.json();
-  if (!top?.hierarchyLevelId) throw new Error('the demo administrator holds no level');
+  if (!top?.hierarchyLevelId) throw new Error(`${account.email} holds no level`);
   return top.hierarchyLevelId;
 }
 
@@ -221,6 +278,15 @@ try {
   const rows = [await auditPage('/signin', `${server.url}/signin`, debugPort)];
   const topLevelId = await signIn(context, server.url);
   rows.push(await auditPage('dashboard', `${server.url}/levels/${topLevelId}/dashboard`, debugPort));
+  if (server.scale) {
+    const scaleTop = await signIn(context, server.url, {
+      email: server.scale.email,
+      password: scalePassword,
+    });
+    if (scaleTop !== server.scale.rootLevelId) throw new Error('the scale administrator holds another level');
+    const name = `${scaleMembers.toLocaleString('en-US')} members`;
+    rows.push(await auditPage(name, `${server.url}/levels/${scaleTop}/dashboard`, debugPort));
+  }
   console.log(`\nMedian of ${runs} (load average now ${os.loadavg()[0].toFixed(1)}):`);
   console.table(rows);
 } finally {

@@ -1,6 +1,7 @@
 import {
   buildIdentityApp,
   confirmInvitedAddress,
+  ensureUser,
   findDirectoryUser,
   findDirectoryUserByEmail,
   identitySchema,
@@ -132,6 +133,24 @@ export async function setPlatformAdminRole(
   const identityDb = drizzleOver(database, identitySchema);
   await runIdentityMigrations(identityDb);
   return setPlatformAdmin(identityDb, input);
+}
+
+/**
+ * An account in the identity tables of this database whose current profile is `profileId`, its policies accepted
+ * (`npm run db:seed -- --members N --admin-password P`, for a scale organization's administrator). Returns its id.
+ */
+export async function ensureSeededAccount(
+  database: DatabaseHandle,
+  user: { email: string; password: string; firstName: string; lastName: string },
+  profileId: string,
+): Promise<string> {
+  const identityDb = drizzleOver(database, identitySchema);
+  await runIdentityMigrations(identityDb);
+  return ensureUser(
+    identityDb,
+    { ...user, roles: [] },
+    { currentProfileId: profileId, acceptedPolicies: true },
+  );
 }
 
 /**

@@ -159,6 +159,16 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                 },
                 {
                   path: 'levels/:levelId/dashboard',
+                  // Defined here, not in the lazy module: the dashboard's first calls start once the session is
+                  // known, while the page's code still downloads (ADR 029).
+                  loader: async ({ params, request }) => {
+                    const [{ prefetchDashboard }, client] = await Promise.all([
+                      import('../features/dashboard/api/prefetch-dashboard.ts'),
+                      queryClient(),
+                    ]);
+                    void prefetchDashboard(client, params.levelId ?? '', new URL(request.url).searchParams);
+                    return null;
+                  },
                   lazy: lazyPage(
                     () => import('./routes/dashboard.tsx'),
                     (m) => m.DashboardRoute,

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
-import { isLevelId } from './level.tsx';
+import { isLevelId } from '../../lib/level-id.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 /** /levels/:levelId/dashboard: the dashboard feature's page for one level (ADR 016). */

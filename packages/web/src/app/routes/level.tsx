@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { isLevelId } from '../../lib/level-id.ts';
 import { levelNavigationQueryOptions } from '../../lib/level-navigation.ts';
 import { LevelPage } from '../../features/hierarchy/components/level-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
-
-/** Level ids are uuids: anything else in the address is a page that does not exist, not a bad request. */
-export const isLevelId = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Starts loading the level before the page renders; the page itself shows loading, refusal and failure. */
 export const levelLoader =

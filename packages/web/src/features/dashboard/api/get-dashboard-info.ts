@@ -17,12 +17,14 @@ export async function getDashboardInfo(levelId: string, query: DashboardInfoQuer
   return answer;
 }
 
+/** The tiles' query options; the previous counts stay on screen while the next load. */
+export const dashboardInfoQueryOptions = (levelId: string, query: DashboardInfoQuery) =>
+  queryOptions({
+    queryKey: [...dashboardKey, 'info', levelId, query],
+    queryFn: () => getDashboardInfo(levelId, query),
+    placeholderData: keepPreviousData,
+  });
+
 /** The tiles' data. */
 export const useDashboardInfo = (levelId: string, query: DashboardInfoQuery) =>
-  useQuery(
-    queryOptions({
-      queryKey: [...dashboardKey, 'info', levelId, query],
-      queryFn: () => getDashboardInfo(levelId, query),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  useQuery(dashboardInfoQueryOptions(levelId, query));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   column,
+  info,
   infoPath,
   member,
   memberQueries,
@@ -16,14 +17,29 @@ import {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the dashboard page', () => {
-  it('shows a loading state until the members arrive', async () => {
-    let answer: (reply: Reply) => void = () => undefined;
-    renderDashboard(() => new Promise<Reply>((resolve) => (answer = resolve)));
+  it('shows its skeleton until the counts arrive, then the heading and tiles, and the table once the members do', async () => {
+    let answerMembers: (reply: Reply) => void = () => undefined;
+    let answerInfo: (reply: Reply) => void = () => undefined;
+    renderDashboard(() => new Promise<Reply>((resolve) => (answerMembers = resolve)), '', {
+      [`GET ${infoPath}`]: () => new Promise<Reply>((resolve) => (answerInfo = resolve)),
+    });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading the dashboard…');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    answerInfo({ status: 200, body: info });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Dashboard of Riverside');
+    expect(screen.getByRole('region', { name: 'Members by status' })).toBeInTheDocument();
+    expect(screen.getByText('Counting the members…')).toBeInTheDocument();
+    expect(screen.getByText('Loading the members…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remind everyone…' })).toBeDisabled();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    answer({ status: 200, body: page([member(1)]) });
+    expect(screen.queryByRole('navigation', { name: /pag/i })).not.toBeInTheDocument();
+
+    answerMembers({ status: 200, body: page([member(1)]) });
     expect(await table()).toBeInTheDocument();
-    expect(screen.queryByText('Loading the dashboard…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading the members…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Counting the members…')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remind everyone…' })).toBeEnabled();
   });
 
   it('lists the members with one visible column per requirement, and — when one is not assigned', async () => {

@@ -16,7 +16,7 @@ import type { ReminderTarget } from '../api/send-reminders.ts';
 import { useDashboardFilter } from '../hooks/use-dashboard-filter.ts';
 import { BulkActionsBar, type BulkRequest } from './bulk-actions-bar.tsx';
 import { DashboardPagination } from './dashboard-pagination.tsx';
-import { DashboardSkeleton } from './dashboard-skeleton.tsx';
+import { DashboardSkeleton, TableSkeleton } from './dashboard-skeleton.tsx';
 import { DashboardTable } from './dashboard-table.tsx';
 import { MemberDrawer } from './member-drawer.tsx';
 import { MembersFilters } from './members-filters.tsx';
@@ -39,7 +39,7 @@ const toggled = <T,>(list: readonly T[], value: T) =>
 /**
  * /levels/:levelId/dashboard (ADR 016): the members of the level and every level below it with their statuses —
  * tiles that filter, a sortable paged table whose filter lives in the URL, a member drawer, bulk actions and the
- * status download.
+ * status download. The page shows its skeleton until the counts arrive, then the table's until the members do.
  */
 export function DashboardPage({ levelId }: { levelId: string }) {
   const { filter, update } = useDashboardFilter();
@@ -86,17 +86,14 @@ export function DashboardPage({ levelId }: { levelId: string }) {
       </div>
     );
   }
-  if (!members.data || !info.data) return <DashboardSkeleton />;
-
-  const {
-    items,
-    totalCount,
-    totalCountIsEstimate,
-    positionIsEstimate,
-    nextCursor,
-    previousCursor,
-    requirements,
-  } = members.data;
+  // The heading and the tiles come with the counts, the table with its page: the counts answer first (a small
+  // answer, kept per level), so the page's largest text paints without waiting for the members (ADR 029).
+  if (!info.data) return <DashboardSkeleton />;
+  const list = members.data;
+  const items = list?.items ?? [];
+  const requirements = list?.requirements ?? [];
+  // Until the members arrive, the counts' total stands in for whether there is anyone to remind.
+  const totalCount = list?.totalCount ?? info.data.totalCount;
   // The drawer shows the member as the page was last fetched: after a staff move or a bulk change refetches the page,
   // the same member's fresh row (statuses, allowed moves), or what was opened if the change moved them off this page.
   const drawerMember =
@@ -156,10 +153,16 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           </p>
           <h1 className="text-2xl font-bold tracking-tight">Dashboard of {levelName}</h1>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {totalCountIsEstimate ? 'About ' : ''}
-            {totalCount.toLocaleString()} member{totalCount === 1 ? '' : 's'}
-            {totalCountIsEstimate ? ' (estimated)' : ''} in this level and the levels below it
-            {filtered ? ' match the filters' : ''}.
+            {list ? (
+              <>
+                {list.totalCountIsEstimate ? 'About ' : ''}
+                {totalCount.toLocaleString()} member{totalCount === 1 ? '' : 's'}
+                {list.totalCountIsEstimate ? ' (estimated)' : ''} in this level and the levels below it
+                {filtered ? ' match the filters' : ''}.
+              </>
+            ) : (
+              'Counting the members…'
+            )}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
@@ -167,6 +170,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
             <Button
               variant="secondary"
               label={filtered ? 'Remind this list…' : 'Remind everyone…'}
+              disabled={!list}
               onClick={() => {
                 setNotice(null);
                 setReminding({ kind: 'list', filter });
@@ -207,7 +211,9 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           onClear={clearSelection}
         />
       ) : null}
-      {items.length === 0 ? (
+      {!list ? (
+        <TableSkeleton />
+      ) : items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
           <p className="font-medium">
             {filtered ? 'No members match these filters.' : 'No members in this level yet.'}
@@ -249,20 +255,22 @@ export function DashboardPage({ levelId }: { levelId: string }) {
           onOpen={setOpen}
         />
       )}
-      <DashboardPagination
-        page={filter.page}
-        perPage={filter.perPage}
-        totalCount={totalCount}
-        totalCountIsEstimate={totalCountIsEstimate}
-        positionIsEstimate={positionIsEstimate}
-        nextCursor={nextCursor}
-        previousCursor={previousCursor}
-        loading={members.isPlaceholderData}
-        onPage={(target) => {
-          clearSelection();
-          update(target);
-        }}
-      />
+      {list ? (
+        <DashboardPagination
+          page={filter.page}
+          perPage={filter.perPage}
+          totalCount={list.totalCount}
+          totalCountIsEstimate={list.totalCountIsEstimate}
+          positionIsEstimate={list.positionIsEstimate}
+          nextCursor={list.nextCursor}
+          previousCursor={list.previousCursor}
+          loading={members.isPlaceholderData}
+          onPage={(target) => {
+            clearSelection();
+            update(target);
+          }}
+        />
+      ) : null}
       <SendRemindersDialog
         levelId={levelId}
         target={reminding}

@@ -40,11 +40,30 @@ export function DashboardSkeleton() {
         <Block className="h-[3.875rem] w-40" />
         <Block className="h-[3.875rem] w-40" />
       </div>
-      <div className="space-y-2">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Block key={i} className="h-12 w-full" />
-        ))}
-      </div>
+      <TableRows />
+    </div>
+  );
+}
+
+function TableRows() {
+  return (
+    <div className="space-y-2">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Block key={i} className="h-12 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The table's place while its page of members loads, under the heading and tiles that came with the counts. Nothing
+ * is drawn below it until the page arrives (the pagination waits), so the table growing moves nothing on screen.
+ */
+export function TableSkeleton() {
+  return (
+    <div role="status" className="motion-safe:animate-pulse">
+      <span className="sr-only">Loading the members…</span>
+      <TableRows />
     </div>
   );
 }
