@@ -43,7 +43,9 @@ export async function sexOffenderPackageId(
 ): Promise<string> {
   if (packageId) return packageId;
   const packages = await port.listPackages({ correlationId });
-  const only = packages.find((p) => p.searches.length === 1 && /sex offender/i.test(p.searches[0] ?? ''));
+  const only = packages.find(
+    (p) => p.kind !== 'monitor' && p.searches.length === 1 && /sex offender/i.test(p.searches[0] ?? ''),
+  );
   if (!only) throw new Error('the screening account offers no sex offender search package');
   return only.id;
 }
