@@ -22,6 +22,7 @@ import type { ScreeningPort } from '../../integrations/screening/port.ts';
 import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+import { monitoredRequirementIds } from './sex-offender-monitoring.jobs.ts';
 import { orderTargetFor, screeningPortOf } from '../../integrations/screening/order-targets.ts';
 
 /** The organization's Yardstik port: its own sub-account once activated (ADR 030), else the deployment's account. */
@@ -68,7 +69,7 @@ export const orderSexOffenderSearchJob = defineJob({
     const content = sexOffenderSearchContentSchema.parse(row.content ?? {});
     const packageId = await sexOffenderPackageId(port, content.packageId, ctx.jobId);
     const order = await placeScreeningOrder(
-      { db: deps.db, screening: port },
+      { db: deps.db, screening: port, jobs: deps.jobs },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
@@ -194,6 +195,7 @@ const rerunLimit = 500;
  * Orders again every completed sex offender search whose last order is older than its definition's cadence
  * (`rerunEveryDays`; null never re-runs), one job per requirement and day, so a sweep run twice orders once. The
  * requirement keeps its completion while the new search waits on the member or the vendor; its result replaces it.
+ * Members under the vendor's continuous monitoring are skipped until their monitor ends (ADR 032).
  */
 export async function rerunDueSexOffenderSearches(
   deps: Pick<JobDeps, 'db' | 'integrations' | 'jobs'>,
@@ -216,9 +218,15 @@ export async function rerunDueSexOffenderSearches(
       ),
     );
   const day = now.toISOString().slice(0, 10);
+  // A member the vendor monitors continuously is not re-run: monitoring replaces the cadence until it ends.
+  const monitored = await monitoredRequirementIds(
+    deps.db,
+    completed.map((r) => r.id),
+  );
   let due = 0;
   for (const requirement of completed) {
     if (due >= rerunLimit) break;
+    if (monitored.has(requirement.id)) continue;
     const { rerunEveryDays } = sexOffenderSearchContentSchema.parse(requirement.content ?? {});
     if (rerunEveryDays === null) continue;
     const [last] = await deps.db
