@@ -19,7 +19,6 @@ import { lockRequirementForSystem } from '../../requirement-core/requirement-tar
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import type { ScreeningPort } from '../../integrations/screening/port.ts';
-import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
 import { monitoredRequirementIds } from './sex-offender-monitoring.jobs.ts';
@@ -188,6 +187,9 @@ export function reauthorizationMail(
   };
 }
 
+/** Where an order still waits on the member or the vendor. */
+const waitingStatuses: readonly string[] = ['awaiting_candidate', 'in_progress', 'on_hold'];
+
 /** How many searches one re-run sweep orders (the next day takes the rest). */
 const rerunLimit = 500;
 
@@ -235,7 +237,9 @@ export async function rerunDueSexOffenderSearches(
       .where(eq(screeningOrders.memberRequirementId, requirement.id))
       .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
       .limit(1);
-    if (!last || (openScreeningStatuses as readonly string[]).includes(last.status)) continue;
+    // A search still waiting on the member or the vendor is left to finish. A flagged one on a completed
+    // requirement was decided by a reviewer ("not the same person"), so it re-runs like a clear one.
+    if (!last || waitingStatuses.includes(last.status)) continue;
     if (now.getTime() - last.createdAt.getTime() < rerunEveryDays * 86_400_000) continue;
     const orderId = jobIdFor(orderSexOffenderSearchJob.name, `${requirement.id}:rerun:${day}`);
     await deps.jobs.enqueue(
