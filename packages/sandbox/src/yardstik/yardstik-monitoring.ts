@@ -36,7 +36,7 @@ const dayOf = (at: Date) => Math.floor(at.getTime() / dayMs);
 /**
  * The sandbox's monitors: enrolled candidates are checked once a sandbox day (advance the clock). A check finds a
  * registry hit when the candidate's last name ends in `consider` by the sandbox's outcome rule (Sor, Consider,
- * Adverse: once per monitor) or when one was planted (`POST /__sandbox/monitoring/hits`); a hit generates a
+ * Adverse: once per monitor) or when one was planted (`POST /__sandbox/monitoring/hits {candidate_id | email}`); a hit generates a
  * `consider` report carrying the `monitor`, announced by the same signed report webhooks as ordered reports.
  */
 export class YardstikMonitors {
@@ -128,6 +128,11 @@ export class YardstikMonitors {
     return true;
   }
 
+  /** The newest candidate with an e-mail address (the sandbox's control calls may name one by e-mail). */
+  candidateIdByEmail(email: string): string | undefined {
+    return [...this.store.candidates.values()].filter((c) => c.email === email).at(-1)?.id;
+  }
+
   /** The daily checks the clock has passed: each active monitor is checked once per sandbox day. */
   catchUp(): void {
     const today = dayOf(this.now());
@@ -203,9 +208,14 @@ export function registerMonitoringRoutes(
     if (!mine(request, monitors.read(request.params.id))) return reply.code(404).send(notFound);
     return monitors.unenroll(request.params.id);
   });
-  app.post<{ Body: { candidate_id?: string } }>('/__sandbox/monitoring/hits', async (request, reply) =>
-    monitors.plantHit(String(request.body?.candidate_id ?? ''))
-      ? reply.code(202).send({ planted: true, candidate_id: request.body?.candidate_id })
-      : reply.code(404).send(notFound),
+  // A registry hit for a candidate, named by id or by e-mail (a browser journey knows only the member's e-mail).
+  app.post<{ Body: { candidate_id?: string; email?: string } }>(
+    '/__sandbox/monitoring/hits',
+    async (request, reply) => {
+      const id = request.body?.candidate_id ?? monitors.candidateIdByEmail(String(request.body?.email ?? ''));
+      return id && monitors.plantHit(id)
+        ? reply.code(202).send({ planted: true, candidate_id: id })
+        : reply.code(404).send(notFound);
+    },
   );
 }
