@@ -214,6 +214,12 @@ describe('the evergreen consent (ours, the begin action of type 6)', () => {
       recordedAt: expect.any(String),
     });
     expect(await eventsOf(t, (await requirementOf(who)).id)).toContain('record-monitoring-consent');
+    // A manager reads the page but not the member's address.
+    const managerView = await send(people.manager, 'GET', at('sex-offender-search-by-id', who));
+    expect(managerView.json().monitoring).toMatchObject({
+      consent: { typedName: 'Mo Clear' },
+      knownAddress: null,
+    });
     const audited = await t.database.db
       .select()
       .from(auditEvents)

@@ -50,6 +50,13 @@ async function knownAddress(tx: Executor, loaded: LoadedRequirement) {
   };
 }
 
+/** Whether the requirement was loaded for the member themself or their guardian. */
+function isMemberOrGuardian(loaded: LoadedRequirement): boolean {
+  const viewer = loaded.actor.profileId;
+  if (!viewer) return false;
+  return viewer === loaded.target.profileId || viewer === loaded.target.guardianProfileId;
+}
+
 /** The member page's continuous-monitoring part (null when the definition does not monitor). */
 export async function monitoringView(
   tx: Executor,
@@ -67,6 +74,7 @@ export async function monitoringView(
     status: monitor?.status ?? 'none',
     enrolledAt: monitor?.enrolledAt?.toISOString() ?? null,
     deactivatedAt: monitor?.deactivatedAt?.toISOString() ?? null,
-    knownAddress: await knownAddress(tx, loaded),
+    // The address fills the member's own form: a manager reading the page is not shown it.
+    knownAddress: isMemberOrGuardian(loaded) ? await knownAddress(tx, loaded) : null,
   };
 }
