@@ -248,6 +248,8 @@ export const backgroundCheckProductSchema = z.object({
   id: z.string(),
   name: z.string(),
   searches: z.array(z.string()),
+  /** `monitor`: a monitor package candidates are enrolled in (continuous monitoring), not ordered (ADR 032). */
+  kind: z.enum(['report', 'monitor']).default('report'),
 });
 /** One product. */
 export type BackgroundCheckProduct = z.infer<typeof backgroundCheckProductSchema>;

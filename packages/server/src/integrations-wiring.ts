@@ -17,6 +17,7 @@ import {
   yardstikPortOfReport,
 } from './modules/requirements/background-check-orders.ts';
 import { processTrainingWebhook } from './modules/requirements/abuse-prevention-training.sync.ts';
+import { adoptUnknownYardstikReport } from './modules/requirements/sex-offender-monitor-reports.ts';
 
 /**
  * The vendor ports of this deployment, built once (ARCHITECTURE §2b's composition root for integrations): the
@@ -120,13 +121,12 @@ export function buildIntegrations(
     webhookProcessors.yardstik = async (deps, event) => {
       if (event.objectType !== 'report') return { outcome: 'ignored' };
       const screening = await yardstikPortOfReport(deps.db, deps.integrations, event.objectId);
-      return screening
-        ? refreshScreeningReport(
-            { db: deps.db, screening },
-            { correlationId: event.eventRowId },
-            event.objectId,
-          )
-        : { outcome: 'ignored' };
+      const ctx = { correlationId: event.eventRowId };
+      const result = screening
+        ? await refreshScreeningReport({ db: deps.db, screening, jobs: deps.jobs }, ctx, event.objectId)
+        : { outcome: 'ignored' as const };
+      // A report none of our orders names may be a monitor's hit (continuous monitoring, ADR 032).
+      return result.outcome === 'ignored' ? adoptUnknownYardstikReport(deps, ctx, event.objectId) : result;
     };
   }
   const stripe = config.stripe ? stripeAdapter({ ...config.stripe, logger }) : null;

@@ -8,6 +8,7 @@ import {
 } from './yardstik-store.ts';
 import { applyPage, appliedPage } from './yardstik-apply-page.ts';
 import { registerAccountRoutes, YardstikAccounts } from './yardstik-accounts.ts';
+import { registerMonitoringRoutes, YardstikMonitors } from './yardstik-monitoring.ts';
 
 /** The sandbox account's credentials and names. */
 export type YardstikSandboxOptions = {
@@ -20,7 +21,11 @@ export type YardstikSandboxOptions = {
 };
 
 /** A Yardstik sandbox and its account's data, for tests that look inside. */
-export type YardstikSandbox = Sandbox & { store: YardstikStore; accounts: YardstikAccounts };
+export type YardstikSandbox = Sandbox & {
+  store: YardstikStore;
+  accounts: YardstikAccounts;
+  monitors: YardstikMonitors;
+};
 
 /** Yardstik's webhook signature: hex HMAC-SHA256 of the exact body bytes, keyed with the signing API key. */
 export function signYardstikWebhook(secret: string, body: string): string {
@@ -31,7 +36,8 @@ export function signYardstikWebhook(secret: string, body: string): string {
  * A local server that speaks Yardstik's published REST API (api.yardstik.com): `Authorization: Account <key>`,
  * candidates, account packages and reports, list envelopes `{object: "list", meta, data}`, and webhooks signed in
  * `x-yardstik-webhook-signature`. Reports are researched a sandbox day after consent and end by the candidate's
- * last name (yardstik-outcomes.ts). The candidate's hosted apply page is served at `/apply/{reportId}`.
+ * last name (yardstik-outcomes.ts). The candidate's hosted apply page is served at `/apply/{reportId}`. Enrolled
+ * candidates are monitored daily against the sex offender registry (yardstik-monitoring.ts).
  */
 export function createYardstikSandbox(options: YardstikSandboxOptions): YardstikSandbox {
   const accountId = options.accountId ?? '5b0e9c2a-6f1d-4c3b-8a7e-2d9f0e1c4b5a';
@@ -73,7 +79,11 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
       timestamp: sandbox.clock.now().toISOString(),
     }),
   );
-  sandbox.clock.onAdvance(() => store.catchUp());
+  const monitors = new YardstikMonitors(store, sandbox.clock.now);
+  sandbox.clock.onAdvance(() => {
+    store.catchUp();
+    monitors.catchUp();
+  });
   const app = sandbox.app;
 
   app.get('/account_packages', async () => sandboxPackages);
@@ -104,6 +114,18 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
   app.post<{ Body: Record<string, unknown> }>('/candidates', async (request, reply) => {
     return reply.code(201).send(store.createCandidate(request.body ?? {}, callerOf(request)));
   });
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/candidates/:id',
+    async (request, reply) => {
+      const candidate = store.candidates.get(request.params.id);
+      if (!candidate || (candidate.account_id ?? accountId) !== callerOf(request))
+        return reply.code(404).send({ error: 'Not Found', status: 404 });
+      return store.updateCandidate(candidate, request.body ?? {});
+    },
+  );
+  registerMonitoringRoutes(app, monitors, callerOf, accountId, (rows, query) =>
+    listEnvelope(rows, query, {}),
+  );
   app.get<{ Params: { id: string } }>('/candidates/:id', async (request, reply) => {
     const [candidate] = mine(
       request,
@@ -186,7 +208,7 @@ export function createYardstikSandbox(options: YardstikSandboxOptions): Yardstik
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  return Object.assign(sandbox, { store, accounts });
+  return Object.assign(sandbox, { store, accounts, monitors });
 }
 
 function escapeText(value: string): string {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { VendorError } from '../harness.ts';
 import { outcomeFor, type YardstikReportStatus } from './yardstik-outcomes.ts';
+import { sandboxPackages } from './yardstik-packages.ts';
+
+export { sandboxPackages, type YardstikAccountPackage } from './yardstik-packages.ts';
 
 /** A candidate as Yardstik answers it (the fields we use of its published shape). */
 export type YardstikCandidate = {
@@ -15,9 +18,22 @@ export type YardstikCandidate = {
   email: string;
   phone: string | null;
   date_of_birth: string | null;
+  /** The candidate's current address (monitoring needs it; field names assumed, ADR 032). */
+  address: YardstikAddress | null;
+  /** Evergreen consent on file: the account may search again (monitoring) without a new authorization. */
+  evergreen: boolean;
   external_id: string | null;
   created_at: string;
   updated_at: string;
+};
+
+/** A candidate's address (snake_case like the account's; not confirmed of Yardstik's candidate, ADR 032). */
+export type YardstikAddress = {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
 };
 
 /** A report as Yardstik answers it. */
@@ -36,80 +52,13 @@ export type YardstikReport = {
   created_at: string;
   updated_at: string;
   candidate: { id: string; full_name: string };
+  /** The monitor whose daily check generated the report (null for an ordered report). */
+  monitor: { id: string; status: string; monitor_account_package: { id: string; name: string } } | null;
   meta: { apply: string; report_url: string; profile_url: string };
-};
-
-/** An account package (a set of screenings the account may order). */
-export type YardstikAccountPackage = {
-  id: string;
-  package_id: string;
-  package: string;
-  name: string;
-  package_system_name: string;
-  action_type: 'report' | 'monitor';
-  screenings: { id: string; name: string; label: string; screening_type: string }[];
-  intake_fields: { name: string; type: string; label: string; required: boolean }[];
 };
 
 /** How long research takes in the sandbox once the candidate has consented (advance the clock past it). */
 export const researchMs = 86_400_000;
-
-const intakeFields = [
-  { name: 'first_name', type: 'string', label: 'First Name', required: true },
-  { name: 'last_name', type: 'string', label: 'Last Name', required: true },
-  { name: 'date_of_birth', type: 'date', label: 'Date of Birth', required: true },
-  { name: 'ssn', type: 'string', label: 'Social Security Number', required: true },
-];
-
-/** The packages every sandbox account starts with (ids fixed so demos and tests can name them). */
-export const sandboxPackages: YardstikAccountPackage[] = [
-  {
-    id: '3c1d5e8a-0b6f-4a57-9d34-7a2f1c9e0b01',
-    package_id: '9f2e0c4b-5d1a-4e8f-b3c7-1a6d2e9f0c11',
-    package: 'Volunteer Standard',
-    name: 'Volunteer Standard',
-    package_system_name: 'volunteer_standard',
-    action_type: 'report',
-    screenings: [
-      {
-        id: 'a1b2c3d4-0000-4000-8000-000000000001',
-        name: 'SSNTrace',
-        label: 'SSN Trace',
-        screening_type: 'SSN Trace',
-      },
-      {
-        id: 'a1b2c3d4-0000-4000-8000-000000000002',
-        name: 'NationalCriminal',
-        label: 'National Criminal Search',
-        screening_type: 'Criminal',
-      },
-      {
-        id: 'a1b2c3d4-0000-4000-8000-000000000003',
-        name: 'SexOffender',
-        label: 'Sex Offender Registry',
-        screening_type: 'Sex Offender',
-      },
-    ],
-    intake_fields: intakeFields,
-  },
-  {
-    id: '3c1d5e8a-0b6f-4a57-9d34-7a2f1c9e0b02',
-    package_id: '9f2e0c4b-5d1a-4e8f-b3c7-1a6d2e9f0c12',
-    package: 'Sex Offender Search',
-    name: 'Sex Offender Search',
-    package_system_name: 'sex_offender_search',
-    action_type: 'report',
-    screenings: [
-      {
-        id: 'a1b2c3d4-0000-4000-8000-000000000003',
-        name: 'SexOffender',
-        label: 'Sex Offender Registry',
-        screening_type: 'Sex Offender',
-      },
-    ],
-    intake_fields: intakeFields.slice(0, 3),
-  },
-];
 
 /** A registry record the sandbox's sex offender search found (a possible match for a reviewer to compare). */
 export type YardstikRegistryRecord = {
@@ -135,6 +84,21 @@ export type YardstikScreening = {
   records: YardstikRegistryRecord[];
   created_at: string;
 };
+
+/** An address from a request body, or null when it lacks a part. */
+function addressOf(value: unknown): YardstikAddress | null {
+  if (!value || typeof value !== 'object') return null;
+  const a = value as Record<string, unknown>;
+  const part = (key: string) => (typeof a[key] === 'string' ? (a[key] as string).trim() : '');
+  if (!part('line1') || !part('city') || !part('state') || !part('zip_code')) return null;
+  return {
+    line1: part('line1'),
+    line2: part('line2') || null,
+    city: part('city'),
+    state: part('state'),
+    zip_code: part('zip_code'),
+  };
+}
 
 /** Thrown for a request Yardstik would refuse as unprocessable, with its field messages. */
 export class UnprocessableError extends VendorError {
@@ -176,11 +140,29 @@ export class YardstikStore {
       email: body.email as string,
       phone: text('phone'),
       date_of_birth: text('date_of_birth'),
+      address: addressOf(body.address),
+      evergreen: body.evergreen === true || body.account_candidate_consented_evergreen === true,
       external_id: text('external_id'),
       created_at: at,
       updated_at: at,
     };
     this.candidates.set(candidate.id, candidate);
+    return candidate;
+  }
+
+  /**
+   * Updates a candidate's details (`PUT /candidates/{id}`): date of birth, address, and evergreen consent given
+   * later (`account_candidate_consented_evergreen: true`). Assumed of Yardstik (ADR 032).
+   */
+  updateCandidate(candidate: YardstikCandidate, body: Record<string, unknown>): YardstikCandidate {
+    if (body.address !== undefined && body.address !== null && !addressOf(body.address))
+      throw new UnprocessableError({ address: ['is invalid'] });
+    if (typeof body.date_of_birth === 'string') candidate.date_of_birth = body.date_of_birth;
+    if (body.address) candidate.address = addressOf(body.address);
+    if (body.evergreen === true || body.account_candidate_consented_evergreen === true)
+      candidate.evergreen = true;
+    if (body.evergreen === false) candidate.evergreen = false;
+    candidate.updated_at = this.now().toISOString();
     return candidate;
   }
 
@@ -190,7 +172,7 @@ export class YardstikStore {
     const candidate =
       typeof body.candidate_id === 'string' ? this.candidates.get(body.candidate_id) : undefined;
     if (!candidate) fields.candidate_id = ['must exist'];
-    const pkg = sandboxPackages.find((p) => p.id === body.account_package_id);
+    const pkg = sandboxPackages.find((p) => p.id === body.account_package_id && p.action_type === 'report');
     if (!pkg) fields.account_package_id = ['must exist'];
     if (!candidate || !pkg) throw new UnprocessableError(fields);
     const at = this.now().toISOString();
@@ -212,6 +194,7 @@ export class YardstikStore {
       created_at: at,
       updated_at: at,
       candidate: { id: candidate.id, full_name: candidate.full_name },
+      monitor: null,
       meta: {
         apply: `${this.baseUrl()}/apply/${id}`,
         report_url: `${this.baseUrl()}/reports/${id}`,
@@ -221,6 +204,43 @@ export class YardstikStore {
     this.reports.set(id, report);
     this.onReportChange(report, 'created');
     if (body.account_candidate_consented === true) this.consent(id);
+    return report;
+  }
+
+  /**
+   * A report a monitor's daily check generated on a registry hit: ordered by nobody, completed at once as
+   * `consider` (a possible match for the account to review), carrying the `monitor` it came from.
+   */
+  createMonitorReport(
+    candidate: YardstikCandidate,
+    monitor: NonNullable<YardstikReport['monitor']>,
+    accountId?: string,
+  ): YardstikReport {
+    const at = this.now().toISOString();
+    const id = randomUUID();
+    const report: YardstikReport = {
+      id,
+      object: 'report',
+      ...(accountId ? { account_id: accountId } : {}),
+      status: 'consider',
+      adjudication: 'review',
+      account_package_id: monitor.monitor_account_package.id,
+      candidate_id: candidate.id,
+      external_reference: {},
+      submitted_at: at,
+      completed_at: at,
+      created_at: at,
+      updated_at: at,
+      candidate: { id: candidate.id, full_name: candidate.full_name },
+      monitor,
+      meta: {
+        apply: `${this.baseUrl()}/apply/${id}`,
+        report_url: `${this.baseUrl()}/reports/${id}`,
+        profile_url: `${this.baseUrl()}/candidates/${candidate.id}`,
+      },
+    };
+    this.reports.set(id, report);
+    this.onReportChange(report, 'created');
     return report;
   }
 

@@ -20,6 +20,12 @@ import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
 } from '../modules/requirements/sex-offender-search.jobs.ts';
+import {
+  enrollMonitorJob,
+  unenrollMonitorJob,
+} from '../modules/requirements/sex-offender-monitoring.jobs.ts';
+import { sexOffenderMonitorReconcileJob } from '../modules/requirements/sex-offender-monitoring.reconcile.ts';
+import { sexOffenderMonitorSweepJob } from '../modules/requirements/sex-offender-monitor-reports.ts';
 import { backgroundCheckRenewalJob } from '../modules/requirements/background-check-renewal.ts';
 import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
 import {
@@ -54,4 +60,8 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   trainingSweepJob,
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
+  enrollMonitorJob,
+  unenrollMonitorJob,
+  sexOffenderMonitorReconcileJob,
+  sexOffenderMonitorSweepJob,
 ];

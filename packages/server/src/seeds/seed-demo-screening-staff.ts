@@ -39,7 +39,8 @@ export type ScreeningStory =
     }
   | {
       type: 'sex-offender';
-      state: 'not-started' | 'in-progress' | 'pending-review' | 'completed' | 'rejected' | 'expired';
+      state:
+        'not-started' | 'in-progress' | 'pending-review' | 'completed' | 'monitored' | 'rejected' | 'expired';
     }
   | { type: 'live-scan'; state: 'not-started' | 'pending-review' | 'completed' | 'rejected' }
   | {
@@ -63,6 +64,7 @@ export const demoScreeningMembers: { firstName: string; lastName: string; story:
   { firstName: 'Rowan', lastName: 'Baker', story: { type: 'sex-offender', state: 'in-progress' } },
   { firstName: 'Lee', lastName: 'Sor', story: { type: 'sex-offender', state: 'pending-review' } },
   { firstName: 'Casey', lastName: 'Clear', story: { type: 'sex-offender', state: 'completed' } },
+  { firstName: 'Remy', lastName: 'Clear', story: { type: 'sex-offender', state: 'monitored' } },
   { firstName: 'Drew', lastName: 'Sor', story: { type: 'sex-offender', state: 'rejected' } },
   { firstName: 'Elliot', lastName: 'Clear', story: { type: 'sex-offender', state: 'expired' } },
   { firstName: 'Parker', lastName: 'Hughes', story: { type: 'live-scan', state: 'not-started' } },
@@ -170,7 +172,8 @@ export async function seedStaff(
         type: RequirementType.SexOffenderSearch,
         name: 'Sex offender registry search',
         instructions: 'Enter your date of birth, then authorize the search at the provider.',
-        content: { packageId: null, rerunEveryDays: 365 },
+        // Continuous monitoring offered: members may sign the ongoing authorization (ADR 032).
+        content: { packageId: null, rerunEveryDays: 365, monitorContinuously: true, monitorPackageId: null },
         validityMode: 'Duration',
         validityDays: validityDays.sexOffender,
         sortOrder: 21,

@@ -14,6 +14,7 @@ import {
   memberRequirements,
   profiles,
   requirementDefinitions,
+  screeningMonitors,
   screeningOrders,
 } from '../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../integrations-wiring.ts';
@@ -79,6 +80,7 @@ const expected: Record<string, { status: number; source?: string; vendor?: strin
     vendor: 'needs_review',
   },
   'sex-offender/completed': { status: RequirementStatus.Completed, vendor: 'clear' },
+  'sex-offender/monitored': { status: RequirementStatus.Completed, vendor: 'clear' },
   'sex-offender/rejected': { status: RequirementStatus.Rejected, source: ReviewSource.SexOffenderSearch },
   'sex-offender/expired': { status: RequirementStatus.Expired, vendor: 'clear' },
   'live-scan/not-started': { status: RequirementStatus.Incomplete },
@@ -168,5 +170,13 @@ describe('the demo league’s screened staff (issues 20 and 22)', () => {
       if (want.source) expect(seen[story]?.source, story).toBe(want.source);
       if (want.vendor) expect(seen[story]?.vendor, story).toBe(want.vendor);
     }
+    // The monitored member signed the ongoing authorization and is enrolled at the sandbox (ADR 032).
+    const monitors = await db.select().from(screeningMonitors);
+    expect(monitors).toEqual([
+      expect.objectContaining({ status: 'active', vendorMonitorId: expect.any(String) }),
+    ]);
+    expect(sandbox.monitors.all().map((m) => [m.candidate.full_name, m.status])).toEqual([
+      ['Remy Clear', 'active'],
+    ]);
   });
 });

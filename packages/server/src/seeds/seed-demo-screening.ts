@@ -1,10 +1,11 @@
 import type { Deps, RequestContext } from '../deps.ts';
 import { and, eq } from 'drizzle-orm';
 import { fcraConsentText } from '@touchline/contracts/background-checks';
+import { monitoringConsentText } from '@touchline/contracts/sex-offender-search';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import { grantsOfProfile } from '../authz/actor-context.ts';
 import { recordAuditEvent } from '../db/audit.ts';
-import { profiles, screeningOrders } from '../db/schema/index.ts';
+import { profiles, screeningMonitors, screeningOrders } from '../db/schema/index.ts';
 import { orderBackgroundCheckJob } from '../modules/requirements/background-check.jobs.ts';
 import { refreshScreeningReport } from '../modules/requirements/background-check-orders.ts';
 import { recordConsent, runBackgroundCheck } from '../modules/requirements/background-check.service.ts';
@@ -13,6 +14,8 @@ import { completedFacts, recordChange } from '../requirement-core/requirement-st
 import { lockRequirementForSystem } from '../requirement-core/requirement-target.ts';
 import { orderSexOffenderSearchJob } from '../modules/requirements/sex-offender-search.jobs.ts';
 import { beginSexOffenderSearch } from '../modules/requirements/sex-offender-search.service.ts';
+import { enrollMonitorJob } from '../modules/requirements/sex-offender-monitoring.jobs.ts';
+import { recordMonitoringConsent } from '../modules/requirements/sex-offender-monitoring.service.ts';
 import { setUssfId } from '../modules/profiles/profile-updates.service.ts';
 import { takeAbusePreventionTraining } from '../modules/requirements/abuse-prevention-training.service.ts';
 import { uploadAbusePreventionCertificate } from '../modules/requirements/abuse-prevention.service.ts';
@@ -108,6 +111,37 @@ export async function seedDemoScreening(
       });
     });
 
+  /** The member signs the ongoing authorization after a clear search; the queued enrolment runs at once. */
+  const monitorContinuously = async (s: Seeded & { memberRequirementId: string }) => {
+    const [p] = await deps.db
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profiles)
+      .where(eq(profiles.id, s.profileId));
+    await recordMonitoringConsent(deps, s.ctx, {
+      definitionId: s.definitionId,
+      plaId: s.plaId,
+      ipAddress: null,
+      userAgent: null,
+      body: {
+        textVersion: monitoringConsentText.version,
+        acceptDisclosure: true,
+        acceptAuthorization: true,
+        typedName: `${p?.firstName} ${p?.lastName}`,
+        address: { line1: '1 Pitch Lane', line2: '', city: 'Riverside', state: 'CA', postalCode: '92501' },
+      },
+    });
+    const [monitor] = await deps.db
+      .select()
+      .from(screeningMonitors)
+      .where(eq(screeningMonitors.memberRequirementId, s.memberRequirementId));
+    if (!monitor?.consentSubmissionId) throw new Error('the demo monitor was not queued');
+    await enrollMonitorJob.run(
+      deps,
+      { organizationId, monitorId: monitor.id, consentSubmissionId: monitor.consentSubmissionId },
+      { jobId: `demo-seed:monitor:${monitor.id}`, attempt: 1 },
+    );
+  };
+
   // 1. Orders, as the members place them.
   const ordered: (Seeded & { memberRequirementId: string })[] = [];
   for (const s of staff) {
@@ -171,6 +205,7 @@ export async function seedDemoScreening(
           reviewNotes: 'The registry record is this member (demo).',
         },
       });
+    if (state(s) === 'monitored') await monitorContinuously(s);
     if (state(s) === 'expired') {
       const days = s.story.type === 'background-check' ? validityDays.background : validityDays.sexOffender;
       await backdate(

@@ -71,6 +71,8 @@ export const screeningOrders = pgTable(
      * vendor flags the search, for the reviewer to compare; null until read (ADR 032).
      */
     registryRecords: jsonb('registry_records').$type<RegistryRecord[]>(),
+    /** The monitor whose check generated the report (a continuous-monitoring hit, ADR 032); null for an order. */
+    monitorId: uuid('monitor_id'),
     vendorCheckedAt: timestamp('vendor_checked_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps(),
   },
@@ -79,5 +81,48 @@ export const screeningOrders = pgTable(
     index('screening_orders_org_created_idx').on(t.organizationId, t.createdAt),
     index('screening_orders_requirement_idx').on(t.memberRequirementId, t.createdAt),
     index('screening_orders_open_idx').on(t.status, t.vendorCheckedAt),
+  ],
+);
+
+/**
+ * A member's sex offender search under the vendor's continuous monitoring (ADR 032): one row per requirement,
+ * enrolled with the member's evergreen consent after their first clear search, ended when the requirement is
+ * unassigned, the member leaves or withdraws consent. `status`: enrolling (the enrolment job is queued), active
+ * (the vendor checks daily), unenrolling (the unenrolment job is queued), inactive (ended; the cadence re-run
+ * resumes), failed (the vendor refused the enrolment; the cadence re-run goes on).
+ */
+export const screeningMonitors = pgTable(
+  'screening_monitors',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    memberRequirementId: uuid('member_requirement_id')
+      .notNull()
+      .references(() => memberRequirements.id),
+    vendor: text('vendor').notNull(),
+    /** The account at the vendor (an organization's Yardstik sub-account; null = the deployment's). */
+    vendorAccount: text('vendor_account'),
+    vendorCandidateId: text('vendor_candidate_id'),
+    vendorMonitorId: text('vendor_monitor_id'),
+    packageId: text('package_id'),
+    status: text('status', { enum: ['enrolling', 'active', 'unenrolling', 'inactive', 'failed'] }).notNull(),
+    vendorStatus: text('vendor_status'),
+    /** The evergreen consent (requirement submission) the enrolment rests on. */
+    consentSubmissionId: uuid('consent_submission_id'),
+    /** Why it ended or is ending: unassigned, consent-withdrawn, monitoring-off, vendor (deactivated there). */
+    endReason: text('end_reason'),
+    lastError: text('last_error'),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    vendorCheckedAt: timestamp('vendor_checked_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('screening_monitors_requirement_uq').on(t.memberRequirementId),
+    index('screening_monitors_vendor_monitor_idx').on(t.vendor, t.vendorMonitorId),
+    index('screening_monitors_vendor_candidate_idx').on(t.vendor, t.vendorCandidateId),
+    index('screening_monitors_status_idx').on(t.status, t.vendorCheckedAt),
   ],
 );

@@ -19,6 +19,8 @@ type SandboxedAdapter = {
   advanceDays(days: number): Promise<void>;
   sendWebhooksTo(url: string, options?: { duplicates?: number }): void;
   webhooksIdle(): Promise<void>;
+  /** Plants a sex offender registry hit the candidate's monitors find at their next daily check (monitoring only). */
+  plantRegistryHit?(candidateId: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -64,6 +66,14 @@ const adapters: [string, () => Promise<SandboxedAdapter>][] = [
           sandbox.webhooks.configure({ duplicates: options?.duplicates ?? 0 });
         },
         webhooksIdle: () => sandbox.webhooks.idle(),
+        async plantRegistryHit(candidateId) {
+          const res = await fetch(`${baseUrl}/__sandbox/monitoring/hits`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ candidate_id: candidateId }),
+          });
+          expect(res.status).toBe(202);
+        },
         async close() {
           await Promise.all([port.http.close(), withBadKey.http.close()]);
           await sandbox.close();
@@ -191,7 +201,7 @@ describe.each(adapters)('the %s screening adapter keeps the port contract', (_na
     const registry = adapter.port.getRegistryRecords?.bind(adapter.port);
     if (!registry) return ctx.skip();
     const sor = (await adapter.port.listPackages({})).find(
-      (p) => p.searches.length === 1 && /sex offender/i.test(p.searches[0]!),
+      (p) => p.kind !== 'monitor' && p.searches.length === 1 && /sex offender/i.test(p.searches[0]!),
     );
     expect(sor).toBeDefined();
     const run = async (externalId: string, lastName: string) => {
@@ -229,6 +239,73 @@ describe.each(adapters)('the %s screening adapter keeps the port contract', (_na
       },
     ]);
     expect(Buffer.from(hit.records[0]!.photoUrl!.split(',')[1]!, 'base64').toString()).toContain('SANDBOX');
+  });
+
+  it('monitors continuously: evergreen consent, enrol once, list, inspect, a hit reported with its monitor, unenrol', async (ctx) => {
+    const monitoring = adapter.port.monitoring;
+    if (!monitoring || !adapter.plantRegistryHit) return ctx.skip();
+    const monitorPackage = (await adapter.port.listPackages({})).find((p) => p.kind === 'monitor');
+    expect(monitorPackage).toBeDefined();
+    const packageId = monitorPackage!.id;
+    const person = (externalId: string) => ({
+      externalId,
+      firstName: 'Mo',
+      lastName: 'Clear',
+      email: `${externalId}@example.org`,
+      dateOfBirth: '1988-07-09',
+      address: { line1: '1 Main St', line2: '', city: 'Portland', state: 'OR', postalCode: '97201' },
+    });
+    // A candidate of a one-off search has no evergreen consent: the vendor refuses to enrol them.
+    const { candidateId: oneOff } = await adapter.port.ensureCandidate(person('mon-0'), {});
+    const refused = await monitoring.enroll({ candidateId: oneOff, packageId }, {}).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(VendorHttpError);
+    expect(refused).toMatchObject({ status: 422, body: { errors: { candidate: [expect.any(String)] } } });
+    // Consent given later is the same candidate, who may then be enrolled.
+    expect((await monitoring.ensureEvergreenCandidate(person('mon-0'), {})).candidateId).toBe(oneOff);
+    expect((await monitoring.enroll({ candidateId: oneOff, packageId }, {})).active).toBe(true);
+
+    const { candidateId } = await monitoring.ensureEvergreenCandidate(person('mon-1'), {});
+    expect((await monitoring.ensureEvergreenCandidate(person('mon-1'), {})).candidateId).toBe(candidateId);
+    const monitor = await monitoring.enroll({ candidateId, packageId }, {});
+    expect(monitor).toMatchObject({
+      active: true,
+      vendorStatus: 'active',
+      candidateId,
+      packageId,
+      deactivatedAt: null,
+      reportIds: [],
+    });
+    expect((await monitoring.enroll({ candidateId, packageId }, { correlationId: 'retry' })).id).toBe(
+      monitor.id,
+    );
+    expect(await monitoring.listMonitors({ candidateId }, {})).toEqual([monitor]);
+    expect(await monitoring.getMonitor(monitor.id, {})).toEqual(monitor);
+
+    await adapter.advanceDays(1);
+    expect((await monitoring.getMonitor(monitor.id, {})).reportIds).toEqual([]);
+    await adapter.plantRegistryHit(candidateId);
+    await adapter.advanceDays(1);
+    const [reportId, ...more] = (await monitoring.getMonitor(monitor.id, {})).reportIds;
+    expect(more).toEqual([]);
+    expect(await adapter.port.getReport(reportId!, {})).toMatchObject({
+      status: 'needs_review',
+      externalId: null,
+      candidateId,
+      monitorId: monitor.id,
+    });
+    expect(await adapter.port.getRegistryRecords!(reportId!, {})).toEqual([
+      expect.objectContaining({ fullName: 'Mo Clear', dateOfBirth: '1988-07-09' }),
+    ]);
+
+    const ended = await monitoring.unenroll(monitor.id, {});
+    expect(ended).toMatchObject({ active: false, vendorStatus: 'inactive', deactivatedAt: expect.any(Date) });
+    expect((await monitoring.unenroll(monitor.id, {})).deactivatedAt).toEqual(ended.deactivatedAt);
+    await adapter.plantRegistryHit(candidateId);
+    await adapter.advanceDays(1);
+    expect((await monitoring.getMonitor(monitor.id, {})).reportIds).toEqual([reportId]);
+    await expect(adapter.withBadKey.monitoring!.getMonitor(monitor.id, {})).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('signs every webhook so that the adapter accepts it, and refuses one altered by a byte', async (ctx) => {

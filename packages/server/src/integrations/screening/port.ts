@@ -21,6 +21,11 @@ export interface ScreeningPort {
    */
   getRegistryRecords?(reportId: string, ctx: ScreeningCallContext): Promise<RegistryRecord[]>;
   /**
+   * Continuous monitoring (Yardstik's Monitoring: a candidate enrolled against a monitor package is checked daily
+   * against the sex offender registry, and a hit generates a report). Absent when the vendor offers none.
+   */
+  readonly monitoring?: ScreeningMonitoringPort;
+  /**
    * Checks a webhook delivery's signature over the exact bytes received and reads what it is about; throws
    * {@link InvalidWebhookSignature} when it is not the vendor's.
    */
@@ -33,8 +38,8 @@ export type ScreeningVendor = 'yardstik' | 'tazworks';
 /** Ties vendor calls to the request or job that made them. */
 export type ScreeningCallContext = { correlationId?: string };
 
-/** A package the account may order. */
-export type ScreeningPackage = { id: string; name: string; searches: string[] };
+/** A package the account may order (`report`), or a monitor package candidates are enrolled in (`monitor`). */
+export type ScreeningPackage = { id: string; name: string; searches: string[]; kind?: 'report' | 'monitor' };
 
 /** Who is screened; `externalId` is our id for them (the member's profile-level access). */
 export type CandidateInput = {
@@ -80,6 +85,10 @@ export type ScreeningReport = {
   /** The vendor's page of the report for account users (reviewers), where it has one. */
   reportUrl: string | null;
   completedAt: Date | null;
+  /** The vendor's candidate the report is about (where the vendor says). */
+  candidateId?: string | null;
+  /** The monitor whose check generated the report (a monitoring hit), null for an ordered report. */
+  monitorId?: string | null;
 };
 
 /** One sex offender registry record a search found: what a reviewer compares with the member. */
@@ -147,3 +156,47 @@ export type ScreeningAccount = {
   active: boolean;
   vendorStatus: string;
 };
+
+/** A candidate's current address, as monitoring needs it. */
+export type CandidateAddress = {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+};
+
+/** A candidate with evergreen consent (searches again without a new authorization) and the data monitoring needs. */
+export type EvergreenCandidateInput = CandidateInput & { dateOfBirth: string; address: CandidateAddress };
+
+/** A candidate's enrolment in a monitor package, as the vendor answers it. */
+export type ScreeningMonitor = {
+  id: string;
+  active: boolean;
+  vendorStatus: string;
+  candidateId: string;
+  packageId: string;
+  createdAt: Date;
+  deactivatedAt: Date | null;
+  /** The reports the monitor's checks generated (hits). */
+  reportIds: string[];
+};
+
+/**
+ * Continuous monitoring at the vendor. Safe to repeat: enrolling looks for the candidate's active monitor of the
+ * package before it enrolls; unenrolling an inactive monitor answers it as it is.
+ */
+export interface ScreeningMonitoringPort {
+  /** The candidate found by our id (or created) with evergreen consent, date of birth and address on file. */
+  ensureEvergreenCandidate(
+    input: EvergreenCandidateInput,
+    ctx: ScreeningCallContext,
+  ): Promise<{ candidateId: string }>;
+  enroll(
+    input: { candidateId: string; packageId: string },
+    ctx: ScreeningCallContext,
+  ): Promise<ScreeningMonitor>;
+  getMonitor(monitorId: string, ctx: ScreeningCallContext): Promise<ScreeningMonitor>;
+  listMonitors(filter: { candidateId: string }, ctx: ScreeningCallContext): Promise<ScreeningMonitor[]>;
+  unenroll(monitorId: string, ctx: ScreeningCallContext): Promise<ScreeningMonitor>;
+}

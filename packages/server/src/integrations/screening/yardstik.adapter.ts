@@ -10,6 +10,7 @@ import {
   type ScreeningWebhookHint,
 } from './port.ts';
 import { screeningStatusFromYardstik } from './yardstik-status.ts';
+import { yardstikMonitoring } from './yardstik-monitoring.adapter.ts';
 
 /** Yardstik's production API; its staging API is https://api.yardstik-staging.com. */
 export const yardstikProductionUrl = 'https://api.yardstik.com';
@@ -36,9 +37,17 @@ type YardstikReport = {
   status: string;
   completed_at: string | null;
   external_reference?: Record<string, unknown> | null;
+  candidate_id?: string | null;
+  monitor?: { id: string } | null;
   meta?: { apply?: string; report_url?: string };
 };
-type YardstikPackage = { id: string; name: string; package: string; screenings?: { label: string }[] };
+type YardstikPackage = {
+  id: string;
+  name: string;
+  package: string;
+  action_type?: string;
+  screenings?: { label: string }[];
+};
 type YardstikScreening = {
   id: string;
   screening_type: string;
@@ -114,6 +123,8 @@ export function yardstikAdapter(
       applyUrl: status === 'awaiting_candidate' ? (report.meta?.apply ?? null) : null,
       reportUrl: report.meta?.report_url ?? null,
       completedAt: report.completed_at ? new Date(report.completed_at) : null,
+      candidateId: report.candidate_id ?? null,
+      monitorId: report.monitor?.id ?? null,
     };
   };
 
@@ -145,6 +156,7 @@ export function yardstikAdapter(
   return {
     vendor: 'yardstik',
     http,
+    monitoring: yardstikMonitoring(http, findAll),
 
     async listPackages(ctx) {
       const { body } = await http.call<YardstikPackage[]>({
@@ -156,6 +168,7 @@ export function yardstikAdapter(
         id: p.id,
         name: p.name || p.package,
         searches: (p.screenings ?? []).map((s) => s.label),
+        kind: p.action_type === 'monitor' ? ('monitor' as const) : ('report' as const),
       }));
     },
 

@@ -65,7 +65,12 @@ async function packagesOf(deps: SetupDeps, ctx: RequestContext, agencyId: string
   }
   if (!port) throw notFound('Background check client');
   const packages = await port.listPackages({ correlationId: ctx.requestId });
-  return packages.map((p): BackgroundCheckProduct => ({ id: p.id, name: p.name, searches: p.searches }));
+  return packages.map((p): BackgroundCheckProduct => ({
+    id: p.id,
+    name: p.name,
+    searches: p.searches,
+    kind: p.kind ?? 'report',
+  }));
 }
 
 /** GET {id}/background-check-products/{clientId}: the packages the organization's Yardstik account may order. */

@@ -48,6 +48,7 @@ const expectedProducts = sandboxPackages.map((p) => ({
   id: p.id,
   name: p.name,
   searches: p.screenings.map((s) => s.label),
+  kind: p.action_type,
 }));
 
 describe('organization background-check setup', () => {

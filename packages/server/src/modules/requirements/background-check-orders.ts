@@ -27,9 +27,14 @@ import {
 import { backgroundCheckResultOf } from './background-check-status.ts';
 import type { Integrations } from '../../integrations-wiring.ts';
 import { screeningPortOf } from '../../integrations/screening/order-targets.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { queueMonitorEnrolment } from './sex-offender-monitoring.jobs.ts';
 
-/** What the screening use cases need: the database and the organization's screening vendor. */
-export type ScreeningDeps = { db: Database; screening: ScreeningPort };
+/**
+ * What the screening use cases need: the database and the organization's screening vendor; with the queue, a clear
+ * sex offender search also queues the member's continuous monitoring (ADR 032).
+ */
+export type ScreeningDeps = { db: Database; screening: ScreeningPort; jobs?: JobQueue };
 
 /** One order to place; `orderId` is ours, chosen before the first attempt, so every retry is the same order. */
 export type PlaceOrderInput = {
@@ -84,7 +89,7 @@ export async function placeScreeningOrder(
       .returning();
     if (!row)
       return (await tx.select().from(screeningOrders).where(eq(screeningOrders.id, input.orderId)))[0]!;
-    await applyToRequirement(tx, row, report);
+    await applyToRequirement(tx, row, report, deps.jobs);
     return row;
   });
 }
@@ -138,7 +143,7 @@ export async function refreshScreeningReport(
       .where(eq(screeningOrders.id, order.id))
       .returning();
     const changed = order.status !== report.status;
-    if (changed && updated) await applyToRequirement(tx, updated, report);
+    if (changed && updated) await applyToRequirement(tx, updated, report, deps.jobs);
     return { outcome: 'processed' as const, organizationId: order.organizationId, changed };
   });
 }
@@ -194,9 +199,14 @@ function keepsEarlierResult(loaded: LoadedRequirement, next: RequirementStatus):
 /**
  * Applies an order's state to its background-check requirement, as the system (no actor): only the requirement's
  * latest order counts, so a late event of an older order never overwrites a newer one. Recorded in the
- * requirement's history with the vendor's status.
+ * requirement's history with the vendor's status. Also the path of a monitoring hit's report (adopted as an order).
  */
-async function applyToRequirement(tx: Executor, order: OrderRow, report: ScreeningReport): Promise<void> {
+export async function applyToRequirement(
+  tx: Executor,
+  order: OrderRow,
+  report: ScreeningReport,
+  jobs?: JobQueue,
+): Promise<void> {
   if (!order.memberRequirementId) return;
   const [latest] = await tx
     .select({ id: screeningOrders.id })
@@ -235,6 +245,8 @@ async function applyToRequirement(tx: Executor, order: OrderRow, report: Screeni
       ...('reason' in result ? { reason: result.reason } : {}),
     },
   });
+  // A clear search with the member's evergreen consent on file starts continuous monitoring (ADR 032).
+  if (sexOffender && jobs && order.status === 'clear') await queueMonitorEnrolment(jobs, tx, loaded);
 }
 
 /**

@@ -79,7 +79,7 @@ const sweepLimit = 2000;
  * only when the vendor's state changed.
  */
 export async function sweepOpenScreeningOrders(
-  deps: Pick<JobDeps, 'db' | 'integrations' | 'log'>,
+  deps: Pick<JobDeps, 'db' | 'integrations' | 'log'> & Partial<Pick<JobDeps, 'jobs'>>,
   only?: ScreeningTarget['vendor'],
 ): Promise<{ checked: number; changed: number; failed: number }> {
   const totals = { checked: 0, changed: 0, failed: 0 };
@@ -114,7 +114,7 @@ export async function sweepOpenScreeningOrders(
     if (!port) continue;
     try {
       const result = await refreshScreeningReport(
-        { db: deps.db, screening: port },
+        { db: deps.db, screening: port, jobs: deps.jobs },
         { correlationId: `sweep:${vendorReportId}` },
         vendorReportId,
       );

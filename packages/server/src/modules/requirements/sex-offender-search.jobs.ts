@@ -19,9 +19,9 @@ import { lockRequirementForSystem } from '../../requirement-core/requirement-tar
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import type { ScreeningPort } from '../../integrations/screening/port.ts';
-import { openScreeningStatuses } from './background-check-status.ts';
 import { placeScreeningOrder } from './background-check-orders.ts';
 import { screeningCandidateOf } from './screening-order-state.ts';
+import { monitoredRequirementIds } from './sex-offender-monitoring.jobs.ts';
 import { orderTargetFor, screeningPortOf } from '../../integrations/screening/order-targets.ts';
 
 /** The organization's Yardstik port: its own sub-account once activated (ADR 030), else the deployment's account. */
@@ -43,7 +43,9 @@ export async function sexOffenderPackageId(
 ): Promise<string> {
   if (packageId) return packageId;
   const packages = await port.listPackages({ correlationId });
-  const only = packages.find((p) => p.searches.length === 1 && /sex offender/i.test(p.searches[0] ?? ''));
+  const only = packages.find(
+    (p) => p.kind !== 'monitor' && p.searches.length === 1 && /sex offender/i.test(p.searches[0] ?? ''),
+  );
   if (!only) throw new Error('the screening account offers no sex offender search package');
   return only.id;
 }
@@ -66,7 +68,7 @@ export const orderSexOffenderSearchJob = defineJob({
     const content = sexOffenderSearchContentSchema.parse(row.content ?? {});
     const packageId = await sexOffenderPackageId(port, content.packageId, ctx.jobId);
     const order = await placeScreeningOrder(
-      { db: deps.db, screening: port },
+      { db: deps.db, screening: port, jobs: deps.jobs },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
@@ -185,6 +187,9 @@ export function reauthorizationMail(
   };
 }
 
+/** Where an order still waits on the member or the vendor. */
+const waitingStatuses: readonly string[] = ['awaiting_candidate', 'in_progress', 'on_hold'];
+
 /** How many searches one re-run sweep orders (the next day takes the rest). */
 const rerunLimit = 500;
 
@@ -192,6 +197,7 @@ const rerunLimit = 500;
  * Orders again every completed sex offender search whose last order is older than its definition's cadence
  * (`rerunEveryDays`; null never re-runs), one job per requirement and day, so a sweep run twice orders once. The
  * requirement keeps its completion while the new search waits on the member or the vendor; its result replaces it.
+ * Members under the vendor's continuous monitoring are skipped until their monitor ends (ADR 032).
  */
 export async function rerunDueSexOffenderSearches(
   deps: Pick<JobDeps, 'db' | 'integrations' | 'jobs'>,
@@ -214,9 +220,15 @@ export async function rerunDueSexOffenderSearches(
       ),
     );
   const day = now.toISOString().slice(0, 10);
+  // A member the vendor monitors continuously is not re-run: monitoring replaces the cadence until it ends.
+  const monitored = await monitoredRequirementIds(
+    deps.db,
+    completed.map((r) => r.id),
+  );
   let due = 0;
   for (const requirement of completed) {
     if (due >= rerunLimit) break;
+    if (monitored.has(requirement.id)) continue;
     const { rerunEveryDays } = sexOffenderSearchContentSchema.parse(requirement.content ?? {});
     if (rerunEveryDays === null) continue;
     const [last] = await deps.db
@@ -225,7 +237,9 @@ export async function rerunDueSexOffenderSearches(
       .where(eq(screeningOrders.memberRequirementId, requirement.id))
       .orderBy(desc(screeningOrders.createdAt), desc(screeningOrders.id))
       .limit(1);
-    if (!last || (openScreeningStatuses as readonly string[]).includes(last.status)) continue;
+    // A search still waiting on the member or the vendor is left to finish. A flagged one on a completed
+    // requirement was decided by a reviewer ("not the same person"), so it re-runs like a clear one.
+    if (!last || waitingStatuses.includes(last.status)) continue;
     if (now.getTime() - last.createdAt.getTime() < rerunEveryDays * 86_400_000) continue;
     const orderId = jobIdFor(orderSexOffenderSearchJob.name, `${requirement.id}:rerun:${day}`);
     await deps.jobs.enqueue(

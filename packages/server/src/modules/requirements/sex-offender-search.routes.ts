@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirementMemberQuerySchema } from '@touchline/contracts/requirement-completion';
 import {
+  monitoringConsentBodySchema,
   sexOffenderMatchSchema,
   sexOffenderSearchViewSchema,
 } from '@touchline/contracts/sex-offender-search';
@@ -12,6 +13,7 @@ import {
   sexOffenderSearchById,
   sexOffenderSearchMatch,
 } from './sex-offender-search.service.ts';
+import { recordMonitoringConsent, withdrawMonitoringConsent } from './sex-offender-monitoring.service.ts';
 
 const base = '/api/app/requirement';
 const byQuery = { params: z.object({ id: z.uuid('Not an id') }), querystring: requirementMemberQuerySchema };
@@ -38,6 +40,23 @@ export async function sexOffenderSearchRoutes(app: FastifyInstance) {
     `${base}/:id/begin-sex-offender-search`,
     { schema: { ...byQuery, response: viewResponse } },
     async (req) => beginSexOffenderSearch(app.deps, await requireRequestContext(req), ref(req)),
+  );
+  // Continuous monitoring's evergreen consent and its withdrawal (ours: the spec's `begin` of type 6, ADR 032).
+  routes.post(
+    `${base}/:id/sex-offender-monitoring-consent`,
+    { schema: { ...byQuery, body: monitoringConsentBodySchema, response: viewResponse } },
+    async (req) =>
+      recordMonitoringConsent(app.deps, await requireRequestContext(req), {
+        ...ref(req),
+        body: req.body,
+        ipAddress: req.ip ?? null,
+        userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+      }),
+  );
+  routes.post(
+    `${base}/:id/withdraw-sex-offender-monitoring-consent`,
+    { schema: { ...byQuery, response: viewResponse } },
+    async (req) => withdrawMonitoringConsent(app.deps, await requireRequestContext(req), ref(req)),
   );
   routes.get(
     `${base}/:id/sex-offender-search-match/:plaId`,

@@ -3,9 +3,7 @@ import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import {
   nsopwUrl,
-  sexOffenderSearchContentSchema,
   type SexOffenderMatch,
-  type SexOffenderSearchContent,
   type SexOffenderSearchView,
 } from '@touchline/contracts/sex-offender-search';
 import { recordAuditEvent } from '../../db/audit.ts';
@@ -27,11 +25,10 @@ import {
 import { orderSexOffenderSearchJob } from './sex-offender-search.jobs.ts';
 import { isScreeningSandbox, latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
 
-/** A definition's sex offender search content; content saved before ADR 032's schema reads as its defaults. */
-export function sexOffenderContentOf(content: unknown): SexOffenderSearchContent {
-  const parsed = sexOffenderSearchContentSchema.safeParse(content ?? {});
-  return parsed.success ? parsed.data : sexOffenderSearchContentSchema.parse({});
-}
+import { sexOffenderContentOf } from './sex-offender-content.ts';
+import { monitoringView } from './sex-offender-monitoring.view.ts';
+
+export { sexOffenderContentOf };
 
 async function dateOfBirthOf(tx: Executor, profileId: string): Promise<string | null> {
   const [row] = await tx
@@ -41,7 +38,8 @@ async function dateOfBirthOf(tx: Executor, profileId: string): Promise<string | 
   return row?.dateOfBirth ?? null;
 }
 
-async function view(
+/** The member's page of the search, in the caller's transaction (the monitoring calls answer it too). */
+export async function sexOffenderView(
   deps: Pick<Deps, 'integrations'>,
   tx: Executor,
   loaded: LoadedRequirement,
@@ -78,6 +76,7 @@ async function view(
       : null,
     applyUrl,
     rerunEveryDays: content.rerunEveryDays,
+    monitoring: await monitoringView(tx, loaded),
     adverseAction:
       adverse && showAdverse && adverse.stage !== 'withdrawn'
         ? {
@@ -103,7 +102,7 @@ export function sexOffenderSearchById(
   ctx: RequestContext,
   ref: RequirementRef,
 ): Promise<SexOffenderSearchView> {
-  return deps.db.transaction(async (tx) => view(deps, tx, await load(tx, ctx, ref, 'view')));
+  return deps.db.transaction(async (tx) => sexOffenderView(deps, tx, await load(tx, ctx, ref, 'view')));
 }
 
 /**
@@ -119,7 +118,7 @@ export function beginSexOffenderSearch(
 ): Promise<SexOffenderSearchView> {
   return deps.db.transaction(async (tx) => {
     const loaded = await load(tx, ctx, ref, 'begin');
-    if (loaded.requirement.waitingOn !== null) return view(deps, tx, loaded);
+    if (loaded.requirement.waitingOn !== null) return sexOffenderView(deps, tx, loaded);
     if (!mayStartScreening(loaded)) throw conflict('A sex offender search is already under way or complete');
     if (!(await dateOfBirthOf(tx, loaded.requirement.profileId)))
       throw conflict('Enter the date of birth first: the registry search needs it');
@@ -138,7 +137,7 @@ export function beginSexOffenderSearch(
       { orderId, organizationId: ctx.organizationId, memberRequirementId: loaded.requirement.id },
       { key: orderId },
     );
-    return view(deps, tx, loaded);
+    return sexOffenderView(deps, tx, loaded);
   });
 }
 

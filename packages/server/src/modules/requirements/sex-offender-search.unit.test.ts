@@ -24,8 +24,14 @@ describe('the sex offender search’s policy row (spec §6: the common actions p
 });
 
 describe('the definition’s content', () => {
-  it('defaults to the account’s sex offender package and a yearly re-run; bounds the cadence', () => {
-    expect(sexOffenderSearchContentSchema.parse({})).toEqual({ packageId: null, rerunEveryDays: 365 });
+  it('defaults to the account’s sex offender package, a yearly re-run and no monitoring; bounds the cadence', () => {
+    expect(sexOffenderSearchContentSchema.parse({})).toEqual({
+      packageId: null,
+      rerunEveryDays: 365,
+      monitorContinuously: false,
+      monitorPackageId: null,
+    });
+    expect(sexOffenderSearchContentSchema.safeParse({ monitorContinuously: 'yes' }).success).toBe(false);
     expect(sexOffenderSearchContentSchema.parse({ rerunEveryDays: null }).rerunEveryDays).toBeNull();
     expect(sexOffenderSearchContentSchema.safeParse({ rerunEveryDays: 7 }).success).toBe(false);
     expect(sexOffenderSearchContentSchema.safeParse({ rerunEveryDays: 90.5 }).success).toBe(false);

@@ -14,6 +14,9 @@ type Props = {
   emptyLabel?: string;
   /** The plain package id and name inputs, when the vendor's list cannot be read (no client added, no rights). */
   fallback: React.ReactNode;
+  /** Which packages to list: ordered ones (`report`), or monitor packages candidates are enrolled in. */
+  kind?: 'report' | 'monitor';
+  label?: string;
 };
 
 /**
@@ -27,6 +30,8 @@ export function BackgroundCheckPackageField({
   onChoose,
   fallback,
   emptyLabel = 'Choose a package',
+  kind = 'report',
+  label = 'Package',
 }: Props) {
   const id = useId();
   const profile = useActiveProfile();
@@ -47,10 +52,11 @@ export function BackgroundCheckPackageField({
         {fallback}
       </div>
     );
+  const listed = products.data.filter((p) => p.kind === kind);
   return (
     <div>
       <label htmlFor={`${id}-package`} className={labelClass}>
-        Package
+        {label}
       </label>
       <select
         id={`${id}-package`}
@@ -59,12 +65,12 @@ export function BackgroundCheckPackageField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-package-error` : undefined}
         onChange={(e) => {
-          const chosen = products.data.find((p) => p.id === e.currentTarget.value);
+          const chosen = listed.find((p) => p.id === e.currentTarget.value);
           onChoose(chosen?.id ?? null, chosen?.name ?? null, client.id);
         }}
       >
         <option value="">{emptyLabel}</option>
-        {products.data.map((product) => (
+        {listed.map((product) => (
           <option key={product.id} value={product.id}>
             {product.name} — {product.searches.join(', ')}
           </option>

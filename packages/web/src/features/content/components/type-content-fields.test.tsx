@@ -174,12 +174,16 @@ describe('the sex offender search definition fields', () => {
     expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
       packageId: null,
       rerunEveryDays: null,
+      monitorContinuously: false,
+      monitorPackageId: null,
     });
     await userEvent.type(cadence, '180');
     await userEvent.type(screen.getByRole('textbox', { name: /Package id/ }), 'pkg-sor');
     expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
       packageId: 'pkg-sor',
       rerunEveryDays: 180,
+      monitorContinuously: false,
+      monitorPackageId: null,
     });
   });
 });
@@ -194,17 +198,41 @@ describe('the sex offender search package picker', () => {
       },
       [`GET /api/app/organization/${orgId}/background-check-products/account`]: {
         status: 200,
-        body: [{ id: 'pkg-2', name: 'Sex Offender Search', searches: ['Sex Offender Registry'] }],
+        body: [
+          { id: 'pkg-2', name: 'Sex Offender Search', searches: ['Sex Offender Registry'], kind: 'report' },
+          {
+            id: 'pkg-3',
+            name: 'Sex Offender Registry Monitoring',
+            searches: ['Sex Offender Registry'],
+            kind: 'monitor',
+          },
+        ],
       },
     });
     const seen: Record<string, unknown>[] = [];
     render(<Harness seen={seen} type={RequirementType.SexOffenderSearch} />);
     const picker = await screen.findByRole('combobox', { name: 'Package' });
     expect(screen.getByRole('option', { name: 'The account’s sex offender search product' })).toBeVisible();
+    // A monitor package is not ordered: the search's picker leaves it out.
+    expect(screen.queryByRole('option', { name: /Registry Monitoring/ })).toBeNull();
     await userEvent.selectOptions(picker, 'pkg-2');
     expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
       packageId: 'pkg-2',
       rerunEveryDays: 365,
+      monitorContinuously: false,
+      monitorPackageId: null,
+    });
+    expect(screen.queryByRole('combobox', { name: 'Monitor package' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Monitor continuously/ }));
+    const monitor = await screen.findByRole('combobox', { name: 'Monitor package' });
+    expect(screen.getByRole('option', { name: 'The account’s sex offender registry monitor' })).toBeVisible();
+    expect(Array.from(monitor.querySelectorAll('option')).map((o) => o.value)).toEqual(['', 'pkg-3']);
+    await userEvent.selectOptions(monitor, 'pkg-3');
+    expect(sexOffenderSearchContentSchema.parse(seen.at(-1))).toEqual({
+      packageId: 'pkg-2',
+      rerunEveryDays: 365,
+      monitorContinuously: true,
+      monitorPackageId: 'pkg-3',
     });
   });
 });

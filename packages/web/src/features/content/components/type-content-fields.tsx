@@ -212,6 +212,39 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           </p>
           <FieldError id={`${id}-rerunEveryDays-error`} message={errors.rerunEveryDays} />
         </div>
+        <div className="flex items-center gap-2">
+          <input
+            id={`${id}-monitor`}
+            type="checkbox"
+            className="h-4 w-4 accent-emerald-700"
+            aria-describedby={`${id}-monitor-hint`}
+            checked={content.monitorContinuously === true}
+            onChange={(e) => set('monitorContinuously', e.currentTarget.checked)}
+          />
+          <label htmlFor={`${id}-monitor`} className="text-sm">
+            Monitor continuously (where the provider offers it)
+          </label>
+        </div>
+        <p id={`${id}-monitor-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          Members may sign an ongoing authorization here; after their first clear search the provider checks
+          the registries daily instead of re-running on the schedule above. Members who do not sign keep the
+          schedule.
+        </p>
+        {content.monitorContinuously === true ? (
+          <BackgroundCheckPackageField
+            agencyId="yardstik"
+            kind="monitor"
+            label="Monitor package"
+            packageId={str(content.monitorPackageId)}
+            error={errors.monitorPackageId}
+            emptyLabel="The account’s sex offender registry monitor"
+            onChoose={(packageId) => set('monitorPackageId', packageId)}
+            fallback={input(
+              'monitorPackageId',
+              'Monitor package id (leave empty for the account’s registry monitor)',
+            )}
+          />
+        ) : null}
       </div>
     );
   }

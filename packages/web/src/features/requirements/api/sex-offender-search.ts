@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { adverseActionResultSchema } from '@touchline/contracts/background-checks';
 import {
   sexOffenderSearchViewSchema,
+  type MonitoringConsentBody,
   type SexOffenderSearchView,
 } from '@touchline/contracts/sex-offender-search';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -65,12 +66,12 @@ export function useSetDateOfBirth(ref: RequirementRef, profileId: string) {
   });
 }
 
-/** POST {id}/begin-sex-offender-search?plaId: orders the search (once, however often it is pressed). */
-export function useBeginSexOffenderSearch(ref: RequirementRef) {
+/** A POST on the search that answers its page: the page is replaced by the answer, the lists re-read. */
+function useViewPost<B>(ref: RequirementRef, action: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<SexOffenderSearchView> => {
-      const view = await api.post(requirementActionPath(ref, 'begin-sex-offender-search'), undefined, {
+    mutationFn: async (body: B): Promise<SexOffenderSearchView> => {
+      const view = await api.post(requirementActionPath(ref, action), body, {
         schema: sexOffenderSearchViewSchema,
       });
       if (!view) throw new Error('The sex offender search answer was empty');
@@ -82,6 +83,18 @@ export function useBeginSexOffenderSearch(ref: RequirementRef) {
     },
   });
 }
+
+/** POST {id}/begin-sex-offender-search?plaId: orders the search (once, however often it is pressed). */
+export const useBeginSexOffenderSearch = (ref: RequirementRef) =>
+  useViewPost<undefined>(ref, 'begin-sex-offender-search');
+
+/** POST {id}/sex-offender-monitoring-consent?plaId: the member signs the ongoing (evergreen) authorization. */
+export const useRecordMonitoringConsent = (ref: RequirementRef) =>
+  useViewPost<MonitoringConsentBody>(ref, 'sex-offender-monitoring-consent');
+
+/** POST {id}/withdraw-sex-offender-monitoring-consent?plaId: the member withdraws it (monitoring ends). */
+export const useWithdrawMonitoringConsent = (ref: RequirementRef) =>
+  useViewPost<undefined>(ref, 'withdraw-sex-offender-monitoring-consent');
 
 /** POST {id}/background-check-dispute?plaId {message}: the member answers a pre-adverse notice on the search. */
 export function useDisputeSexOffenderSearch(ref: RequirementRef) {

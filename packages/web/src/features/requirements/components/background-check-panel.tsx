@@ -1,12 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { recordConsentBodySchema, type BackgroundCheckView } from '@touchline/contracts/background-checks';
+import { useState } from 'react';
+import type { BackgroundCheckView } from '@touchline/contracts/background-checks';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldErrorsFromApi, focusFirstError, validateForm, type FieldErrors } from '../../../lib/forms.ts';
 import {
   useBackgroundCheck,
   useContinueAtVendor,
@@ -16,6 +13,7 @@ import {
   useUploadBackgroundCheckReport,
 } from '../api/background-check.ts';
 import { DisputeThread } from './dispute-thread.tsx';
+import { FcraConsentForm } from './fcra-consent-form.tsx';
 import { FileUploadForm } from './file-upload-form.tsx';
 import type { RequirementRef } from '../api/requirement-paths.ts';
 import { asSentence } from '../../../lib/text.ts';
@@ -26,9 +24,6 @@ export interface BackgroundCheckPanelProps {
   memberName: string;
   canAct: boolean;
 }
-
-const textBox =
-  'max-h-60 overflow-y-auto rounded-md border border-slate-300 bg-white p-3 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-700 dark:bg-slate-950';
 
 /** One sentence for where the order stands, in the member's words. */
 function whereItStands(view: BackgroundCheckView): string {
@@ -59,130 +54,17 @@ function ConsentForm({
   view: BackgroundCheckView;
   memberName: string;
 }) {
-  const form = useRef<HTMLFormElement>(null);
   const consent = useRecordConsent(requirement);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const disclosureId = useId();
-  const authorizationId = useId();
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? '');
-    const checked = validateForm(recordConsentBodySchema, {
-      textVersion: view.consentText.version,
-      acceptDisclosure: data.get('acceptDisclosure') === 'on',
-      acceptAuthorization: data.get('acceptAuthorization') === 'on',
-      typedName: value('typedName'),
-      address: {
-        line1: value('address.line1'),
-        line2: value('address.line2'),
-        city: value('address.city'),
-        state: value('address.state'),
-        postalCode: value('address.postalCode'),
-      },
-    });
-    setErrors(checked.errors ?? {});
-    setFormError(null);
-    if (!checked.data) return focusFirstError(form.current, checked.errors ?? {});
-    consent.mutate(checked.data, {
-      onError: (error) => {
-        const fromServer = fieldErrorsFromApi(error);
-        setErrors(fromServer);
-        if (Object.keys(fromServer).length === 0) setFormError(error.message);
-        focusFirstError(form.current, fromServer);
-      },
-    });
-  };
-
   return (
-    <form
-      ref={form}
-      noValidate
-      onSubmit={handleSubmit}
-      aria-label="Background check authorization"
-      className="space-y-4"
-    >
-      <h2 id={disclosureId} className="text-lg font-semibold">
-        Disclosure regarding background investigation
-      </h2>
-      <div role="region" aria-labelledby={disclosureId} tabIndex={0} className={textBox}>
-        {view.consentText.disclosure}
-      </div>
-      <CheckboxField
-        name="acceptDisclosure"
-        label="I have read the disclosure"
-        required
-        error={errors.acceptDisclosure}
-      />
-      <h2 id={authorizationId} className="text-lg font-semibold">
-        Authorization
-      </h2>
-      <div role="region" aria-labelledby={authorizationId} tabIndex={0} className={textBox}>
-        {view.consentText.authorization}
-      </div>
-      <CheckboxField
-        name="acceptAuthorization"
-        label="I authorize this background check"
-        required
-        error={errors.acceptAuthorization}
-      />
-      <Alert>{formError}</Alert>
-      <TextField
-        label="Type your full name to sign"
-        name="typedName"
-        autoComplete="name"
-        description={`Your name as your organization knows it: ${memberName}`}
-        error={errors.typedName}
-        required
-      />
-      <fieldset className="space-y-3">
-        <legend className="font-medium">Your current address</legend>
-        <TextField
-          label="Street address"
-          name="address.line1"
-          autoComplete="address-line1"
-          error={errors['address.line1']}
-          required
-        />
-        <TextField
-          label="Apartment, suite (optional)"
-          name="address.line2"
-          autoComplete="address-line2"
-          error={errors['address.line2']}
-        />
-        <TextField
-          label="City"
-          name="address.city"
-          autoComplete="address-level2"
-          error={errors['address.city']}
-          required
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="State"
-            name="address.state"
-            autoComplete="address-level1"
-            error={errors['address.state']}
-            required
-          />
-          <TextField
-            label="ZIP code"
-            name="address.postalCode"
-            autoComplete="postal-code"
-            error={errors['address.postalCode']}
-            required
-          />
-        </div>
-      </fieldset>
-      <p className="text-xs text-slate-600 dark:text-slate-400">Text version {view.consentText.version}</p>
-      <Button
-        type="submit"
-        label={consent.isPending ? 'Signing…' : 'Sign the authorization'}
-        disabled={consent.isPending}
-      />
-    </form>
+    <FcraConsentForm
+      ariaLabel="Background check authorization"
+      disclosureTitle="Disclosure regarding background investigation"
+      authorizeLabel="I authorize this background check"
+      consentText={view.consentText}
+      memberName={memberName}
+      pending={consent.isPending}
+      onSign={(body, onError) => consent.mutate(body, { onError })}
+    />
   );
 }
 

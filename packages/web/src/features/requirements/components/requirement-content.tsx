@@ -142,7 +142,13 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
     case RequirementType.AbusePreventionTraining:
       return <AbusePreventionPanel requirement={ref} canAct={item.profileLevelAccessId !== null && mayAct} />;
     case RequirementType.SexOffenderSearch:
-      return <SexOffenderSearchPanel requirement={ref} canAct={item.profileLevelAccessId !== null} />;
+      return (
+        <SexOffenderSearchPanel
+          requirement={ref}
+          memberName={memberName}
+          canAct={item.profileLevelAccessId !== null}
+        />
+      );
     case RequirementType.USSoccer:
       return <UsSoccerPanel requirement={ref} />;
     case RequirementType.LiveScan:

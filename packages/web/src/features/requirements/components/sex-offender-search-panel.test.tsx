@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SexOffenderSearchView } from '@touchline/contracts/sex-offender-search';
+import { monitoringConsentText, type SexOffenderSearchView } from '@touchline/contracts/sex-offender-search';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally, validationFailed } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -24,7 +24,19 @@ const view = (over: Partial<SexOffenderSearchView>): SexOffenderSearchView => ({
   applyUrl: null,
   rerunEveryDays: 365,
   adverseAction: null,
+  monitoring: null,
   next: 'set-birth-date',
+  ...over,
+});
+const monitoring = (
+  over: Partial<NonNullable<SexOffenderSearchView['monitoring']>>,
+): SexOffenderSearchView['monitoring'] => ({
+  consentText: { ...monitoringConsentText },
+  consent: null,
+  status: 'none',
+  enrolledAt: null,
+  deactivatedAt: null,
+  knownAddress: { line1: '1 Pitch Lane', line2: '', city: 'Portland', state: 'OR', postalCode: '' },
   ...over,
 });
 const show = () =>
@@ -33,7 +45,11 @@ const show = () =>
       {
         path: '/',
         element: (
-          <SexOffenderSearchPanel requirement={{ definitionId, profileLevelAccessId: plaId }} canAct />
+          <SexOffenderSearchPanel
+            requirement={{ definitionId, profileLevelAccessId: plaId }}
+            memberName="Mo Clear"
+            canAct
+          />
         ),
       },
     ],
@@ -166,5 +182,79 @@ describe('the sex offender search panel', () => {
     expect(screen.getByText(/^You ·/)).toBeVisible();
     expect(screen.getByText(/^Your organization ·/)).toBeVisible();
     expect(screen.getByText('Please send a photo ID')).toBeVisible();
+  });
+
+  it('offers the ongoing authorization (optional), shows it in full, signs it with the address, then withdraws it', async () => {
+    let signed: SexOffenderSearchView['monitoring'] = null;
+    let attempts = 0;
+    const completed = { dateOfBirth: '1990-01-02', next: 'none' as const, status: 1 as const };
+    const server = serveGlobally({
+      [`GET ${base}/sex-offender-search-by-id`]: () => ({
+        status: 200,
+        body: view({ ...completed, monitoring: signed ?? monitoring({}) }),
+      }),
+      [`POST ${base}/sex-offender-monitoring-consent`]: (call) => {
+        attempts += 1;
+        if (attempts === 1)
+          return validationFailed({
+            field: 'typedName',
+            in: 'body',
+            message: "Type the member's full name: Mo Clear",
+          });
+        const body = JSON.parse(call.body!);
+        signed = monitoring({
+          consent: {
+            recordedAt: '2026-11-27T10:00:00.000Z',
+            textVersion: body.textVersion,
+            typedName: body.typedName,
+          },
+          status: 'active',
+          enrolledAt: '2026-11-27T10:05:00.000Z',
+        });
+        return { status: 200, body: view({ ...completed, monitoring: signed }) };
+      },
+      [`POST ${base}/withdraw-sex-offender-monitoring-consent`]: () => {
+        signed = monitoring({ status: 'unenrolling' });
+        return { status: 200, body: view({ ...completed, monitoring: signed }) };
+      },
+    });
+    show();
+    expect(
+      await screen.findByText(/offers ongoing registry searches.*optional.*every 365 days/),
+    ).toBeVisible();
+    // Declining is simply not signing: "Not now" closes the form again.
+    await userEvent.click(screen.getByRole('button', { name: 'Read and sign the ongoing authorization' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Read and sign the ongoing authorization' }));
+    const form = screen.getByRole('form', { name: 'Authorization for ongoing registry searches' });
+    expect(form).toHaveTextContent(monitoringConsentText.disclosure);
+    expect(form).toHaveTextContent(monitoringConsentText.authorization);
+    expect(screen.getByLabelText(/Street address/)).toHaveValue('1 Pitch Lane');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the ongoing authorization' }));
+    expect(await screen.findByText('Accept the disclosure to continue')).toBeVisible();
+    expect(server.callsTo('POST', `${base}/sex-offender-monitoring-consent`)).toHaveLength(0);
+    await userEvent.click(screen.getByLabelText('I have read the disclosure'));
+    await userEvent.click(screen.getByLabelText('I authorize ongoing registry searches'));
+    await userEvent.type(screen.getByLabelText(/Type your full name/), 'Someone Else');
+    await userEvent.type(screen.getByLabelText(/ZIP code/), '97201');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the ongoing authorization' }));
+    expect(await screen.findByText("Type the member's full name: Mo Clear")).toBeVisible();
+    await userEvent.clear(screen.getByLabelText(/Type your full name/));
+    await userEvent.type(screen.getByLabelText(/Type your full name/), 'Mo Clear');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the ongoing authorization' }));
+    expect(
+      await screen.findByText(/Yardstik sandbox.*checks the sex offender registries for you every day/),
+    ).toBeVisible();
+    expect(screen.getByText(/not run again on a schedule/)).toBeVisible();
+    expect(JSON.parse(server.callsTo('POST', `${base}/sex-offender-monitoring-consent`)[1]!.body!)).toEqual({
+      textVersion: monitoringConsentText.version,
+      acceptDisclosure: true,
+      acceptAuthorization: true,
+      typedName: 'Mo Clear',
+      address: { line1: '1 Pitch Lane', line2: '', city: 'Portland', state: 'OR', postalCode: '97201' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw my ongoing authorization' }));
+    expect(await screen.findByText(/ending with the screening provider/)).toBeVisible();
+    expect(server.callsTo('POST', `${base}/withdraw-sex-offender-monitoring-consent`)).toHaveLength(1);
   });
 });

@@ -11,12 +11,15 @@ import {
   useSexOffenderSearch,
 } from '../api/sex-offender-search.ts';
 import type { RequirementRef } from '../api/requirement-paths.ts';
+import { MonitoringSection } from './sex-offender-monitoring-section.tsx';
 import { asSentence } from '../../../lib/text.ts';
 import { DisputeThread } from './dispute-thread.tsx';
 
 /** What the sex offender search panel needs: which requirement and whether the viewer may act for the member. */
 export interface SexOffenderSearchPanelProps {
   requirement: RequirementRef;
+  /** The member's name, which the ongoing authorization is signed with. */
+  memberName: string;
   canAct: boolean;
 }
 
@@ -93,9 +96,10 @@ function AdverseNotice({
 
 /**
  * A SexOffenderSearch (type 6, issue 22, ADR 032): the birth date when missing (set-date-of-birth), then the order,
- * then the provider's hosted disclosure and authorization. A sandbox standing in for the provider is named.
+ * then the provider's hosted disclosure and authorization; where the definition monitors continuously, the
+ * optional ongoing authorization signed here. A sandbox standing in for the provider is named.
  */
-export function SexOffenderSearchPanel({ requirement, canAct }: SexOffenderSearchPanelProps) {
+export function SexOffenderSearchPanel({ requirement, memberName, canAct }: SexOffenderSearchPanelProps) {
   const search = useSexOffenderSearch(requirement);
   const begin = useBeginSexOffenderSearch(requirement);
 
@@ -145,8 +149,19 @@ export function SexOffenderSearchPanel({ requirement, canAct }: SexOffenderSearc
       ) : null}
       {view.rerunEveryDays ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Your organization runs this search again every {view.rerunEveryDays} days.
+          {view.monitoring?.status === 'active'
+            ? 'While the provider monitors you, the search is not run again on a schedule.'
+            : `Your organization runs this search again every ${view.rerunEveryDays} days.`}
         </p>
+      ) : null}
+      {view.monitoring ? (
+        <MonitoringSection
+          requirement={requirement}
+          view={view}
+          monitoring={view.monitoring}
+          memberName={memberName}
+          canAct={canAct}
+        />
       ) : null}
     </div>
   );
