@@ -106,7 +106,8 @@ export async function queueMonitorEnrolment(
 }
 
 /** Why a monitor ends. */
-export type MonitorEndReason = 'unassigned' | 'consent-withdrawn' | 'monitoring-off' | 'vendor';
+export type MonitorEndReason =
+  'unassigned' | 'consent-withdrawn' | 'monitoring-off' | 'disqualified' | 'vendor';
 
 /**
  * Queues a monitor's unenrolment in the caller's transaction (the monitor row locked by the caller or here): an

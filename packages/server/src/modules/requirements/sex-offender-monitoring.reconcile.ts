@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
 import {
   memberRequirements,
@@ -19,7 +20,6 @@ import {
 import { latestScreeningOrder } from './screening-order-state.ts';
 import { sexOffenderContentOf } from './sex-offender-content.ts';
 import {
-  liveMonitoringConsent,
   liveMonitorStatuses,
   monitorOf,
   monitoringConsentKind,
@@ -36,21 +36,27 @@ export async function clearedBySearch(tx: Executor, loaded: LoadedRequirement): 
 }
 
 /** Why a live monitor must end now, or null while it should run. */
-async function endReasonOf(
-  db: Executor,
-  row: { monitor: typeof screeningMonitors.$inferSelect; active: boolean; content: unknown; gone: boolean },
-): Promise<MonitorEndReason | null> {
+function endReasonOf(row: {
+  active: boolean;
+  content: unknown;
+  gone: boolean;
+  disqualified: boolean;
+  consented: boolean;
+}): MonitorEndReason | null {
   if (!row.active || row.gone) return 'unassigned';
   if (!sexOffenderContentOf(row.content).monitorContinuously) return 'monitoring-off';
   // Signed again meanwhile is still consent; none live is a withdrawal.
-  if (!(await liveMonitoringConsent(db, row.monitor.memberRequirementId))) return 'consent-withdrawn';
+  if (!row.consented) return 'consent-withdrawn';
+  // Rejected through the adverse-action notices (or a review): nothing is left to watch for.
+  if (row.disqualified) return 'disqualified';
   return null;
 }
 
 /**
  * Brings monitoring in line with the requirements: a live monitor whose requirement was unassigned (the member left
  * the level, was archived, or the definition was removed; the assignment sync marks the requirement inactive with
- * an `unassigned` event), whose definition stopped monitoring, or whose consent was withdrawn is unenrolled; a member
+ * an `unassigned` event), whose definition stopped monitoring, whose consent was withdrawn, or whose member was
+ * disqualified is unenrolled; a member
  * cleared by a search with evergreen consent on file and no monitor is enrolled (what the result's own enqueue
  * missed). Every queueing is keyed, so a run twice queues once.
  */
@@ -58,19 +64,31 @@ export async function reconcileSexOffenderMonitors(
   deps: Pick<JobDeps, 'db' | 'jobs'>,
 ): Promise<{ enrolled: number; unenrolled: number }> {
   const totals = { enrolled: 0, unenrolled: 0 };
+  // One read of every live monitor with what decides it (no query per monitor).
   const live = await deps.db
     .select({
       monitor: screeningMonitors,
       active: memberRequirements.active,
       content: requirementDefinitions.content,
       gone: sql<boolean>`${requirementDefinitions.deletedAt} is not null`,
+      disqualified: sql<boolean>`coalesce(${memberRequirements.reviewOutcome} = ${ReviewOutcome.RejectedDisqualified}, false)`,
+      consented: sql<boolean>`exists (${deps.db
+        .select({ one: sql`1` })
+        .from(requirementSubmissions)
+        .where(
+          and(
+            eq(requirementSubmissions.memberRequirementId, screeningMonitors.memberRequirementId),
+            eq(requirementSubmissions.kind, monitoringConsentKind),
+            isNull(requirementSubmissions.supersededAt),
+          ),
+        )})`,
     })
     .from(screeningMonitors)
     .innerJoin(memberRequirements, eq(memberRequirements.id, screeningMonitors.memberRequirementId))
     .innerJoin(requirementDefinitions, eq(requirementDefinitions.id, memberRequirements.definitionId))
     .where(inArray(screeningMonitors.status, [...liveMonitorStatuses]));
   for (const row of live) {
-    const reason = await endReasonOf(deps.db, row);
+    const reason = endReasonOf(row);
     if (!reason) continue;
     const queued = await deps.db.transaction(async (tx) => {
       const locked = await monitorOf(tx, row.monitor.memberRequirementId, true);

@@ -134,6 +134,7 @@ beforeAll(async () => {
     decliner: await member('Dee', 'Clear'),
     leaver: await member('Lou', 'Clear'),
     ended: await member('Eli', 'Clear'),
+    disqualified: await member('Dax', 'Clear'),
     peer: await member('Pia', 'Clear'),
     manager: await addTestMember(t, org, org.division, 'Manager'),
     director: await addTestMember(t, org, org.root, 'Director'),
@@ -432,6 +433,41 @@ describe('continuous monitoring at the vendor', () => {
     const orders = (await ordersOf(who)).length;
     await rerunDueSexOffenderSearches(jobDepsOf(t.app), new Date(Date.now() + 900 * 86_400_000));
     await eventually(async () => (await ordersOf(who)).length === orders + 1, 'the resumed re-run');
+  });
+
+  it('a member disqualified on a monitor’s hit is unenrolled: nothing is left to watch for', async () => {
+    const who = people.disqualified;
+    await clearSearchFor(who);
+    const signed = await send(
+      who,
+      'POST',
+      at('sex-offender-monitoring-consent', who),
+      consentBody(who, 'Dax Clear'),
+    );
+    expect(signed.statusCode).toBe(200);
+    await eventually(async () => (await monitorOf(who))?.status === 'active', 'the enrolment');
+    sandbox.monitors.plantHit(candidateOf(who)!.id);
+    await sandbox.clock.advance(86_400_000);
+    sandbox.webhooks.flush();
+    await sandbox.webhooks.idle();
+    await eventually(
+      async () => (await requirementOf(who)).status === RequirementStatus.PendingReview,
+      'the hit in review',
+    );
+    // Reconciled while in review: the monitor keeps running.
+    expect(await reconcileSexOffenderMonitors(jobDepsOf(t.app))).toEqual({ enrolled: 0, unenrolled: 0 });
+    const rejected = await send(
+      people.director,
+      'POST',
+      `${base}/${definitionId}/review/${who.profileLevelAccessId}`,
+      { reviewDecision: 3, reviewNotes: 'Confirmed on the state registry' },
+    );
+    expect(rejected.statusCode).toBe(200);
+    expect(await reconcileSexOffenderMonitors(jobDepsOf(t.app))).toEqual({ enrolled: 0, unenrolled: 1 });
+    await eventually(async () => (await monitorOf(who))?.status === 'inactive', 'the unenrolment');
+    const monitor = (await monitorOf(who))!;
+    expect(monitor).toMatchObject({ endReason: 'disqualified' });
+    expect(sandbox.monitors.read(monitor.vendorMonitorId!)).toMatchObject({ status: 'inactive' });
   });
 
   it('unassigning the requirement unenrols', async () => {
