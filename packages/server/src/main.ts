@@ -59,6 +59,7 @@ async function main(configured: Config) {
   // Identity runs in this process unless IDENTITY_URL names its own host (ARCHITECTURE §1).
   let wiring: IdentityWiring;
   let makeDemoAccount: DemoAccountMaker | null = null;
+  let demoSignIn: string | null = null;
   if (config.identityUrl) {
     wiring = remoteIdentity(config.identityUrl, config.identityServiceSecret ?? '');
   } else {
@@ -73,7 +74,8 @@ async function main(configured: Config) {
       const profileId = await linkDemoAdminProfile(database.db, async (currentProfileId) =>
         ensureUser(identityDb, demoAdmin, { currentProfileId }),
       );
-      if (profileId) console.warn(`Demo sign-in: ${demoAdmin.email} / ${demoAdmin.password}`);
+      if (profileId) demoSignIn = `Demo sign-in: ${demoAdmin.email} / ${demoAdmin.password}`;
+      if (demoSignIn) console.warn(demoSignIn);
       // A platform administrator beside the league's, for the platform's own screens (README).
       await ensureUser(identityDb, demoPlatformAdmin, { acceptedPolicies: true });
       // Demo members who accepted their invitation sign in with the same password (README).
@@ -134,6 +136,8 @@ async function main(configured: Config) {
   console.warn(
     `\nTouchline is running at ${url}  (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,
   );
+  // Again beside the address: the demo seed's vendor calls log in between.
+  if (demoSignIn) console.warn(`${demoSignIn}\n`);
 }
 
 try {

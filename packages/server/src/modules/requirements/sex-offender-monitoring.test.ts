@@ -42,7 +42,16 @@ let definitionId = '';
 let assignmentId = '';
 let appUrl = '';
 let people: Record<
-  'monitored' | 'swept' | 'decliner' | 'leaver' | 'ended' | 'peer' | 'manager' | 'director' | 'otherAdmin',
+  | 'monitored'
+  | 'swept'
+  | 'decliner'
+  | 'leaver'
+  | 'ended'
+  | 'disqualified'
+  | 'peer'
+  | 'manager'
+  | 'director'
+  | 'otherAdmin',
   TestMember
 >;
 
