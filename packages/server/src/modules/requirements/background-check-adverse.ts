@@ -9,17 +9,21 @@ import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { Executor } from '../../db/client.ts';
-import { organizations, profiles, requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
+import { requirementDefinitions, screeningOrders } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict } from '../../errors.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { escapeHtml } from '../../mail/html.ts';
-import type { OutgoingMail } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import { externalReviewMessage, loadForReview } from '../reviews/reviews.service.ts';
 import { requireType } from './requirement-files.service.ts';
+import {
+  finalAdverseNotice,
+  noticeInput,
+  preAdverseNotice,
+  replyNotice,
+} from './background-check-notices.ts';
 import {
   currentStatus,
   incompleteFacts,
@@ -91,103 +95,6 @@ export type AdverseActionData = {
 };
 
 /** The summary of rights under the FCRA, as the notices carry it (the CFPB's form is linked for the full text). */
-const summaryOfRights =
-  'A Summary of Your Rights Under the Fair Credit Reporting Act: you may get a copy of your report from the ' +
-  'consumer reporting agency, dispute information that is incomplete or inaccurate, and have it corrected or ' +
-  'deleted. The full summary: https://www.consumerfinance.gov/learnmore/ (A Summary of Your Rights Under the FCRA).';
-
-type NoticeInput = {
-  /** What the consumer report is, in the notices' words: "background check" or "sex offender registry search". */
-  check: string;
-  email: string;
-  firstName: string;
-  organizationName: string;
-  requirementName: string;
-  reason: string;
-  reportUrl: string | null;
-  disputeUntil: Date;
-};
-
-function mail(
-  to: string,
-  subject: string,
-  lines: string[],
-  link: { label: string; url: string },
-): OutgoingMail {
-  return {
-    to,
-    subject,
-    text: [...lines, '', `${link.label}: ${link.url}`, '', '— Touchline'].join('\n'),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-      '<p>— Touchline</p>',
-    ].join('\n'),
-  };
-}
-
-/** The pre-adverse action notice: what was found may disqualify, a copy of the report, the rights, the deadline. */
-export function preAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
-  return mail(
-    n.email,
-    `${n.organizationName}: pre-adverse action notice about your ${n.check}`,
-    [
-      `Hi ${n.firstName},`,
-      `${n.organizationName} is considering not clearing you for "${n.requirementName}" based in whole or in part on your ${n.check} report.`,
-      `Reason: ${n.reason}`,
-      n.reportUrl
-        ? `A copy of your report: ${n.reportUrl}`
-        : 'Ask the organization for a copy of your report.',
-      summaryOfRights,
-      `If anything in the report is wrong or you want to explain it, respond before ${n.disputeUntil.toUTCString()} from your requirement page. No final decision will be made before then.`,
-    ],
-    { label: `Open my ${n.check}`, url: `${appUrl}/requirements` },
-  );
-}
-
-/** The final adverse action notice: the decision, the agency's part in it, and the rights again. */
-export function finalAdverseNotice(appUrl: string, n: NoticeInput): OutgoingMail {
-  return mail(
-    n.email,
-    `${n.organizationName}: final adverse action notice about your ${n.check}`,
-    [
-      `Hi ${n.firstName},`,
-      `${n.organizationName} has decided not to clear you for "${n.requirementName}" based in whole or in part on your ${n.check} report.`,
-      `Reason: ${n.reason}`,
-      'The consumer reporting agency did not make this decision and cannot explain why it was made.',
-      'You may ask the agency for a free copy of your report within 60 days and dispute anything in it.',
-      summaryOfRights,
-    ],
-    { label: 'Open my requirements', url: `${appUrl}/requirements` },
-  );
-}
-
-async function noticeInput(
-  tx: Executor,
-  loaded: LoadedRequirement,
-  data: AdverseActionData,
-): Promise<NoticeInput | null> {
-  const [row] = await tx
-    .select({ email: profiles.email, firstName: profiles.firstName, organizationName: organizations.name })
-    .from(profiles)
-    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
-    .where(eq(profiles.id, loaded.requirement.profileId));
-  if (!row?.email) return null;
-  return {
-    check:
-      loaded.target.type === RequirementType.SexOffenderSearch
-        ? 'sex offender registry search'
-        : 'background check',
-    email: row.email,
-    firstName: row.firstName,
-    organizationName: row.organizationName,
-    requirementName: loaded.definition.name,
-    reason: data.reason,
-    reportUrl: data.reportUrl,
-    disputeUntil: new Date(data.disputeUntil),
-  };
-}
-
 /** The adverse action recorded for a requirement, if any. */
 export async function adverseActionOf(tx: Executor, loaded: LoadedRequirement) {
   return (await liveSubmission(tx, loaded, kind))?.data as AdverseActionData | undefined;
@@ -306,22 +213,6 @@ export function reviewerAdverseView(data: AdverseActionData | undefined) {
         disputes: disputeThread(data),
       }
     : null;
-}
-
-/** The reply e-mailed to the member: the reply's text and where to read the thread. */
-function replyNotice(appUrl: string, n: NoticeInput, reply: DisputeReplyBody): OutgoingMail {
-  return mail(
-    n.email,
-    `${n.organizationName}: a reply to your ${n.check} dispute`,
-    [
-      `Hi ${n.firstName},`,
-      reply.from === 'agency'
-        ? `${n.organizationName} passes on the consumer reporting agency's reply to your dispute about "${n.requirementName}":`
-        : `${n.organizationName} replied to your dispute about "${n.requirementName}":`,
-      reply.message,
-    ],
-    { label: `Open my ${n.check}`, url: `${appUrl}/requirements` },
-  );
 }
 
 /**
