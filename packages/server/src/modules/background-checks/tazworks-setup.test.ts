@@ -45,7 +45,7 @@ afterAll(async () => {
 const sandboxProducts = () =>
   (sandbox.store.products.get(clientGuid) ?? [])
     .filter((p) => p.usesQuickapp)
-    .map((p) => ({ id: p.clientProductGuid, name: p.productName, searches: [] }));
+    .map((p) => ({ id: p.clientProductGuid, name: p.productName, searches: [], kind: 'report' }));
 
 describe('a TazWorks-platform agency in the organization setup', () => {
   it('is listed as an agency and named a sandbox', async () => {
