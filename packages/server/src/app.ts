@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticate, type AccessTokenVerifier } from './plugins/authenticate.ts';
+import { compression } from './plugins/compression.ts';
 import { db } from './plugins/db.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
@@ -122,6 +123,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     hsts: false,
   });
   await app.register(transportSecurity, { publicUrl: config.publicUrl });
+  // Before any route: the compression plugin attaches itself to the routes added after it.
+  await app.register(compression);
   await app.register(apiRateLimit, { ...config.rateLimit, db: deps.database.db });
   await app.register(cookie);
   // Uploads stream through busboy (bodyLimit does not apply); one file of 5 MB unless a route asks for less.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { applyDarkMode, initialDarkMode } from './lib/dark-mode.tsx';
@@ -11,8 +11,13 @@ applyDarkMode(initialDarkMode());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds, yielding between them, instead
+// of one long task that holds the main thread while the lazy chunks wait to run (ADR 029). Nothing is on screen
+// before it commits either way, and the router's own updates are transitions already.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,30 @@ describe('GET …/members/status-download', () => {
     expect(rows[4]?.slice(8)).toEqual(['', 'Completed']);
     const filtered = parse((await download(admin, org.root.id, '?requirementStatuses=4')).body) as string[][];
     expect(filtered).toHaveLength(2);
+  });
+
+  it('streams the CSV compressed when the client asks, decoding to the same file (ADR 029)', async () => {
+    const plain = await download(admin, org.root.id, '?sortCol=FullName');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        url: `${levelsUrl}/${org.root.id}/members/status-download?sortCol=FullName`,
+        headers: { ...admin.auth, 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-disposition']).toBe(plain.headers['content-disposition']);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+    // A spreadsheet is already a ZIP: it goes as it is.
+    const xlsx = await t.app.inject({
+      url: `${levelsUrl}/${org.root.id}/members/status-download?format=xlsx`,
+      headers: { ...admin.auth, 'accept-encoding': 'br' },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-encoding']).toBeUndefined();
   });
 
   it('streams XLSX that a spreadsheet reads back', async () => {

@@ -92,7 +92,12 @@ export async function organizationFileRoutes(app: FastifyInstance) {
   // The target of the expiring links: public, because an <img> cannot send a Bearer token; the token is the key.
   routes.get(
     '/api/files/:token',
-    { config: { public: true }, schema: { params: z.object({ token: z.string().min(1).max(1000) }) } },
+    {
+      config: { public: true },
+      // Sent as stored: its ranges and length refer to the file's own bytes.
+      compress: false,
+      schema: { params: z.object({ token: z.string().min(1).max(1000) }) },
+    },
     async (request, reply) => {
       const file = await openLinkedFile(app.deps, request.params.token, request.headers.range);
       const maxAge = Math.max(0, file.expiresAt - Math.floor(Date.now() / 1000));
