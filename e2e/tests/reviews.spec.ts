@@ -196,7 +196,11 @@ test('a reviewer resets, approves, disqualifies, walks the queue and bulk-approv
   await page.getByLabel('Reason').fill('Checked the original: it was not altered.');
   await snap('reviews-reverse-disqualification');
   await page.getByRole('button', { name: 'Reverse disqualification' }).click();
-  // The panel reloads the requirement, now pending again: the decision buttons are back and the badge counts it.
+  // The panel stays on the requirement, now pending again: the decision buttons are back and the badge counts it.
   await expect.poll(() => badgeCount(page)).toBe(beforeReversal + 1);
+  await expect(page.getByRole('status').filter({ hasText: 'Disqualification reversed' })).toContainText(
+    'Dana Disqualify is back in the Pending queue. Decide it again here.',
+  );
+  await expect(panelHeading(page)).toHaveText(`Dana Disqualify: ${documentName}`);
   await expect(page.getByRole('button', { name: 'Approve (A)' })).toBeVisible();
 });

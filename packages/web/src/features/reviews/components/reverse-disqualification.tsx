@@ -30,12 +30,11 @@ export function ReverseDisqualification({
       return;
     }
     setProblem(null);
-    reverse.mutate(
-      { ref: reviewRef, body: { reviewNotes: notes.trim() } },
-      {
-        onSuccess: () => onReversed(`Disqualification reversed: ${memberName} is back in the Pending queue.`),
-        onError: (error) => setProblem(error instanceof ApiError ? error.message : 'The reversal failed.'),
-      },
+    // The promise, not mutate's callbacks: the refreshed requirement is no longer disqualified, so this form is gone
+    // by the time the reversal settles, and a gone component's mutate callbacks never run.
+    reverse.mutateAsync({ ref: reviewRef, body: { reviewNotes: notes.trim() } }).then(
+      () => onReversed(`Disqualification reversed: ${memberName} is back in the Pending queue.`),
+      (error: unknown) => setProblem(error instanceof ApiError ? error.message : 'The reversal failed.'),
     );
   };
   return (

@@ -82,8 +82,14 @@ describe('a disqualification is never one slip away (ADR 025)', () => {
     });
     serve(disqualified, posted);
     const decided = vi.fn();
+    const reversed = vi.fn();
     renderRoutes(
-      [{ path: '/', element: <ReviewPanel item={item} onDecided={decided} onMove={vi.fn()} /> }],
+      [
+        {
+          path: '/',
+          element: <ReviewPanel item={item} onDecided={decided} onReversed={reversed} onMove={vi.fn()} />,
+        },
+      ],
       '/',
     );
     const reverse = await screen.findByRole('button', { name: 'Reverse disqualification' });
@@ -92,9 +98,13 @@ describe('a disqualification is never one slip away (ADR 025)', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Wrong member');
     await userEvent.click(reverse);
     await waitFor(() => expect(posted).toEqual([{ path: 'reverse', body: { reviewNotes: 'Wrong member' } }]));
-    expect(decided).toHaveBeenCalledWith(
-      'Disqualification reversed: Sam Keeper is back in the Pending queue.',
+    await waitFor(() =>
+      expect(reversed).toHaveBeenCalledWith(
+        'Disqualification reversed: Sam Keeper is back in the Pending queue.',
+      ),
     );
+    // The panel stays on the requirement (pending again), rather than moving on as after a decision.
+    expect(decided).not.toHaveBeenCalled();
   });
 
   it('offers no reversal to someone who may not make it', async () => {

@@ -23,6 +23,8 @@ import { useReviewShortcuts } from './use-review-shortcuts.ts';
 export interface ReviewPanelProps {
   item: ReviewListItem;
   onDecided: (announcement: string) => void;
+  /** A reversed disqualification: the requirement is pending again, so the panel stays on it to be decided. */
+  onReversed?: (announcement: string) => void;
   onMove: (dir: 'Next' | 'Previous') => void;
 }
 
@@ -35,7 +37,7 @@ const notesHint =
   'Required to reset or disqualify. A reset sends these notes to the member; a disqualification does not.';
 
 /** The review page of one requirement: the member beside the viewer, answers, history, and the decision. */
-export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
+export function ReviewPanel({ item, onDecided, onReversed, onMove }: ReviewPanelProps) {
   const ref = { definitionId: item.definitionId, plaId: item.plaId };
   const detail = useReviewDetail(ref);
   const review = useReviewRequirement();
@@ -273,7 +275,7 @@ export function ReviewPanel({ item, onDecided, onMove }: ReviewPanelProps) {
         <ReverseDisqualification
           reviewRef={ref}
           memberName={`${d.member.firstName} ${d.member.lastName}`}
-          onReversed={onDecided}
+          onReversed={onReversed ?? onDecided}
         />
       ) : null}
       <nav aria-label="Queue" className="flex gap-2">

@@ -282,6 +282,10 @@ export function ReviewsPage() {
               key={current.key}
               item={current}
               onDecided={(s) => void handleDecided(s)}
+              onReversed={(s) => {
+                setSelected(current);
+                setAnnouncement(`${s} Decide it again here.`);
+              }}
               onMove={(d) => void move(d)}
             />
           ) : (
