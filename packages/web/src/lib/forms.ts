@@ -1,3 +1,4 @@
+import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-client.ts';
 
@@ -50,4 +51,20 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FieldError
     (el): el is HTMLInputElement => el instanceof HTMLInputElement && Boolean(errors[el.name]),
   );
   first?.focus();
+}
+
+/**
+ * A form's `onInput`: the field just edited (typed in, ticked) loses its error at once; the others keep theirs until
+ * the next check, so the message never lingers under a field the person has already put right.
+ */
+export function clearEditedError(setErrors: Dispatch<SetStateAction<FieldErrors>>) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const { name } = event.target as HTMLInputElement;
+    if (!name) return;
+    setErrors((errors) => {
+      if (!errors[name]) return errors;
+      const { [name]: _edited, ...rest } = errors;
+      return rest;
+    });
+  };
 }

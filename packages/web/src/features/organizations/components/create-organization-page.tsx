@@ -13,7 +13,7 @@ import { AccessTokenClaim } from '@touchline/contracts/roles';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { fieldErrorsFromApi, validateForm, type FieldErrors } from '../../../lib/forms.ts';
+import { clearEditedError, fieldErrorsFromApi, validateForm, type FieldErrors } from '../../../lib/forms.ts';
 import { claimString } from '../../../lib/jwt.ts';
 import { useSelectOrganization } from '../../../lib/select-organization.ts';
 import { sessionUser, useSession } from '../../../lib/session.ts';
@@ -104,11 +104,7 @@ export function CreateOrganizationPage() {
       },
     });
 
-  // An edited field loses its error at once; the rest stay until the next check.
-  const handleInput = (event: FormEvent<HTMLFormElement>) => {
-    const { name } = event.target as HTMLInputElement;
-    if (name && errors[name]) setErrors(({ [name]: _edited, ...rest }) => rest);
-  };
+  const handleInput = clearEditedError(setErrors);
 
   const handleNext = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

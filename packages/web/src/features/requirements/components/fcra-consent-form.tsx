@@ -4,7 +4,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldErrorsFromApi, focusFirstError, validateForm, type FieldErrors } from '../../../lib/forms.ts';
+import {
+  clearEditedError,
+  fieldErrorsFromApi,
+  focusFirstError,
+  validateForm,
+  type FieldErrors,
+} from '../../../lib/forms.ts';
 
 const textBox =
   'max-h-60 overflow-y-auto rounded-md border border-slate-300 bg-white p-3 text-sm whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-700 dark:bg-slate-950';
@@ -77,7 +83,14 @@ export function FcraConsentForm({
   };
 
   return (
-    <form ref={form} noValidate onSubmit={handleSubmit} aria-label={ariaLabel} className="space-y-4">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={handleSubmit}
+      onInput={clearEditedError(setErrors)}
+      aria-label={ariaLabel}
+      className="space-y-4"
+    >
       <h2 id={disclosureId} className="text-lg font-semibold">
         {disclosureTitle}
       </h2>

@@ -234,6 +234,9 @@ describe('the sex offender search panel', () => {
     expect(await screen.findByText('Accept the disclosure to continue')).toBeVisible();
     expect(server.callsTo('POST', `${base}/sex-offender-monitoring-consent`)).toHaveLength(0);
     await userEvent.click(screen.getByLabelText('I have read the disclosure'));
+    // The field put right loses its message at once; the others keep theirs until the next try.
+    expect(screen.queryByText('Accept the disclosure to continue')).toBeNull();
+    expect(screen.getByText('Sign the authorization to continue')).toBeVisible();
     await userEvent.click(screen.getByLabelText('I authorize ongoing registry searches'));
     await userEvent.type(screen.getByLabelText(/Type your full name/), 'Someone Else');
     await userEvent.type(screen.getByLabelText(/ZIP code/), '97201');
