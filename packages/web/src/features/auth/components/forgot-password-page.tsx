@@ -11,6 +11,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
@@ -48,7 +49,13 @@ export function ForgotPasswordPage() {
       title="Reset your password"
       intro="Enter the address you sign in with and we will e-mail you a link."
     >
-      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-5"
+      >
         <Alert>{forgot.isError && Object.keys(fieldErrors).length === 0 ? forgot.error.message : null}</Alert>
         <EmailField error={fieldErrors.email} />
         <Button

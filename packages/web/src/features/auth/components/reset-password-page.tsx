@@ -12,6 +12,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
@@ -68,7 +69,13 @@ export function ResetPasswordPage() {
   const linkProblem = reset.isError && !fieldErrors.password;
   return (
     <FormCard title="Choose a new password">
-      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-5"
+      >
         <Alert>
           {linkProblem ? (
             <>

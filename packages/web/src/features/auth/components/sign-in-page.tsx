@@ -8,7 +8,13 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormCard, textLinkClass } from '../../../components/ui/form-card.tsx';
 import { EmailField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { focusFirstError, formValues, validateForm, type FieldErrors } from '../../../lib/forms.ts';
+import {
+  focusFirstError,
+  formValues,
+  validateForm,
+  type FieldErrors,
+  clearEditedError,
+} from '../../../lib/forms.ts';
 import { safeReturnTo } from '../../../lib/return-to.ts';
 import { isSessionLoggedIn, useSession } from '../../../lib/session.ts';
 import { useSignIn } from '../api/request-token.ts';
@@ -81,6 +87,7 @@ export function SignInPage() {
   return (
     <FormCard title="Sign in to Touchline">
       <form
+        onInput={clearEditedError(setFieldErrors)}
         ref={form}
         noValidate
         onSubmit={handleSubmit}

@@ -14,6 +14,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useSaveBillingInformation } from '../api/save-billing-information.ts';
 
@@ -70,7 +71,13 @@ export function BillingInformationForm({
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Shown on your invoices, and where they are sent.
       </p>
-      <form ref={form} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form
+        onInput={clearEditedError(setErrors)}
+        ref={form}
+        noValidate
+        onSubmit={submit}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      >
         <TextField label="Company name" required autoComplete="organization" {...field('companyName')} />
         <SelectField label="Company type" required options={companyTypes} {...field('companyType')} />
         <TextField label="Street address" required autoComplete="address-line1" {...field('addressLine1')} />

@@ -9,7 +9,7 @@ import {
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { fieldErrorsFromApi, validateForm, type FieldErrors } from '../../../lib/forms.ts';
+import { fieldErrorsFromApi, validateForm, type FieldErrors, clearEditedError } from '../../../lib/forms.ts';
 import { useSaveContent } from '../api/save-content.ts';
 import { useUploadContentFile } from '../api/upload-content-file.ts';
 import { BaseFields, baseBodyOf, baseDraftOf, type BaseDraft } from './base-fields.tsx';
@@ -106,7 +106,12 @@ export function DefinitionForm({
 
   const fields = (content.fields as FormField[] | undefined) ?? [];
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(e)} className="space-y-6">
+    <form
+      onInput={clearEditedError(setErrors)}
+      noValidate
+      onSubmit={(e) => void handleSubmit(e)}
+      className="space-y-6"
+    >
       <Alert>{formError ?? (Object.keys(errors).length > 0 ? 'Check the fields marked below.' : null)}</Alert>
       <section aria-labelledby="content-base-heading" className={cardClass}>
         <h2 id="content-base-heading" className="flex items-center gap-2 text-xl font-semibold">

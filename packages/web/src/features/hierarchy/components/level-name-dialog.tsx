@@ -11,6 +11,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 
 const nameFormSchema = z.object({ name: levelNameSchema });
@@ -71,7 +72,13 @@ export function LevelNameDialog({
 
   return (
     <Modal isOpen={isOpen} onClose={handleClose} title={title}>
-      <form ref={form} noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={(event) => void handleSubmit(event)}
+        className="space-y-5"
+      >
         <Alert>{formError}</Alert>
         <TextField label="Name" name="name" defaultValue={defaultName} error={fieldErrors.name} required />
         <div className="flex justify-end gap-3">

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/forms.ts';
+import { fieldErrorsFromApi, type FieldErrors, clearEditedError } from '../../../lib/forms.ts';
 import { useMoveTargets } from '../api/get-move-targets.ts';
 import { useMoveLevel } from '../api/move-level.ts';
 
@@ -68,7 +68,12 @@ export function MoveLevelDialog({
           There is no other level you can move {level.name} to.
         </p>
       ) : (
-        <form noValidate onSubmit={handleSubmit} className="space-y-5">
+        <form
+          onInput={clearEditedError(setFieldErrors)}
+          noValidate
+          onSubmit={handleSubmit}
+          className="space-y-5"
+        >
           <Alert>{formError}</Alert>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {level.name} moves with every level and member below it.

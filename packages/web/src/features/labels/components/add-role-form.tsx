@@ -9,6 +9,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useCreateLabel } from '../api/create-label.ts';
 import { OrganizationRoleSelect } from './organization-role-select.tsx';
@@ -57,7 +58,13 @@ export function AddRoleForm({ onAdded }: { onAdded: (name: string) => void }) {
       <h2 id={headingId} className="text-xl font-semibold">
         Add a role
       </h2>
-      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-4">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-4"
+      >
         <Alert>{formError}</Alert>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Role name" name="name" error={fieldErrors.name} required />

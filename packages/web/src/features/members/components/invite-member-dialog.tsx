@@ -14,6 +14,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 
@@ -81,7 +82,14 @@ export function InviteMemberDialog({
   const generalError = invite.isError && Object.keys(fieldErrors).length === 0 ? invite.error.message : null;
   return (
     <Modal isOpen={isOpen} onClose={close} title={`Invite a member to ${levelName}`}>
-      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Invite member">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-4"
+        aria-label="Invite member"
+      >
         <p className="text-sm text-slate-700 dark:text-slate-300">
           We e-mail them a link to create their account (or sign in) and join. Reminders follow until they
           accept.

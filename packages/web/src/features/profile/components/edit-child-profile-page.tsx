@@ -15,6 +15,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useChildProfiles } from '../api/get-child-profiles.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -67,7 +68,13 @@ export function EditChildProfilePage() {
       </h1>
       <Alert tone="success">{update.isSuccess && !update.isPending ? 'The profile is saved.' : null}</Alert>
       <Alert>{update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null}</Alert>
-      <form ref={form} noValidate onSubmit={handleSubmit} className="grid gap-5 sm:grid-cols-2">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="grid gap-5 sm:grid-cols-2"
+      >
         <TextFields
           errors={fieldErrors}
           fields={[

@@ -3,7 +3,13 @@ import { completeWaiverBodySchema } from '@touchline/contracts/requirement-compl
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldErrorsFromApi, focusFirstError, validateForm, type FieldErrors } from '../../../lib/forms.ts';
+import {
+  fieldErrorsFromApi,
+  focusFirstError,
+  validateForm,
+  type FieldErrors,
+  clearEditedError,
+} from '../../../lib/forms.ts';
 import { useCompleteWaiver } from '../api/complete-waiver.ts';
 import type { RequirementRef } from '../api/requirement-paths.ts';
 import { SignedWaiverActions } from './signed-waiver-actions.tsx';
@@ -90,6 +96,7 @@ export function WaiverPanel({
       <Alert tone="success">{notice}</Alert>
       {canSign ? (
         <form
+          onInput={clearEditedError(setErrors)}
           ref={form}
           noValidate
           onSubmit={handleSubmit}

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/forms.ts';
+import { fieldErrorsFromApi, type FieldErrors, clearEditedError } from '../../../lib/forms.ts';
 import {
   useBackgroundCheckSettings,
   useSaveBackgroundCheckSettings,
@@ -55,7 +55,7 @@ function SettingsForm({
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Settings
       </h2>
-      <form noValidate onSubmit={onSubmit} className="space-y-3">
+      <form onInput={clearEditedError(setErrors)} noValidate onSubmit={onSubmit} className="space-y-3">
         <CheckboxField
           label="Show members a notice of our own on their background check page"
           checked={form.showCustomerConfiguredBackgroundCheckNotice}

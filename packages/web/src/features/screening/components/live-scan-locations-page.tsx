@@ -15,6 +15,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import {
   useDeleteLiveScanLocation,
@@ -78,6 +79,7 @@ function LocationForm({
   const d = editing;
   return (
     <form
+      onInput={clearEditedError(setErrors)}
       ref={form}
       key={d?.id ?? 'new'}
       noValidate

@@ -13,6 +13,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import {
   useCreateYardstikAccount,
@@ -108,7 +109,13 @@ export function YardstikOnboardingPanel({ organizationId }: { organizationId: st
         Status:{' '}
         <strong data-testid="yardstik-onboarding-status">{statusText[data?.status ?? 'NotStarted']}</strong>
       </p>
-      <form ref={form} noValidate onSubmit={onSubmit} className="space-y-3">
+      <form
+        onInput={clearEditedError(setErrors)}
+        ref={form}
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-3"
+      >
         <div className="grid gap-3 md:grid-cols-2">
           {field('name', 'Organization name members know', info?.name)}
           {field('legalName', 'Legal name', info?.legalName)}

@@ -5,7 +5,13 @@ import { emailSchema } from '@touchline/contracts/accounts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormCard, textLinkClass } from '../../../components/ui/form-card.tsx';
 import { EmailField } from '../../../components/ui/text-field.tsx';
-import { focusFirstError, formValues, validateForm, type FieldErrors } from '../../../lib/forms.ts';
+import {
+  focusFirstError,
+  formValues,
+  validateForm,
+  type FieldErrors,
+  clearEditedError,
+} from '../../../lib/forms.ts';
 
 const askForEmailSchema = z.object({ email: emailSchema });
 
@@ -31,7 +37,13 @@ export function AskForEmailStep({
       title="Create your Touchline account"
       intro="Start with the e-mail address you want to sign in with."
     >
-      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-5"
+      >
         <EmailField defaultValue={email} error={fieldErrors.email} />
         <Button type="submit" label="Continue" className="w-full" />
       </form>

@@ -14,6 +14,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useRegisterAccount } from '../api/register-account.ts';
 
@@ -66,7 +67,13 @@ export function FullSignupFormStep({
   const generalError = register.isError && Object.keys(fieldErrors).length === 0;
   return (
     <FormCard title="Tell us about you" intro="All fields are required.">
-      <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-5">
+      <form
+        onInput={clearEditedError(setFieldErrors)}
+        ref={form}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-5"
+      >
         <Alert>{generalError ? register.error.message : null}</Alert>
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField

@@ -9,6 +9,7 @@ import {
   formValues,
   validateForm,
   type FieldErrors,
+  clearEditedError,
 } from '../../../lib/forms.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 
@@ -31,7 +32,13 @@ export function ResendConfirmationForm({ email }: { email?: string }) {
   };
 
   return (
-    <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-4">
+    <form
+      onInput={clearEditedError(setFieldErrors)}
+      ref={form}
+      noValidate
+      onSubmit={handleSubmit}
+      className="space-y-4"
+    >
       {email ? null : <EmailField error={fieldErrors.email} />}
       <Button
         type="submit"
