@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { DashboardExportQuery } from '@touchline/contracts/dashboard';
@@ -119,8 +120,13 @@ export async function streamStatusDownload(
   const run = async () => {
     await sink.write([...fixedHeader, ...columns.map((c) => c.name)]);
     const ids = columns.map((c) => c.id);
-    for await (const rows of exportPages(db, scope, filter, ids, pageSize))
+    for await (const rows of exportPages(db, scope, filter, ids, pageSize)) {
       for (const row of rows) await sink.write(row.cells);
+      // Back to the event loop between pages: the embedded database answers without any I/O, and writes that do not
+      // fill the socket's buffer resolve at once, so without this a fast client's download ran as one chain of
+      // promise callbacks and a request arriving meanwhile waited for its end.
+      await setImmediate();
+    }
   };
   run().then(
     () => sink.end(),
