@@ -1,180 +1,40 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { createYardstikSandbox, type YardstikSandbox } from '@touchline/sandbox/yardstik/yardstik-sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewSource } from '@touchline/contracts/reviews';
 import { monitoringConsentText } from '@touchline/contracts/sex-offender-search';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import {
-  addTestMember,
-  createTestOrganization,
-  validationFields,
-  type TestMember,
-  type TestOrganization,
-} from '../../../test/factories.ts';
+import { validationFields } from '../../../test/factories.ts';
 import { eventually } from '../../../test/mail.ts';
-import {
-  auditEvents,
-  contentAssignments,
-  memberRequirements,
-  profiles,
-  requirementSubmissions,
-  screeningMonitors,
-  screeningOrders,
-} from '../../db/schema/index.ts';
-import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
+import { auditEvents, contentAssignments } from '../../db/schema/index.ts';
 import { jobDepsOf } from '../../jobs/job-deps.ts';
 import { addDefinition, assign, eventsOf } from './requirements-engine.test-kit.ts';
 import { refreshMemberRequirements } from './requirements.service.ts';
 import { rerunDueSexOffenderSearches } from './sex-offender-search.jobs.ts';
 import { sweepSexOffenderMonitors } from './sex-offender-monitor-reports.ts';
 import { reconcileSexOffenderMonitors } from './sex-offender-monitoring.reconcile.ts';
+import {
+  useMonitoringWorld,
+  base,
+  sandbox,
+  t,
+  org,
+  definitionId,
+  assignmentId,
+  appUrl,
+  people,
+  send,
+  at,
+  consentBody,
+  requirementOf,
+  ordersOf,
+  monitorOf,
+  candidateOf,
+  consentsOf,
+  clearSearchFor,
+} from './sex-offender-monitoring.test-support.ts';
 
-const secret = 'sandbox-webhook-secret';
-const base = '/api/app/requirement';
-let sandbox: YardstikSandbox;
-let integrations: Integrations;
-let t: TestApp;
-let org: TestOrganization;
-let other: TestOrganization;
-let definitionId = '';
-let assignmentId = '';
-let appUrl = '';
-let people: Record<
-  | 'monitored'
-  | 'swept'
-  | 'decliner'
-  | 'leaver'
-  | 'ended'
-  | 'disqualified'
-  | 'peer'
-  | 'manager'
-  | 'director'
-  | 'otherAdmin',
-  TestMember
->;
-
-const send = (who: TestMember | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
-const at = (path: string, who: TestMember, definition = definitionId) =>
-  `${base}/${definition}/${path}?plaId=${who.profileLevelAccessId}`;
-const consentBody = (who: TestMember, name: string) => ({
-  textVersion: monitoringConsentText.version,
-  acceptDisclosure: true,
-  acceptAuthorization: true,
-  typedName: name,
-  address: { line1: '1 Pitch Lane', city: 'Portland', state: 'or', postalCode: '97201' },
-});
-const names: Record<string, string> = {};
-
-async function requirementOf(who: TestMember) {
-  const [row] = await t.database.db
-    .select()
-    .from(memberRequirements)
-    .where(
-      and(eq(memberRequirements.profileId, who.profileId), eq(memberRequirements.definitionId, definitionId)),
-    );
-  return row!;
-}
-const ordersOf = async (who: TestMember) =>
-  t.database.db
-    .select()
-    .from(screeningOrders)
-    .where(eq(screeningOrders.memberRequirementId, (await requirementOf(who)).id));
-async function monitorOf(who: TestMember) {
-  const [row] = await t.database.db
-    .select()
-    .from(screeningMonitors)
-    .where(eq(screeningMonitors.memberRequirementId, (await requirementOf(who)).id));
-  return row;
-}
-const candidateOf = (who: TestMember) =>
-  [...sandbox.store.candidates.values()].find((c) => c.external_id === who.profileId);
-const consentsOf = async (who: TestMember) =>
-  t.database.db
-    .select()
-    .from(requirementSubmissions)
-    .where(
-      and(
-        eq(requirementSubmissions.memberRequirementId, (await requirementOf(who)).id),
-        eq(requirementSubmissions.kind, 'sex-offender-monitoring-consent'),
-        isNull(requirementSubmissions.supersededAt),
-      ),
-    );
-
-/** The member begins, authorizes on the vendor's page, and the sandbox researches: their search comes back clear. */
-async function clearSearchFor(who: TestMember) {
-  expect((await send(who, 'POST', at('begin-sex-offender-search', who))).statusCode).toBe(200);
-  await eventually(
-    async () => (await requirementOf(who)).status === RequirementStatus.WaitingOnApplicant,
-    'the order',
-  );
-  const view = (await send(who, 'GET', at('sex-offender-search-by-id', who))).json();
-  const applied = await fetch(view.applyUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'disclosure=on&authorization=on',
-  });
-  expect(applied.status).toBe(200);
-  await sandbox.clock.advance(2 * 86_400_000);
-  sandbox.webhooks.flush();
-  await sandbox.webhooks.idle();
-  await eventually(async () => (await requirementOf(who)).status === RequirementStatus.Completed, 'clear');
-}
-
-beforeAll(async () => {
-  sandbox = createYardstikSandbox({ apiKey: 'sandbox-api-key', webhookSecret: secret });
-  const apiUrl = await sandbox.listen();
-  integrations = buildIntegrations(
-    { yardstik: { apiUrl, apiKey: 'sandbox-api-key', webhookSecret: secret, sandbox: true } },
-    { info() {}, warn() {} },
-  );
-  t = await createTestApp({}, { integrations });
-  org = await createTestOrganization(t);
-  other = await createTestOrganization(t);
-  const member = async (first: string, last: string) => {
-    names[`${first} ${last}`] = `${first} ${last}`;
-    return addTestMember(t, org, org.team, 'member', { firstName: first, lastName: last });
-  };
-  people = {
-    monitored: await member('Mo', 'Clear'),
-    swept: await member('Sid', 'Clear'),
-    decliner: await member('Dee', 'Clear'),
-    leaver: await member('Lou', 'Clear'),
-    ended: await member('Eli', 'Clear'),
-    disqualified: await member('Dax', 'Clear'),
-    peer: await member('Pia', 'Clear'),
-    manager: await addTestMember(t, org, org.division, 'Manager'),
-    director: await addTestMember(t, org, org.root, 'Director'),
-    otherAdmin: await addTestMember(t, other, other.root, 'Admin'),
-  };
-  for (const who of Object.values(people))
-    await t.database.db
-      .update(profiles)
-      .set({ dateOfBirth: '1988-07-09' })
-      .where(eq(profiles.id, who.profileId));
-  definitionId = await addDefinition(t, org, {
-    type: RequirementType.SexOffenderSearch,
-    name: 'Registry search, monitored',
-    content: { packageId: null, rerunEveryDays: 365, monitorContinuously: true, monitorPackageId: null },
-    validityMode: 'Duration',
-    validityDays: 730,
-  });
-  assignmentId = await assign(t, org, definitionId, org.team, org.labelIds.member);
-  await refreshMemberRequirements(t.database.db, org.id, {
-    profileIds: Object.values(people).map((p) => p.profileId),
-  });
-  appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox.webhooks.addEndpoint(`${appUrl}/api/webhooks/yardstik`);
-  sandbox.webhooks.configure({ duplicates: 1, reorder: true, reorderWindowMs: 100 });
-  await t.app.jobs.startWorkers(jobDepsOf(t.app), { pollingIntervalSeconds: 0.5 });
-});
-afterAll(async () => {
-  await t.close();
-  await integrations.close();
-  await sandbox.close();
-});
+useMonitoringWorld();
 
 describe('the evergreen consent (ours, the begin action of type 6)', () => {
   it('POST sex-offender-monitoring-consent: 401, 404 other organization, 403 manager and peer, 400 bad input with nothing stored, then signed', async () => {
