@@ -7,6 +7,7 @@ import {
 } from '@touchline/contracts/background-checks';
 import { requirementActionResultSchema } from '@touchline/contracts/requirement-completion';
 import { api } from '../../../lib/api-client.ts';
+import { useAdverseActionDispute } from './adverse-action-dispute.ts';
 import { applyActionResult } from './apply-action-result.ts';
 import { openInNewTab } from './open-in-new-tab.ts';
 import { requirementActionPath, requirementsKey, type RequirementRef } from './requirement-paths.ts';
@@ -110,14 +111,5 @@ export function useUploadBackgroundCheckReport(ref: RequirementRef) {
   });
 }
 
-/** POST {id}/background-check-dispute?plaId: the member's response to a pre-adverse notice. */
-export function useDisputeBackgroundCheck(ref: RequirementRef) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) =>
-      api.post(requirementActionPath(ref, 'background-check-dispute'), { message }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: viewKey(ref) });
-    },
-  });
-}
+/** The member's response to a pre-adverse notice on the check. */
+export const useDisputeBackgroundCheck = (ref: RequirementRef) => useAdverseActionDispute(ref, viewKey(ref));

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adverseActionResultSchema } from '@touchline/contracts/background-checks';
 import {
   sexOffenderSearchViewSchema,
   type MonitoringConsentBody,
   type SexOffenderSearchView,
 } from '@touchline/contracts/sex-offender-search';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { useAdverseActionDispute } from './adverse-action-dispute.ts';
 import { requirementActionPath, requirementsKey, type RequirementRef } from './requirement-paths.ts';
 
 const viewKey = (ref: RequirementRef) =>
@@ -96,18 +96,6 @@ export const useRecordMonitoringConsent = (ref: RequirementRef) =>
 export const useWithdrawMonitoringConsent = (ref: RequirementRef) =>
   useViewPost<undefined>(ref, 'withdraw-sex-offender-monitoring-consent');
 
-/** POST {id}/background-check-dispute?plaId {message}: the member answers a pre-adverse notice on the search. */
-export function useDisputeSexOffenderSearch(ref: RequirementRef) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) =>
-      api.post(
-        requirementActionPath(ref, 'background-check-dispute'),
-        { message },
-        {
-          schema: adverseActionResultSchema,
-        },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKey(ref) }),
-  });
-}
+/** The member's answer to a pre-adverse notice on the search. */
+export const useDisputeSexOffenderSearch = (ref: RequirementRef) =>
+  useAdverseActionDispute(ref, viewKey(ref));
