@@ -3,6 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { BackgroundCheckView } from '@touchline/contracts/background-checks';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { MessageThread } from '../../../components/ui/message-thread.tsx';
 import { fieldErrorsFromApi } from '../../../lib/forms.ts';
 
 type Adverse = NonNullable<BackgroundCheckView['adverseAction']>;
@@ -45,21 +46,15 @@ export function DisputeThread({
   };
   return (
     <section aria-label="Your response to the notice" className="space-y-3">
-      {adverse.disputes.length > 0 ? (
-        <ol className="space-y-2">
-          {adverse.disputes.map((entry) => (
-            <li
-              key={`${entry.at}-${entry.from}`}
-              className="rounded-md border border-slate-300 p-3 text-sm dark:border-slate-700"
-            >
-              <p className="font-semibold">
-                {authorOf[entry.from]} · {new Date(entry.at).toLocaleString()}
-              </p>
-              <p className="break-words whitespace-pre-wrap">{entry.message}</p>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <MessageThread
+        label="The notice's thread"
+        entries={adverse.disputes.map((entry) => ({
+          key: `${entry.at}-${entry.from}`,
+          author: authorOf[entry.from],
+          at: entry.at,
+          message: entry.message,
+        }))}
+      />
       {canAct && open ? (
         <form noValidate onSubmit={onSubmit} className="space-y-2">
           <label htmlFor={`${id}-message`} className="block text-sm font-medium">

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ReviewerAdverseAction } from '@touchline/contracts/background-checks';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { MessageThread } from '../../../components/ui/message-thread.tsx';
 import { useReplyToDispute } from '../api/background-check-review.ts';
 import type { ReviewRef } from '../api/get-review-detail.ts';
 
@@ -54,19 +55,15 @@ export function AdverseActionThread({ reviewRef, adverse }: AdverseActionThreadP
           The member has not responded. Unless they dispute by then, the final notice rejects the requirement.
         </p>
       ) : null}
-      <ol className="space-y-2" aria-label="Dispute thread">
-        {adverse.disputes.map((entry) => (
-          <li
-            key={`${entry.at}-${entry.from}`}
-            className="rounded-md border border-slate-300 p-2 dark:border-slate-700"
-          >
-            <p className="font-semibold">
-              {authorOf[entry.from]} · {new Date(entry.at).toLocaleString()}
-            </p>
-            <p className="break-words whitespace-pre-wrap">{entry.message}</p>
-          </li>
-        ))}
-      </ol>
+      <MessageThread
+        label="Dispute thread"
+        entries={adverse.disputes.map((entry) => ({
+          key: `${entry.at}-${entry.from}`,
+          author: authorOf[entry.from],
+          at: entry.at,
+          message: entry.message,
+        }))}
+      />
       {adverse.stage === 'pre-adverse' && adverse.disputes.length > 0 ? (
         <form noValidate onSubmit={onSubmit} className="space-y-2">
           <label htmlFor={`${id}-from`} className="block font-medium">
