@@ -43,7 +43,7 @@ async function monitorOfReport(db: Database, vendor: string, report: ScreeningRe
  * requirement its monitor belongs to (id derived from the vendor's report id, so a webhook and the sweep store it
  * once) and mapped by the same function as ordered searches: `consider` → PendingReview with review source
  * SexOffenderSearch, with its registry records read for the reviewer; `clear` → Completed. Ignored when no monitor
- * of ours names it.
+ * of ours names it; kept without effect when the requirement was unassigned meanwhile.
  */
 export async function adoptMonitorReport(
   deps: { db: Database; screening: ScreeningPort },
@@ -84,11 +84,14 @@ export async function adoptMonitorReport(
       .returning();
     if (!order)
       return { outcome: 'processed' as const, organizationId: monitor.organizationId, adopted: false };
+    // Unassigned since (the member left, the requirement or its definition was removed) and not yet unenrolled by
+    // the reconciliation: the report is kept as the vendor sent it, but no longer decides anything or enters review.
+    const applied = loaded.requirement.active && loaded.definition.deletedAt === null;
     await recordChange(tx, loaded, {
       action: 'sex-offender-monitoring-report',
-      data: { orderId: order.id, monitorId: monitor.id, screeningStatus: report.status },
+      data: { orderId: order.id, monitorId: monitor.id, screeningStatus: report.status, applied },
     });
-    await applyToRequirement(tx, order, report);
+    if (applied) await applyToRequirement(tx, order, report);
     return { outcome: 'processed' as const, organizationId: monitor.organizationId, adopted: true };
   });
 }

@@ -283,7 +283,15 @@ describe('continuous monitoring at the vendor', () => {
     );
     expect(archived.statusCode).toBe(204);
     await refreshMemberRequirements(t.database.db, org.id, { profileIds: [who.profileId] });
-    expect((await requirementOf(who)).active).toBe(false);
+    const left = await requirementOf(who);
+    expect(left.active).toBe(false);
+    // A hit before the reconciliation has unenrolled them: kept as the vendor sent it, reviewed by nobody.
+    sandbox.monitors.plantHit(candidateOf(who)!.id);
+    await sandbox.clock.advance(86_400_000);
+    sandbox.webhooks.flush();
+    await sandbox.webhooks.idle();
+    await eventually(async () => (await ordersOf(who)).some((o) => o.monitorId !== null), 'the hit stored');
+    expect(await requirementOf(who)).toMatchObject({ status: left.status, reviewSource: left.reviewSource });
     expect(await reconcileSexOffenderMonitors(jobDepsOf(t.app))).toMatchObject({ unenrolled: 1 });
     await eventually(async () => (await monitorOf(who))?.status === 'inactive', 'the unenrolment');
     expect(await monitorOf(who)).toMatchObject({ endReason: 'unassigned' });
