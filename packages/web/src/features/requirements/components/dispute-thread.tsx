@@ -46,15 +46,7 @@ export function DisputeThread({
   };
   return (
     <section aria-label="Your response to the notice" className="space-y-3">
-      <MessageThread
-        label="The notice's thread"
-        entries={adverse.disputes.map((entry) => ({
-          key: `${entry.at}-${entry.from}`,
-          author: authorOf[entry.from],
-          at: entry.at,
-          message: entry.message,
-        }))}
-      />
+      <MessageThread label="The notice's thread" entries={adverse.disputes} authorOf={authorOf} />
       {canAct && open ? (
         <form noValidate onSubmit={onSubmit} className="space-y-2">
           <label htmlFor={`${id}-message`} className="block text-sm font-medium">

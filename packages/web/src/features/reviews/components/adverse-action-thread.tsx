@@ -55,15 +55,7 @@ export function AdverseActionThread({ reviewRef, adverse }: AdverseActionThreadP
           The member has not responded. Unless they dispute by then, the final notice rejects the requirement.
         </p>
       ) : null}
-      <MessageThread
-        label="Dispute thread"
-        entries={adverse.disputes.map((entry) => ({
-          key: `${entry.at}-${entry.from}`,
-          author: authorOf[entry.from],
-          at: entry.at,
-          message: entry.message,
-        }))}
-      />
+      <MessageThread label="Dispute thread" entries={adverse.disputes} authorOf={authorOf} />
       {adverse.stage === 'pre-adverse' && adverse.disputes.length > 0 ? (
         <form noValidate onSubmit={onSubmit} className="space-y-2">
           <label htmlFor={`${id}-from`} className="block font-medium">
