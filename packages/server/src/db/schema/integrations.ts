@@ -111,7 +111,7 @@ export const screeningMonitors = pgTable(
     vendorStatus: text('vendor_status'),
     /** The evergreen consent (requirement submission) the enrolment rests on. */
     consentSubmissionId: uuid('consent_submission_id'),
-    /** Why it ended or is ending: unassigned, consent-withdrawn, monitoring-off, vendor (deactivated there). */
+    /** Why it ended or is ending: unassigned, consent-withdrawn, monitoring-off, adverse-action, disqualified, vendor (deactivated there). */
     endReason: text('end_reason'),
     lastError: text('last_error'),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),

@@ -18,6 +18,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import { externalReviewMessage, loadForReview } from '../reviews/reviews.service.ts';
 import { requireType } from './requirement-files.service.ts';
+import { monitorOf, queueMonitorUnenrolment } from './sex-offender-monitoring.jobs.ts';
 import {
   finalAdverseNotice,
   noticeInput,
@@ -54,7 +55,9 @@ export function addBusinessDays(from: Date, days: number): Date {
   return at;
 }
 
-const kind = 'background-check-adverse-action';
+/** The submission kind the adverse-action record is kept under. */
+export const adverseActionKind = 'background-check-adverse-action';
+const kind = adverseActionKind;
 
 /** The review source of a consumer report flagged by the vendor: a background check's, or a registry search's. */
 function flaggedSourceOf(loaded: LoadedRequirement): ReviewSource {
@@ -151,6 +154,9 @@ export function startAdverseAction(
       action: 'pre-adverse-notice',
       data: { reason: data.reason, disputeUntil: data.disputeUntil },
     });
+    // A member in adverse action is no longer monitored (ADR 032): the evergreen consent was for a cleared member.
+    const monitor = await monitorOf(tx, loaded.requirement.id, true);
+    if (monitor) await queueMonitorUnenrolment(deps.jobs, tx, monitor, 'adverse-action');
     const notice = await noticeInput(tx, loaded, data);
     if (notice) await queueMail(deps.jobs, tx, [preAdverseNotice(deps.appUrl, notice)]);
     await deps.jobs.enqueue(

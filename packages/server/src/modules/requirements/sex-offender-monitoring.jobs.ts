@@ -107,7 +107,7 @@ export async function queueMonitorEnrolment(
 
 /** Why a monitor ends. */
 export type MonitorEndReason =
-  'unassigned' | 'consent-withdrawn' | 'monitoring-off' | 'disqualified' | 'vendor';
+  'unassigned' | 'consent-withdrawn' | 'monitoring-off' | 'adverse-action' | 'disqualified' | 'vendor';
 
 /**
  * Queues a monitor's unenrolment in the caller's transaction (the monitor row locked by the caller or here): an

@@ -17,6 +17,7 @@ import {
   lockRequirementForSystem,
   type LoadedRequirement,
 } from '../../requirement-core/requirement-target.ts';
+import { adverseActionKind } from './background-check-adverse.ts';
 import { latestScreeningOrder } from './screening-order-state.ts';
 import { sexOffenderContentOf } from './sex-offender-content.ts';
 import {
@@ -41,6 +42,7 @@ function endReasonOf(row: {
   content: unknown;
   gone: boolean;
   disqualified: boolean;
+  inAdverseAction: boolean;
   consented: boolean;
 }): MonitorEndReason | null {
   if (!row.active || row.gone) return 'unassigned';
@@ -49,6 +51,8 @@ function endReasonOf(row: {
   if (!row.consented) return 'consent-withdrawn';
   // Rejected through the adverse-action notices (or a review): nothing is left to watch for.
   if (row.disqualified) return 'disqualified';
+  // A pre-adverse or final notice stands (ended at once when sent; this catches what that missed).
+  if (row.inAdverseAction) return 'adverse-action';
   return null;
 }
 
@@ -72,6 +76,17 @@ export async function reconcileSexOffenderMonitors(
       content: requirementDefinitions.content,
       gone: sql<boolean>`${requirementDefinitions.deletedAt} is not null`,
       disqualified: sql<boolean>`coalesce(${memberRequirements.reviewOutcome} = ${ReviewOutcome.RejectedDisqualified}, false)`,
+      inAdverseAction: sql<boolean>`exists (${deps.db
+        .select({ one: sql`1` })
+        .from(requirementSubmissions)
+        .where(
+          and(
+            eq(requirementSubmissions.memberRequirementId, screeningMonitors.memberRequirementId),
+            eq(requirementSubmissions.kind, adverseActionKind),
+            isNull(requirementSubmissions.supersededAt),
+            sql`${requirementSubmissions.data}->>'stage' in ('pre-adverse', 'final-adverse')`,
+          ),
+        )})`,
       consented: sql<boolean>`exists (${deps.db
         .select({ one: sql`1` })
         .from(requirementSubmissions)

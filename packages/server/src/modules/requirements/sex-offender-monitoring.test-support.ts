@@ -45,6 +45,7 @@ export let people: Record<
   | 'leaver'
   | 'ended'
   | 'disqualified'
+  | 'noticed'
   | 'peer'
   | 'manager'
   | 'director'
@@ -147,6 +148,7 @@ export function useMonitoringWorld() {
       leaver: await member('Lou', 'Clear'),
       ended: await member('Eli', 'Clear'),
       disqualified: await member('Dax', 'Clear'),
+      noticed: await member('Nia', 'Clear'),
       peer: await member('Pia', 'Clear'),
       manager: await addTestMember(t, org, org.division, 'Manager'),
       director: await addTestMember(t, org, org.root, 'Director'),

@@ -347,6 +347,34 @@ describe('continuous monitoring at the vendor', () => {
     expect(sandbox.monitors.read(monitor.vendorMonitorId!)).toMatchObject({ status: 'inactive' });
   });
 
+  it('a pre-adverse notice on a monitor’s hit unenrols at once: a member in adverse action is not watched', async () => {
+    const who = people.noticed;
+    await clearSearchFor(who);
+    const consent = consentBody(who, 'Nia Clear');
+    expect((await send(who, 'POST', at('sex-offender-monitoring-consent', who), consent)).statusCode).toBe(
+      200,
+    );
+    await eventually(async () => (await monitorOf(who))?.status === 'active', 'the enrolment');
+    sandbox.monitors.plantHit(candidateOf(who)!.id);
+    await sandbox.clock.advance(86_400_000);
+    sandbox.webhooks.flush();
+    await sandbox.webhooks.idle();
+    await eventually(
+      async () => (await requirementOf(who)).status === RequirementStatus.PendingReview,
+      'the hit in review',
+    );
+    const notice = `${base}/${definitionId}/background-check-adverse-action/${who.profileLevelAccessId}`;
+    const sent = await send(people.director, 'POST', notice, { reason: 'The registry record is the member' });
+    expect(sent.statusCode).toBe(200);
+    // Queued in the notice's own transaction, not left to the reconciliation.
+    expect(await monitorOf(who)).toMatchObject({ endReason: 'adverse-action' });
+    await eventually(async () => (await monitorOf(who))?.status === 'inactive', 'the unenrolment');
+    expect(sandbox.monitors.read((await monitorOf(who))!.vendorMonitorId!)).toMatchObject({
+      status: 'inactive',
+    });
+    expect(await reconcileSexOffenderMonitors(jobDepsOf(t.app))).toEqual({ enrolled: 0, unenrolled: 0 });
+  });
+
   it('unassigning the requirement unenrols', async () => {
     const who = people.swept;
     const vendorId = (await monitorOf(who))!.vendorMonitorId!;
