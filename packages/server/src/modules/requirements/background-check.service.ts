@@ -13,10 +13,11 @@ import type { Executor } from '../../db/client.ts';
 import type { ScreeningVendor } from '../../integrations/screening/port.ts';
 import { requirementSubmissions } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
-import { conflict, invalid } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import { jobIdFor } from '../../jobs/queue.ts';
 import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from './requirement-files.service.ts';
+import { requireCurrentText, signedName } from './typed-signature.ts';
 import {
   currentStatus,
   liveSubmission,
@@ -165,26 +166,14 @@ export function recordConsent(
     const { loaded, content } = await load(tx, ctx, input, 'run');
     requireVendorRun(content);
     if (!mayStartScreening(loaded)) throw conflict('A background check is already under way or complete');
-    if (input.body.textVersion !== fcraConsentText.version)
-      throw invalid([
-        {
-          field: 'textVersion',
-          in: 'body',
-          message: 'The disclosure has changed: read the current version and sign again',
-        },
-      ]);
-    const memberName = `${loaded.member.firstName} ${loaded.member.lastName}`;
-    const normal = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
-    if (normal(input.body.typedName) !== normal(memberName))
-      throw invalid([
-        { field: 'typedName', in: 'body', message: `Type the member's full name: ${memberName}` },
-      ]);
+    requireCurrentText(input.body.textVersion, fcraConsentText.version);
+    const typedName = signedName(loaded, input.body.typedName);
     const recordedAt = new Date().toISOString();
     await replaceSubmission(tx, loaded, consentKind, {
       textVersion: fcraConsentText.version,
       disclosure: fcraConsentText.disclosure,
       authorization: fcraConsentText.authorization,
-      typedName: input.body.typedName.trim().replace(/\s+/g, ' '),
+      typedName,
       address: input.body.address,
       ipAddress: input.ipAddress,
       signedByUserId: ctx.userId,

@@ -14,6 +14,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { invalid, notFound } from '../../errors.ts';
 import { formVersionOf } from './form-version.ts';
 import { requireType } from './requirement-files.service.ts';
+import { signedName } from './typed-signature.ts';
 import {
   actionResult,
   completedFacts,
@@ -69,8 +70,6 @@ export function completeForm(
   });
 }
 
-const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
-
 /**
  * POST {id}/complete-waiver?plaId: the typed name must be the member's full name (case and spacing ignored). The
  * waiver text is kept with the signature, the IP address and the time, so a later edit never changes what was signed.
@@ -84,22 +83,18 @@ export function completeWaiver(
     const loaded = await loadRequirement(tx, ctx, input, 'accept', { lock: true });
     requireType(loaded, RequirementType.Waiver);
     guardTransition(loaded, 'complete');
-    const memberName = `${loaded.member.firstName} ${loaded.member.lastName}`;
-    if (normalName(input.body.typedName) !== normalName(memberName))
-      throw invalid([
-        { field: 'typedName', in: 'body', message: `Type the member's full name: ${memberName}` },
-      ]);
+    const typedName = signedName(loaded, input.body.typedName);
     const signedAt = new Date();
     const text = typeof loaded.definition.content.text === 'string' ? loaded.definition.content.text : '';
     const data = {
-      typedName: input.body.typedName.trim().replace(/\s+/g, ' '),
+      typedName,
       agreed: true,
       ipAddress: input.ipAddress,
       signedAt: signedAt.toISOString(),
       signedByUserId: ctx.userId,
       waiverName: loaded.definition.name,
       waiverText: text,
-      memberName,
+      memberName: `${loaded.member.firstName} ${loaded.member.lastName}`,
     };
     await replaceSubmission(tx, loaded, 'waiver-signature', data);
     const facts = completedFacts(loaded, signedAt);

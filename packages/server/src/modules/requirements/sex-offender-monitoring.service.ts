@@ -8,10 +8,11 @@ import {
 } from '@touchline/contracts/sex-offender-search';
 import { requirementSubmissions } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
-import { conflict, invalid } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import { recordChange, replaceSubmission } from '../../requirement-core/requirement-state.ts';
 import { loadRequirement, type RequirementRef } from '../../requirement-core/requirement-target.ts';
 import { requireType } from './requirement-files.service.ts';
+import { requireCurrentText, signedName } from './typed-signature.ts';
 import { sexOffenderContentOf } from './sex-offender-content.ts';
 import {
   liveMonitoringConsent,
@@ -38,8 +39,6 @@ async function loadForConsent(
   return loaded;
 }
 
-const normal = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
-
 /**
  * POST {id}/sex-offender-monitoring-consent?plaId (ours; the spec's `begin` of type 6): the member (or guardian)
  * reads the FCRA disclosure and authorization for ongoing registry searches, both shown in full, types their name
@@ -56,24 +55,13 @@ export function recordMonitoringConsent(
     const loaded = await loadForConsent(tx, ctx, input);
     if (loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified)
       throw conflict('This sex offender search was rejected: ongoing searches cannot start');
-    if (input.body.textVersion !== monitoringConsentText.version)
-      throw invalid([
-        {
-          field: 'textVersion',
-          in: 'body',
-          message: 'The disclosure has changed: read the current version and sign again',
-        },
-      ]);
-    const memberName = `${loaded.member.firstName} ${loaded.member.lastName}`;
-    if (normal(input.body.typedName) !== normal(memberName))
-      throw invalid([
-        { field: 'typedName', in: 'body', message: `Type the member's full name: ${memberName}` },
-      ]);
+    requireCurrentText(input.body.textVersion, monitoringConsentText.version);
+    const typedName = signedName(loaded, input.body.typedName);
     await replaceSubmission(tx, loaded, monitoringConsentKind, {
       textVersion: monitoringConsentText.version,
       disclosure: monitoringConsentText.disclosure,
       authorization: monitoringConsentText.authorization,
-      typedName: input.body.typedName.trim().replace(/\s+/g, ' '),
+      typedName,
       address: { ...input.body.address, state: input.body.address.state.toUpperCase() },
       ipAddress: input.ipAddress,
       userAgent: input.userAgent,
