@@ -153,9 +153,19 @@ export async function sweepSexOffenderMonitors(
     .where(and(eq(screeningMonitors.status, 'active'), isNotNull(screeningMonitors.vendorMonitorId)))
     .orderBy(asc(screeningMonitors.vendorCheckedAt))
     .limit(sweepLimit);
+  // One port (and, for a sub-account, one key lookup) per account, however many of its monitors are inspected.
+  const ports = new Map<string | null, Promise<ScreeningPort | null>>();
+  const portOf = (account: string | null) => {
+    let port = ports.get(account);
+    if (!port) {
+      port = screeningPortOf(deps.db, deps.integrations, { vendor: 'yardstik', account });
+      ports.set(account, port);
+    }
+    return port;
+  };
   for (const monitor of active) {
     try {
-      const result = await sweepOne(deps, monitor);
+      const result = await sweepOne(deps, await portOf(monitor.vendorAccount), monitor);
       totals.checked += 1;
       totals.adopted += result.adopted;
       if (result.ended) totals.ended += 1;
@@ -167,11 +177,7 @@ export async function sweepSexOffenderMonitors(
   return totals;
 }
 
-async function sweepOne(deps: Pick<JobDeps, 'db' | 'integrations'>, monitor: MonitorRow) {
-  const port = await screeningPortOf(deps.db, deps.integrations, {
-    vendor: 'yardstik',
-    account: monitor.vendorAccount,
-  });
+async function sweepOne(deps: Pick<JobDeps, 'db'>, port: ScreeningPort | null, monitor: MonitorRow) {
   if (!port?.monitoring) return { adopted: 0, ended: false };
   const ctx = { correlationId: `monitor-sweep:${monitor.id}` };
   const atVendor = await port.monitoring.getMonitor(monitor.vendorMonitorId!, ctx);
