@@ -155,7 +155,10 @@ export function startAdverseAction(
       data: { reason: data.reason, disputeUntil: data.disputeUntil },
     });
     // A member in adverse action is no longer monitored (ADR 032): the evergreen consent was for a cleared member.
-    const monitor = await monitorOf(tx, loaded.requirement.id, true);
+    const monitor =
+      loaded.target.type === RequirementType.SexOffenderSearch
+        ? await monitorOf(tx, loaded.requirement.id, true)
+        : undefined;
     if (monitor) await queueMonitorUnenrolment(deps.jobs, tx, monitor, 'adverse-action');
     const notice = await noticeInput(tx, loaded, data);
     if (notice) await queueMail(deps.jobs, tx, [preAdverseNotice(deps.appUrl, notice)]);
