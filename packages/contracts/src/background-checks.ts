@@ -274,6 +274,31 @@ export const addBackgroundCheckClientBodySchema = z.object({
 /** The add-client body. */
 export type AddBackgroundCheckClientBody = z.infer<typeof addBackgroundCheckClientBodySchema>;
 
+/**
+ * An agency client as the platform administrator sees it (GET /api/app/integrations/background-check-client-grants):
+ * the client, and the one organization it is granted to (issue 34), or none yet.
+ */
+export const backgroundCheckClientGrantSchema = z.object({
+  agencyId: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  organizationId: z.uuid().nullable(),
+  organizationName: z.string().nullable(),
+  grantedAt: z.string().nullable(),
+});
+/** One client and its grant. */
+export type BackgroundCheckClientGrant = z.infer<typeof backgroundCheckClientGrantSchema>;
+
+/** Body of POST /api/app/integrations/background-check-client-grants: which organization a client belongs to. */
+export const grantBackgroundCheckClientBodySchema = addBackgroundCheckClientBodySchema.extend({
+  organizationId: z.uuid('Choose an organization'),
+});
+/** The grant body. */
+export type GrantBackgroundCheckClientBody = z.infer<typeof grantBackgroundCheckClientBodySchema>;
+
+/** Path of DELETE /api/app/integrations/background-check-client-grants/{agencyId}/{clientId}. */
+export const backgroundCheckClientGrantParamsSchema = addBackgroundCheckClientBodySchema;
+
 /** The permissible purposes an organization may screen its people for (FCRA §604); Touchline's is employment. */
 export const permissiblePurposes = ['employment'] as const;
 

@@ -12,7 +12,12 @@ import {
   type IdentityWiring,
 } from './identity-wiring.ts';
 import { runMigrations } from './db/migrate.ts';
-import { isEmpty, linkDemoAdminProfile, seedDemoOrganization } from './seeds/seed-demo.ts';
+import {
+  grantDemoSandboxClients,
+  isEmpty,
+  linkDemoAdminProfile,
+  seedDemoOrganization,
+} from './seeds/seed-demo.ts';
 import { seedDemoActivity, type DemoAccountMaker } from './seeds/seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './seeds/seed-demo-content.ts';
 import { seedDemoScreening } from './seeds/seed-demo-screening.ts';
@@ -89,6 +94,9 @@ async function main(configured: Config) {
   }
   const app = await buildApp({ ...config, sessionPassword }, { database, mailer, ...wiring });
   if (config.seedDemo) {
+    // The TazWorks sandbox's clients belong to the demo league (issue 34); a real agency's are granted by a platform admin.
+    if (config.tazworks?.sandbox && app.deps.integrations.tazworks)
+      await grantDemoSandboxClients(database.db, app.deps.integrations.tazworks);
     const added = await seedDemoContent(app.deps, findDemoVideo(config.webDistDir));
     if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
     // The history is seeded with the library it is about, never into a demo someone has been using.

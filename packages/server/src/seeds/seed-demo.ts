@@ -4,6 +4,7 @@ import { Role } from '@touchline/contracts/roles';
 import type { Database } from '../db/client.ts';
 import { recordAuditEvent } from '../db/audit.ts';
 import {
+  backgroundCheckClientGrants,
   hierarchyLevels,
   labels,
   organizations,
@@ -239,4 +240,28 @@ export async function linkDemoAdminProfile(
   const userId = await ensure(profile.id);
   await db.update(profiles).set({ appUserId: userId }).where(eq(profiles.id, profile.id));
   return profile.id;
+}
+
+/**
+ * Grants the demo league the clients of a sandbox screening agency that nobody holds yet (issue 34: an agency client
+ * belongs to one organization, granted by the platform), so the demo's setup screen can add one. Only ever for a
+ * sandbox agency; a real agency's clients are granted by a platform administrator. Returns how many were granted.
+ */
+export async function grantDemoSandboxClients(
+  db: Database,
+  agency: { listClients(ctx: { correlationId: string }): Promise<{ id: string }[]> },
+): Promise<number> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.isDemo, true), eq(organizations.name, demoOrganizationName)));
+  if (!org) return 0;
+  const clients = await agency.listClients({ correlationId: 'demo-seed' });
+  if (clients.length === 0) return 0;
+  const granted = await db
+    .insert(backgroundCheckClientGrants)
+    .values(clients.map((c) => ({ agencyId: 'tazworks', clientId: c.id, organizationId: org.id })))
+    .onConflictDoNothing()
+    .returning();
+  return granted.length;
 }

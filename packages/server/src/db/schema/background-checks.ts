@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { organizations } from './organizations.ts';
 
@@ -22,6 +22,31 @@ export const backgroundCheckClients = pgTable(
   },
   (t) => [
     uniqueIndex('background_check_clients_org_client_idx').on(t.organizationId, t.agencyId, t.clientId),
+  ],
+);
+
+/**
+ * Which organization an agency client account belongs to (issue 34, ADR 035). A TazWorks-platform agency's clients are
+ * its customers' accounts, listed to the whole deployment by `GET /v1/clients`; nothing there says which league is
+ * which. A client is therefore granted to exactly one organization by a platform administrator (primary key on agency
+ * and client), and an organization lists, adds, previews, defines and orders on granted clients only. The deployment's
+ * own Yardstik account is not granted: it is the deployment's (ADR 030).
+ */
+export const backgroundCheckClientGrants = pgTable(
+  'background_check_client_grants',
+  {
+    agencyId: text('agency_id').notNull(),
+    clientId: text('client_id').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** Null for a grant the ownership migration made from an organization's earlier use of the client. */
+    grantedByUserId: uuid('granted_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.clientId] }),
+    index('background_check_client_grants_org_idx').on(t.organizationId),
   ],
 );
 

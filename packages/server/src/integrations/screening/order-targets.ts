@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { BackgroundCheckContent } from '@touchline/contracts/background-checks';
 import { ActivationStatus } from '@touchline/contracts/profiles';
 import type { Executor } from '../../db/client.ts';
-import { yardstikOnboardings } from '../../db/schema/index.ts';
+import { backgroundCheckClientGrants, yardstikOnboardings } from '../../db/schema/index.ts';
 import type { ScreeningPort, ScreeningVendor } from './port.ts';
 import type { Integrations } from '../../integrations-wiring.ts';
 
@@ -23,14 +23,41 @@ export function screeningTargetOfContent(content: BackgroundCheckContent): Scree
 }
 
 /**
+ * Whether an agency client account is granted to the organization (issue 34, ADR 035): a TazWorks-platform agency's
+ * clients belong to one organization each, and every read and use of one checks this.
+ */
+export async function isClientGrantedTo(
+  db: Executor,
+  organizationId: string,
+  agencyId: string,
+  clientId: string,
+): Promise<boolean> {
+  const [grant] = await db
+    .select({ organizationId: backgroundCheckClientGrants.organizationId })
+    .from(backgroundCheckClientGrants)
+    .where(
+      and(
+        eq(backgroundCheckClientGrants.agencyId, agencyId),
+        eq(backgroundCheckClientGrants.clientId, clientId),
+      ),
+    );
+  return grant?.organizationId === organizationId;
+}
+
+/**
  * Where an organization's order goes: the definition's vendor, and for Yardstik the organization's own sub-account
- * once Yardstik has activated it and its key is minted (ADR 030); before that, the deployment's account.
+ * once Yardstik has activated it and its key is minted (ADR 030); before that, the deployment's account. A TazWorks
+ * client not granted to the organization is no target at all (null): nothing is ever ordered on another's account.
  */
 export async function orderTargetFor(
   db: Executor,
   organizationId: string,
   target: ScreeningTarget | null,
 ): Promise<ScreeningTarget | null> {
+  if (target?.vendor === 'tazworks')
+    return target.account && (await isClientGrantedTo(db, organizationId, 'tazworks', target.account))
+      ? target
+      : null;
   if (target?.vendor !== 'yardstik') return target;
   const [own] = await db
     .select({ accountId: yardstikOnboardings.vendorAccountId })

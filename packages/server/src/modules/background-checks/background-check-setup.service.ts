@@ -10,9 +10,13 @@ import type { ActorContext } from '../../authz/actor-context.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
-import { backgroundCheckClients } from '../../db/schema/index.ts';
+import { backgroundCheckClientGrants, backgroundCheckClients } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
-import { orderTargetFor, screeningPortOf } from '../../integrations/screening/order-targets.ts';
+import {
+  isClientGrantedTo,
+  orderTargetFor,
+  screeningPortOf,
+} from '../../integrations/screening/order-targets.ts';
 
 export type SetupDeps = Pick<Deps, 'db' | 'integrations'>;
 
@@ -59,7 +63,12 @@ async function packagesOf(deps: SetupDeps, ctx: RequestContext, agencyId: string
     // The organization's own sub-account once activated (its packages are its own), else the deployment's.
     const target = await orderTargetFor(deps.db, ctx.organizationId, { vendor: 'yardstik', account: null });
     port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
-  } else if (agencyId === 'tazworks' && tazworks) {
+  } else if (
+    agencyId === 'tazworks' &&
+    tazworks &&
+    // Only a client granted to this organization (issue 34): another's reads as not found, like an unknown one.
+    (await isClientGrantedTo(deps.db, ctx.organizationId, agencyId, clientId))
+  ) {
     const clients = await tazworks.listClients({ correlationId: ctx.requestId });
     if (clients.some((c) => c.id === clientId)) port = tazworks.portFor(clientId);
   }
@@ -105,13 +114,14 @@ export async function previewBackgroundCheckProducts(
 }
 
 /**
- * The clients an agency offers this deployment: Yardstik's is the deployment's own account; a TazWorks-platform
- * agency's are its clients (`GET /v1/clients`); Generic has none. Null: no such agency here.
+ * The clients an agency offers the organization: Yardstik's is the deployment's own account; a TazWorks-platform
+ * agency's are those of its clients (`GET /v1/clients`) a platform administrator granted to this organization (issue
+ * 34: the agency lists every customer's account to the deployment); Generic has none. Null: no such agency here.
  */
 async function clientsOfAgency(
   deps: SetupDeps,
   agencyId: string,
-  ctx: { requestId?: string },
+  ctx: { requestId?: string; organizationId: string },
 ): Promise<BackgroundCheckClient[] | null> {
   if (agencyId === 'generic') return [];
   if (agencyId === 'yardstik' && deps.integrations.screening?.vendor === 'yardstik')
@@ -124,9 +134,20 @@ async function clientsOfAgency(
     ];
   const tazworks = deps.integrations.tazworks;
   if (agencyId === 'tazworks' && tazworks) {
+    const granted = await deps.db
+      .select({ clientId: backgroundCheckClientGrants.clientId })
+      .from(backgroundCheckClientGrants)
+      .where(
+        and(
+          eq(backgroundCheckClientGrants.agencyId, agencyId),
+          eq(backgroundCheckClientGrants.organizationId, ctx.organizationId),
+        ),
+      );
+    if (granted.length === 0) return [];
+    const ours = new Set(granted.map((g) => g.clientId));
     const clients = await tazworks.listClients({ correlationId: ctx.requestId });
     return clients
-      .filter((c) => /^[a-z0-9][a-z0-9-]{0,62}$/.test(c.id))
+      .filter((c) => ours.has(c.id) && /^[a-z0-9][a-z0-9-]{0,62}$/.test(c.id))
       .map((c) => ({ id: c.id, agencyId, name: c.name }));
   }
   return null;
@@ -170,6 +191,9 @@ export async function addBackgroundCheckClient(
   if (!clients)
     throw invalid([{ field: 'agencyId', in: 'body', message: 'This deployment has no such agency' }]);
   const client = clients.find((c) => c.id === body.clientId);
+  // An agency whose clients are granted per organization (TazWorks) answers not found for one not granted here,
+  // whether unknown or another organization's (issue 34); elsewhere the client list is the deployment's own.
+  if (!client && body.agencyId === 'tazworks') throw notFound('Background check client');
   if (!client) throw invalid([{ field: 'clientId', in: 'body', message: 'Not a client of this agency' }]);
   const [row] = await deps.db
     .insert(backgroundCheckClients)

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { BackgroundCheckSettings } from '@touchline/contracts/background-checks';
 import { ActivationStatus } from '@touchline/contracts/profiles';
 import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { isClientGrantedTo } from '../../integrations/screening/order-targets.ts';
 import { organizations, yardstikOnboardings } from '../../db/schema/index.ts';
 
 // What other modules may ask of the background-check setup (the lint rule lets them read this file only).
@@ -47,4 +49,18 @@ export async function reviewsBackgroundChecksExternally(
   organizationId: string,
 ): Promise<boolean> {
   return (await backgroundCheckSettingsOf(db, organizationId))?.reviewBackgroundChecksExternally ?? false;
+}
+
+/**
+ * A background-check definition may name a TazWorks client only if it is granted to the organization (issue 34):
+ * another organization's client, or one nobody granted, is not found (404), never saved.
+ */
+export async function requireOwnBackgroundCheckClient(
+  db: Executor,
+  organizationId: string,
+  content: Record<string, unknown>,
+): Promise<void> {
+  if (content.vendor !== 'TazWorks' || typeof content.clientId !== 'string') return;
+  if (!(await isClientGrantedTo(db, organizationId, 'tazworks', content.clientId)))
+    throw notFound('Background check client');
 }

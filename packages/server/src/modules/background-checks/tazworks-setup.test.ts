@@ -4,9 +4,12 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   addTestMember,
   createTestOrganization,
+  grantAgencyClient,
   type TestMember,
   type TestOrganization,
 } from '../../../test/factories.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
 
 let sandbox: TazworksSandbox;
@@ -17,10 +20,15 @@ let other: TestOrganization;
 let admin: TestMember;
 let manager: TestMember;
 let otherAdmin: TestMember;
+let platformAdmin: { auth: Record<string, string> };
 const clientGuid = '7d3f9a10-2b4c-4e5f-8a9b-0c1d2e3f4a5b';
 const base = '/api/app/organization';
-const call = (who: TestMember | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+const call = (
+  who: { auth: Record<string, string> } | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   sandbox = createTazworksSandbox({ token: 'sandbox-token', clientGuid, clientName: 'Demo league' });
@@ -35,6 +43,8 @@ beforeAll(async () => {
   admin = await addTestMember(t, org, org.root, 'Admin');
   manager = await addTestMember(t, org, org.division, 'Manager');
   otherAdmin = await addTestMember(t, other, other.root, 'Admin');
+  // The agency's client belongs to `org` (issue 34): granted by a platform administrator.
+  platformAdmin = await grantAgencyClient(t, org.id, clientGuid);
 });
 afterAll(async () => {
   await t.close();
@@ -86,9 +96,14 @@ describe('a TazWorks-platform agency in the organization setup', () => {
     );
     const bad = await call(admin, 'POST', `${base}/${org.id}/background-check-client`, {
       agencyId: 'tazworks',
-      clientId: 'not-a-client',
+      clientId: 'Not a client!',
     });
     expect([bad.statusCode, bad.json().error.validationErrors[0].field]).toEqual([400, 'clientId']);
+    const unknown = await call(admin, 'POST', `${base}/${org.id}/background-check-client`, {
+      agencyId: 'tazworks',
+      clientId: 'not-a-client',
+    });
+    expect(unknown.statusCode).toBe(404);
     const added = await call(admin, 'POST', `${base}/${org.id}/background-check-client`, body);
     expect([added.statusCode, added.json()]).toEqual([
       201,
@@ -99,5 +114,109 @@ describe('a TazWorks-platform agency in the organization setup', () => {
     expect(
       (await call(otherAdmin, 'GET', `${base}/${org.id}/background-check-products/${clientGuid}`)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('an agency client belongs to one organization (issue 34)', () => {
+  const foreign = { agencyId: 'tazworks', clientId: clientGuid };
+
+  it('another organization neither sees, previews, adds, reads nor defines on it: 404 everywhere', async () => {
+    const listed = await call(otherAdmin, 'GET', `${base}/available-background-check-clients/tazworks`);
+    expect([listed.statusCode, listed.json()]).toEqual([200, []]);
+    expect(
+      (await call(otherAdmin, 'GET', `${base}/preview-background-check-products/tazworks/${clientGuid}`))
+        .statusCode,
+    ).toBe(404);
+    const added = await call(otherAdmin, 'POST', `${base}/${other.id}/background-check-client`, foreign);
+    expect([added.statusCode, added.json().error.message]).toEqual([
+      404,
+      'Background check client not found',
+    ]);
+    expect((await call(otherAdmin, 'GET', `${base}/${other.id}/background-check-clients`)).json()).toEqual(
+      [],
+    );
+    expect(
+      (await call(otherAdmin, 'GET', `${base}/${other.id}/background-check-products/${clientGuid}`))
+        .statusCode,
+    ).toBe(404);
+    const [product] = sandboxProducts();
+    const definition = {
+      base: { name: 'Background check on another’s client', instructions: 'Run it', isOptional: false },
+      content: {
+        vendor: 'TazWorks',
+        clientId: clientGuid,
+        packageId: product!.id,
+        packageName: product!.name,
+        payer: 'organization',
+      },
+    };
+    const defined = await call(
+      otherAdmin,
+      'POST',
+      `/api/app/content/content-background-check/${other.id}`,
+      definition,
+    );
+    expect([defined.statusCode, defined.json().error.message]).toEqual([
+      404,
+      'Background check client not found',
+    ]);
+    // The owner may define on it.
+    const own = await call(admin, 'POST', `/api/app/content/content-background-check/${org.id}`, definition);
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('grants: 401, 403 to an organization admin, 400, 404 unknown organization, 409 held by another, 201, list, withdraw', async () => {
+    const url = '/api/app/integrations/background-check-client-grants';
+    const body = { ...foreign, organizationId: other.id };
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    expect((await call(admin, 'GET', url)).statusCode).toBe(403);
+    expect((await call(admin, 'POST', url, body)).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', `${url}/tazworks/${clientGuid}`)).statusCode).toBe(403);
+    const bad = await call(platformAdmin, 'POST', url, { ...body, clientId: 'not-a-client' });
+    expect([bad.statusCode, bad.json().error.validationErrors[0].field]).toEqual([400, 'clientId']);
+    const badOrg = await call(platformAdmin, 'POST', url, { ...body, organizationId: 'x' });
+    expect([badOrg.statusCode, badOrg.json().error.validationErrors[0].field]).toEqual([
+      400,
+      'organizationId',
+    ]);
+    const noOrg = await call(platformAdmin, 'POST', url, {
+      ...body,
+      organizationId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(noOrg.statusCode).toBe(404);
+    expect((await call(platformAdmin, 'POST', url, body)).statusCode).toBe(409);
+    const list = await call(platformAdmin, 'GET', url);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        agencyId: 'tazworks',
+        clientId: clientGuid,
+        name: 'Demo league',
+        organizationId: org.id,
+      }),
+    ]);
+
+    // Withdrawn: the owner's use of it ends, and it may be granted to the other organization.
+    expect((await call(platformAdmin, 'DELETE', `${url}/tazworks/${clientGuid}`)).statusCode).toBe(204);
+    expect((await call(platformAdmin, 'DELETE', `${url}/tazworks/${clientGuid}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `${base}/${org.id}/background-check-clients`)).json()).toEqual([]);
+    expect(
+      (await call(admin, 'GET', `${base}/${org.id}/background-check-products/${clientGuid}`)).statusCode,
+    ).toBe(404);
+    const regranted = await call(platformAdmin, 'POST', url, body);
+    expect([regranted.statusCode, regranted.json().organizationId]).toEqual([201, other.id]);
+    const listed = await call(otherAdmin, 'GET', `${base}/available-background-check-clients/tazworks`);
+    expect(listed.json()).toEqual([{ id: clientGuid, agencyId: 'tazworks', name: 'Demo league' }]);
+    const trail = await t.database.db
+      .select({ organizationId: auditEvents.organizationId, action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityType, 'background_check_client'));
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        { organizationId: org.id, action: 'background-check-client.granted' },
+        { organizationId: org.id, action: 'background-check-client.withdrawn' },
+        { organizationId: other.id, action: 'background-check-client.granted' },
+      ]),
+    );
   });
 });

@@ -27,6 +27,7 @@ import {
   type DefinitionRow,
 } from './content.queries.ts';
 import { memberFormSubmission } from '../requirements/requirements.service.ts';
+import { requireOwnBackgroundCheckClient } from '../background-checks/background-checks.service.ts';
 import { refreshAfterContentChange } from './content.refresh.ts';
 import { authorize } from '../../authz/rules.ts';
 import { contentPolicy } from './content.policy.ts';
@@ -185,6 +186,8 @@ export async function saveContent(
     const base = input.body.base ? parseBase(input.body.base) : undefined;
     const content = parseContent(type, input.body.content);
     await checkContentFile(tx, ctx.organizationId, type, content);
+    if (type === RequirementType.BackgroundCheck)
+      await requireOwnBackgroundCheckClient(tx, ctx.organizationId, content);
     const row = existing
       ? await updateDefinition(tx, ctx.organizationId, existing.id, { ...base, content })
       : await insertDefinition(tx, ctx.organizationId, { ...(base as ContentBase), type, content });

@@ -10,6 +10,13 @@ import {
   webhookEventBodySchema,
 } from '@touchline/contracts/platform-integrations';
 import { requireActorRequestContext as ctxOf } from '../../authz/request-context.ts';
+import {
+  backgroundCheckClientGrantParamsSchema,
+  backgroundCheckClientGrantSchema,
+  grantBackgroundCheckClientBodySchema,
+} from '@touchline/contracts/background-checks';
+import { z } from 'zod';
+import { grantClient, listClientGrants, withdrawClientGrant } from './client-grants.service.ts';
 import { discardDeadLetter, listDeadLetters, retryDeadLetter } from './dead-letters.service.ts';
 import { getWebhookEventBody, listIntegrationProviders } from './webhook-admin.service.ts';
 
@@ -83,5 +90,47 @@ export async function platformIntegrationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => discardDeadLetter(app.deps, ctxOf(request), request.params),
+  );
+
+  r.get(
+    '/api/app/integrations/background-check-client-grants',
+    {
+      schema: {
+        tags,
+        summary:
+          "The screening agency's clients and the organization each is granted to (platform administrators)",
+        response: { 200: z.array(backgroundCheckClientGrantSchema) },
+      },
+    },
+    async (request) => listClientGrants(app.deps, ctxOf(request)),
+  );
+
+  r.post(
+    '/api/app/integrations/background-check-client-grants',
+    {
+      schema: {
+        tags,
+        summary: 'Grants an agency client to exactly one organization; audited (platform administrators)',
+        body: grantBackgroundCheckClientBodySchema,
+        response: { 201: backgroundCheckClientGrantSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await grantClient(app.deps, ctxOf(request), request.body)),
+  );
+
+  r.delete(
+    '/api/app/integrations/background-check-client-grants/:agencyId/:clientId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Withdraws a client's grant; its organization can no longer order on it; audited (platform administrators)",
+        params: backgroundCheckClientGrantParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await withdrawClientGrant(app.deps, ctxOf(request), request.params);
+      return reply.code(204).send();
+    },
   );
 }

@@ -8,7 +8,11 @@ import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import { recordChange } from '../../requirement-core/requirement-state.ts';
 import { lockRequirementForSystem } from '../../requirement-core/requirement-target.ts';
-import { screeningPortFor, screeningTargetOfContent } from '../../integrations/screening/order-targets.ts';
+import {
+  orderTargetFor,
+  screeningPortFor,
+  screeningTargetOfContent,
+} from '../../integrations/screening/order-targets.ts';
 import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 
 /** The job the renewal order ids are derived under (one id per requirement and renewal period). */
@@ -65,7 +69,8 @@ export async function renewBackgroundChecks(
     const content = backgroundCheckContentSchema.safeParse(row.content);
     if (!content.success || content.data.vendor === 'Generic' || content.data.payer !== 'organization')
       continue;
-    const target = screeningTargetOfContent(content.data);
+    // The client is checked against the organization at use time (issue 34): another's is never ordered on.
+    const target = await orderTargetFor(deps.db, row.organizationId, screeningTargetOfContent(content.data));
     if (!target || !screeningPortFor(deps.integrations, target)) continue;
     totals.due += 1;
     const orderId = renewalOrderId(row.id, row.expiresAt!);

@@ -5,7 +5,12 @@ import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { ReviewSource } from '@touchline/contracts/reviews';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { addTestMember, createTestOrganization, type TestMember } from '../../../test/factories.ts';
+import {
+  addTestMember,
+  createTestOrganization,
+  grantAgencyClient,
+  type TestMember,
+} from '../../../test/factories.ts';
 import { eventually } from '../../../test/mail.ts';
 import { memberRequirements, screeningOrders } from '../../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
@@ -54,6 +59,7 @@ beforeAll(async () => {
     clear: await addTestMember(t, org, org.team, 'member', { firstName: 'Casey', lastName: 'Clear' }),
     flagged: await addTestMember(t, org, org.team, 'member', { firstName: 'Jamie', lastName: 'Consider' }),
   };
+  await grantAgencyClient(t, org.id, clientGuid);
   const [product] = await integrations.tazworks!.portFor(clientGuid).listPackages({});
   definitionId = await addDefinition(t, org, {
     type: RequirementType.BackgroundCheck,
@@ -136,6 +142,70 @@ describe('a background check ordered through a TazWorks-platform agency', () => 
     const third = await sweepOpenScreeningOrders(jobDepsOf(t.app), 'tazworks');
     expect(third.checked).toBeLessThanOrEqual(1);
     expect(third.changed).toBe(0);
+  });
+
+  it('never orders, renews or re-reads on a client granted to another organization (issue 34)', async () => {
+    // Organization B's definition names A's client, as a definition saved before the ownership check could.
+    const other = await createTestOrganization(t);
+    const intruder = await addTestMember(t, other, other.team, 'member', {
+      firstName: 'Ira',
+      lastName: 'Intruder',
+    });
+    const [product] = await integrations.tazworks!.portFor(clientGuid).listPackages({});
+    const foreignId = await addDefinition(t, other, {
+      type: RequirementType.BackgroundCheck,
+      name: 'Background check on A’s client',
+      content: {
+        vendor: 'TazWorks',
+        clientId: clientGuid,
+        packageId: product!.id,
+        packageName: product!.name,
+        payer: 'organization',
+      },
+    });
+    await assign(t, other, foreignId, other.team, other.labelIds.member);
+    await refreshMemberRequirements(t.database.db, other.id, { profileIds: [intruder.profileId] });
+    const url = (path: string) =>
+      `/api/app/requirement/${foreignId}/${path}?plaId=${intruder.profileLevelAccessId}`;
+    const ordersAtAgency = () => sandbox.store.orders.size;
+    const before = ordersAtAgency();
+    expect(
+      (await send(intruder, 'POST', url('record-consent'), consentBody({ first: 'Ira', last: 'Intruder' })))
+        .statusCode,
+    ).toBe(200);
+    const run = await send(intruder, 'POST', url('run-background-check'));
+    expect([run.statusCode, run.json().error.message]).toEqual([
+      409,
+      'Background checks are not set up in this deployment',
+    ]);
+    expect(ordersAtAgency()).toBe(before);
+
+    // An order of B's already standing on A's client (placed before the fix) is not re-read by the poll.
+    const [requirement] = await t.database.db
+      .select({ id: memberRequirements.id })
+      .from(memberRequirements)
+      .where(eq(memberRequirements.definitionId, foreignId));
+    await t.database.db.insert(screeningOrders).values({
+      organizationId: other.id,
+      memberRequirementId: requirement!.id,
+      profileLevelAccessId: intruder.profileLevelAccessId,
+      vendor: 'tazworks',
+      vendorAccount: clientGuid,
+      vendorCandidateId: 'legacy-candidate',
+      vendorReportId: 'legacy-report-on-a-foreign-client',
+      packageId: product!.id,
+      status: 'in_progress',
+      vendorStatus: 'pending',
+      vendorCheckedAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    // Were it re-read, the agency would answer 404 for a report it never had and the sweep would count a failure.
+    const swept = await sweepOpenScreeningOrders(jobDepsOf(t.app), 'tazworks');
+    expect(swept.failed).toBe(0);
+    const [legacy] = await t.database.db
+      .select({ checkedAt: screeningOrders.vendorCheckedAt })
+      .from(screeningOrders)
+      .where(eq(screeningOrders.vendorReportId, 'legacy-report-on-a-foreign-client'));
+    expect(legacy!.checkedAt.toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('refuses a TazWorks definition without its client in the content schema', async () => {

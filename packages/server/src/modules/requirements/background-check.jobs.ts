@@ -1,7 +1,7 @@
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
-import { screeningOrders } from '../../db/schema/index.ts';
+import { backgroundCheckClientGrants, screeningOrders } from '../../db/schema/index.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { VendorHttpError } from '../../integrations/http/vendor-errors.ts';
 import { defineJob, GiveUpError } from '../../jobs/queue.ts';
@@ -42,6 +42,9 @@ export const orderBackgroundCheckJob = defineJob({
     if (!content.packageId) throw new Error('the background-check definition names no package');
     if (!row.email) throw new Error('the member has no e-mail address for the vendor invitation');
     const target = await orderTargetFor(deps.db, payload.organizationId, screeningTargetOfContent(content));
+    // A TazWorks client not granted to this organization (issue 34): never ordered on, and retrying cannot mend it.
+    if (content.vendor === 'TazWorks' && target === null)
+      throw new GiveUpError('the definition names an agency client that is not this organization’s');
     const order = await placeScreeningOrder(
       { db: deps.db, screening: await screeningPort(deps, target) },
       { correlationId: ctx.jobId },
@@ -94,6 +97,18 @@ export async function sweepOpenScreeningOrders(
     inArray(screeningOrders.status, [...openScreeningStatuses]),
     inArray(screeningOrders.vendor, reachable),
   );
+  const grantedAccount = exists(
+    deps.db
+      .select({ one: sql`1` })
+      .from(backgroundCheckClientGrants)
+      .where(
+        and(
+          eq(backgroundCheckClientGrants.agencyId, 'tazworks'),
+          eq(backgroundCheckClientGrants.clientId, screeningOrders.vendorAccount),
+          eq(backgroundCheckClientGrants.organizationId, screeningOrders.organizationId),
+        ),
+      ),
+  );
   const open = await deps.db
     .select({
       vendor: screeningOrders.vendor,
@@ -101,7 +116,8 @@ export async function sweepOpenScreeningOrders(
       vendorReportId: screeningOrders.vendorReportId,
     })
     .from(screeningOrders)
-    .where(openStatus)
+    // A TazWorks order is re-read only on a client granted to the order's organization (issue 34).
+    .where(and(openStatus, or(ne(screeningOrders.vendor, 'tazworks'), grantedAccount)))
     .orderBy(asc(screeningOrders.vendorCheckedAt))
     .limit(sweepLimit);
   for (const { vendor, vendorAccount, vendorReportId } of open) {

@@ -36,6 +36,7 @@ import { orderBackgroundCheckJob } from './background-check.jobs.ts';
 import { latestScreeningOrder, mayStartScreening } from './screening-order-state.ts';
 import {
   isSandboxTarget,
+  orderTargetFor,
   screeningPortFor,
   screeningTargetOfContent,
 } from '../../integrations/screening/order-targets.ts';
@@ -139,10 +140,19 @@ export function backgroundCheckById(
   });
 }
 
-/** Whether this deployment reaches the definition's vendor (and, for TazWorks, the definition's client). */
-function vendorConfigured(deps: Pick<Deps, 'integrations'>, content: BackgroundCheckContent): boolean {
+/**
+ * Whether this deployment reaches the definition's vendor and, for TazWorks, whether the definition's client is
+ * granted to the organization (issue 34): checked at use time, whatever the definition was saved with.
+ */
+async function vendorConfigured(
+  deps: Pick<Deps, 'integrations'>,
+  tx: Executor,
+  organizationId: string,
+  content: BackgroundCheckContent,
+): Promise<boolean> {
   const target = screeningTargetOfContent(content);
-  return target !== null && screeningPortFor(deps.integrations, target) !== null;
+  if (target === null || screeningPortFor(deps.integrations, target) === null) return false;
+  return target.vendor !== 'tazworks' || (await orderTargetFor(tx, organizationId, target)) !== null;
 }
 
 function requireVendorRun(content: BackgroundCheckContent) {
@@ -207,7 +217,7 @@ async function orderWithConsent(
   if (!consent || !data) return 'no-consent';
   if (data.orderId !== undefined) return 'already-ordered';
   if (!mayStartScreening(loaded)) return 'not-startable';
-  if (!vendorConfigured(deps, content)) return 'not-configured';
+  if (!(await vendorConfigured(deps, tx, organizationId, content))) return 'not-configured';
   const orderId = jobIdFor(orderBackgroundCheckJob.name, consent.id);
   const orderRequestedAt = new Date().toISOString();
   await tx
@@ -277,7 +287,7 @@ export function memberPaidCheckRefusal(
       ? orderRefusals['no-consent']
       : !mayStartScreening(loaded)
         ? orderRefusals['not-startable']
-        : !vendorConfigured(deps, content)
+        : !(await vendorConfigured(deps, tx, loaded.definition.organizationId, content))
           ? orderRefusals['not-configured']
           : null;
     return { refusal, ordered: false, view: current };
