@@ -237,3 +237,14 @@ export async function grantAgencyClient(t: TestApp, organizationId: string, clie
   if (res.statusCode !== 201) throw new Error(`grant failed: ${res.statusCode} ${res.body}`);
   return platformAdmin;
 }
+
+/** A background-check definition's content ordering a TazWorks-platform agency client's package, the organization paying. */
+export function tazworksContent(clientId: string, product: { id: string; name: string }) {
+  return {
+    vendor: 'TazWorks',
+    clientId,
+    packageId: product.id,
+    packageName: product.name,
+    payer: 'organization',
+  };
+}

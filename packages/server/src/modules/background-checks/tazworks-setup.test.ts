@@ -5,6 +5,7 @@ import {
   addTestMember,
   createTestOrganization,
   grantAgencyClient,
+  tazworksContent,
   type TestMember,
   type TestOrganization,
 } from '../../../test/factories.ts';
@@ -142,13 +143,7 @@ describe('an agency client belongs to one organization (issue 34)', () => {
     const [product] = sandboxProducts();
     const definition = {
       base: { name: 'Background check on another’s client', instructions: 'Run it', isOptional: false },
-      content: {
-        vendor: 'TazWorks',
-        clientId: clientGuid,
-        packageId: product!.id,
-        packageName: product!.name,
-        payer: 'organization',
-      },
+      content: tazworksContent(clientGuid, product!),
     };
     const defined = await call(
       otherAdmin,

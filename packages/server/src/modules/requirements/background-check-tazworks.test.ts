@@ -9,6 +9,7 @@ import {
   addTestMember,
   createTestOrganization,
   grantAgencyClient,
+  tazworksContent,
   type TestMember,
 } from '../../../test/factories.ts';
 import { eventually } from '../../../test/mail.ts';
@@ -64,13 +65,7 @@ beforeAll(async () => {
   definitionId = await addDefinition(t, org, {
     type: RequirementType.BackgroundCheck,
     name: 'Background check (JDP)',
-    content: {
-      vendor: 'TazWorks',
-      clientId: clientGuid,
-      packageId: product!.id,
-      packageName: product!.name,
-      payer: 'organization',
-    },
+    content: tazworksContent(clientGuid, product!),
     validityMode: 'Duration',
     validityDays: 730,
   });
@@ -155,13 +150,7 @@ describe('a background check ordered through a TazWorks-platform agency', () => 
     const foreignId = await addDefinition(t, other, {
       type: RequirementType.BackgroundCheck,
       name: 'Background check on A’s client',
-      content: {
-        vendor: 'TazWorks',
-        clientId: clientGuid,
-        packageId: product!.id,
-        packageName: product!.name,
-        payer: 'organization',
-      },
+      content: tazworksContent(clientGuid, product!),
     });
     await assign(t, other, foreignId, other.team, other.labelIds.member);
     await refreshMemberRequirements(t.database.db, other.id, { profileIds: [intruder.profileId] });
