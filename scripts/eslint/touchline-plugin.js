@@ -2,7 +2,9 @@
 /**
  * Touchline's own ESLint rules for the import boundaries of ARCHITECTURE §1:
  *   - `restricted-paths`: a folder may not import from another (with named exceptions);
- *   - `no-cycle`: no value-import cycle between our own files.
+ *   - `no-cycle`: no import cycle between our own files, type-only imports included (ADR 004, ADR 038): a
+ *     type-only circle is still a circle in the design, and it is the one that turns into a runtime circle the
+ *     day somebody needs a value from the other side.
  * We keep them here rather than use eslint-plugin-import-x: its resolver ships per-platform binaries that the
  * registry mirror of our machines does not carry, which breaks `npm ci` on a clean clone (ADR 004).
  */
@@ -23,12 +25,13 @@ export function resolveImport(fromFile, specifier) {
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
 }
 
-// `import … from './x'` and `export … from './x'`, but not `import type` / `export type` (erased at runtime).
-const staticImport = /^\s*(?:import|export)\s+(?!type\b)[^'";()]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
+// `import … from './x'` and `export … from './x'`, `import type` / `export type` included: erased at runtime, but
+// a type-only circle still ties the two files together (ADR 038).
+const staticImport = /^\s*(?:import|export)\s+[^'";()]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
 const sideEffectImport = /^\s*import\s*['"](\.[^'"]+)['"]/gm;
 
-/** The relative value imports of a source text. */
-export function valueImports(text) {
+/** The relative static imports of a source text, type-only ones included. */
+export function staticImports(text) {
   const found = [];
   for (const re of [staticImport, sideEffectImport]) {
     for (const m of text.matchAll(re)) if (m[1]) found.push(m[1]);
@@ -39,11 +42,12 @@ export function valueImports(text) {
 /** @type {Map<string, string[]>} */
 const graphCache = new Map();
 
-function dependenciesOf(file) {
+/** The files `file` imports (relative static imports that resolve to one of ours), read once per process. */
+export function dependenciesOf(file) {
   let deps = graphCache.get(file);
   if (!deps) {
     const text = fs.readFileSync(file, 'utf8');
-    deps = valueImports(text)
+    deps = staticImports(text)
       .map((s) => resolveImport(file, s))
       .filter((f) => f !== null);
     graphCache.set(file, deps);
@@ -52,7 +56,7 @@ function dependenciesOf(file) {
 }
 
 /** Finds a path of imports from `start` back to `target`, or null. */
-function findPath(start, target) {
+export function findPath(start, target) {
   const seen = new Set();
   const stack = [[start, [start]]];
   while (stack.length > 0) {
@@ -65,11 +69,8 @@ function findPath(start, target) {
   return null;
 }
 
-function importSources(node) {
-  const isTypeOnly = node.importKind === 'type' || node.exportKind === 'type';
-  return node.source && typeof node.source.value === 'string'
-    ? { value: node.source.value, isTypeOnly }
-    : null;
+function importSource(node) {
+  return node.source && typeof node.source.value === 'string' ? node.source.value : null;
 }
 
 const noCycle = {
@@ -83,9 +84,9 @@ const noCycle = {
     // The file being linted may have unsaved edits: its own imports come from the text ESLint has.
     graphCache.delete(file);
     const check = (node) => {
-      const src = importSources(node);
-      if (!src || src.isTypeOnly) return;
-      const target = resolveImport(file, src.value);
+      const src = importSource(node);
+      if (!src) return;
+      const target = resolveImport(file, src);
       if (!target) return;
       const cycle = findPath(target, file);
       if (cycle) {

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import touchline, { valueImports } from './touchline-plugin.js';
+import touchline, { staticImports } from './touchline-plugin.js';
 
 let dir = '';
 const write = (rel, text) => {
@@ -17,9 +18,12 @@ async function lint(rules) {
   const eslint = new ESLint({
     cwd: dir,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.js'], plugins: { touchline }, rules }],
+    overrideConfig: [
+      { files: ['**/*.js', '**/*.ts'], plugins: { touchline }, rules },
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+    ],
   });
-  const results = await eslint.lintFiles(['src/**/*.js']);
+  const results = await eslint.lintFiles(['src/**/*.js', 'src/**/*.ts']);
   return results
     .flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}: ${m.message}`))
     .sort();
@@ -31,6 +35,9 @@ beforeAll(() => {
   write('src/b.js', "import { c } from './c';\nexport const b = c;\n");
   write('src/c.js', "export { a as c } from './a.js';\n");
   write('src/d.js', "import { a } from './a.js';\nexport const d = a;\n");
+  // A circle closed by a type-only import (the kind erased at runtime) is still a circle.
+  write('src/e.ts', "import { f } from './f.ts';\nexport const e = f;\n");
+  write('src/f.ts', "import type { E } from './e.ts';\nexport const f = 1;\n");
   write('src/modules/one/one.service.js', 'export const one = 1;\n');
   write('src/modules/one/one.repository.js', 'export const oneRow = 1;\n');
   write(
@@ -47,15 +54,17 @@ describe('touchline/no-cycle', () => {
       'src/a.js: Import cycle: src/a.js → src/b.js → src/c.js → src/a.js',
       'src/b.js: Import cycle: src/b.js → src/c.js → src/a.js → src/b.js',
       'src/c.js: Import cycle: src/c.js → src/a.js → src/b.js → src/c.js',
+      'src/e.ts: Import cycle: src/e.ts → src/f.ts → src/e.ts',
+      'src/f.ts: Import cycle: src/f.ts → src/e.ts → src/f.ts',
     ]);
   });
 
-  it('ignores type-only imports, which are erased at runtime', () => {
+  it('follows type-only imports too: erased at runtime, but a circle in the design all the same', () => {
     expect(
-      valueImports(
-        "import type { A } from './a.ts';\nexport type { B } from './b.ts';\nimport { c } from './c.ts';\nimport './d.css';\n",
+      staticImports(
+        "import type { A } from './a.ts';\nexport type { B } from './b.ts';\nimport { c } from './c.ts';\nimport {\n  type D,\n  d,\n} from './d.ts';\nimport './e.css';\n",
       ),
-    ).toEqual(['./c.ts', './d.css']);
+    ).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts', './e.css']);
   });
 });
 

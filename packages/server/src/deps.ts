@@ -1,18 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActorContext } from './authz/actor-context.ts';
 import type { Database } from './db/client.ts';
-import type { Integrations } from './integrations-wiring.ts';
+import type { z } from 'zod';
+import type { WebhookHint } from './integrations/webhooks/webhook-hint.ts';
+import type { Executor } from './db/client.ts';
+import type { BillingPort } from './integrations/billing/port.ts';
+import type { LicenseProviderPort } from './integrations/licenses/port.ts';
+import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
+import type { TazworksAgency } from './integrations/screening/tazworks-agency.ts';
+import type { TrainingProviderPort } from './integrations/training/port.ts';
 import {
   createVendorHttpClient,
   type VendorHttpClient,
   type VendorHttpOptions,
 } from './integrations/http/http-client.ts';
-import type { JobQueue } from './jobs/queue.ts';
 import type { MailTransport } from './mail/mailer.ts';
 import type { Actor } from './plugins/authenticate.ts';
 import type { IdentityDirectory } from './plugins/identity-directory.ts';
 import type { FileLinkSigner } from './storage/file-links.ts';
 import type { Storage } from './storage/storage.ts';
+
+// The contract between the composition root and the modules (ADR 028, ADR 038): the deps every use case receives and
+// the types they are made of — the job queue's port, the vendor integrations, the webhook processors. A leaf: it
+// imports no module and nothing that imports it back, so the root (main, worker, app, integrations-wiring,
+// jobs/definitions, paid-work) depends on the modules and the modules depend only on this.
 
 /** Builds one vendor's outbound client on the deployment's logger (integrations/http, ADR 027). */
 export type VendorHttpFactory = (options: Omit<VendorHttpOptions, 'logger'>) => VendorHttpClient;
@@ -81,4 +92,138 @@ const unwiredIdentityDirectory: IdentityDirectory = {
   setUserContext: unwired,
   updateUserNames: unwired,
   confirmInvitedAddress: unwired,
+};
+
+/** What a handler learns about the run besides its payload: the job's id and which attempt this is (0 = first). */
+export type JobContext = { jobId: string; attempt: number };
+
+/**
+ * One kind of job: a name, the zod schema of its payload (checked when enqueued and again when run), and a plain
+ * handler a test can call directly. Handlers must be idempotent: a job runs at least once (ADR 021).
+ */
+export type JobDefinition<P> = {
+  name: string;
+  payload: z.ZodType<P>;
+  run(deps: JobDeps, payload: P, ctx: JobContext): Promise<unknown>;
+  /** Attempts after the first, and the first delay; each later delay doubles (with jitter), capped at maxDelay. */
+  retry?: { limit: number; delaySeconds: number; maxDelaySeconds?: number };
+  /** How long a run may stay active before it counts as lost (a killed worker) and is run again. */
+  expireInSeconds?: number;
+  /** A cron expression in UTC: the job runs on it with no payload, never two runs at once across instances. */
+  cron?: string;
+  /**
+   * Runs once when the job fails for good: its last attempt failed (it goes to dead letters next), or it threw a
+   * {@link GiveUpError} (it is then completed, never retried). What a failure must undo (a refund) goes here. When
+   * this itself throws, the job counts as failed: retried if attempts are left, else dead-lettered.
+   */
+  giveUp?(deps: JobDeps, payload: P, ctx: JobContext & { error: unknown }): Promise<void>;
+};
+
+/** Any definition, as the queue holds them in one list (the payload schema still checks each job). */
+export type AnyJobDefinition = JobDefinition<unknown>;
+
+/** A dead letter as an operator's page lists it: the source job, its payload and last error, and when. */
+export type DeadLetterRecord = {
+  id: string;
+  queue: string;
+  sourceJobId: string | null;
+  data: unknown;
+  /** What the last failed run left (our `{ name, message }`, or pg-boss's own for a timed-out run). */
+  output: unknown;
+  attempts: number;
+  firstQueuedAt: Date | null;
+  deadAt: Date;
+};
+
+/** An executor of the caller's transaction, as enqueue takes it. */
+export type TxExecutor = Pick<Executor, 'execute'>;
+
+/** The queue port: enqueue in the caller's transaction, run workers, list dead letters. */
+export type JobQueue = {
+  /**
+   * Writes the job in the caller's transaction: it exists only if that transaction commits. `key` (derived from our
+   * own ids) makes the enqueue idempotent: the same key for the same job name is stored once. Null when it was.
+   */
+  enqueue: <P>(
+    tx: Pick<Executor, 'execute'>,
+    job: JobDefinition<P>,
+    payload: P,
+    options?: { key?: string; startAfter?: Date },
+  ) => Promise<string | null>;
+  /** Starts a worker for every definition and the cron schedules; returns once they poll. */
+  startWorkers: (deps: JobDeps, tuning?: { pollingIntervalSeconds?: number }) => Promise<void>;
+  /** Stops at a safe point: no new jobs are taken, running handlers finish (up to the grace), then it closes. */
+  stop: (graceMs?: number) => Promise<void>;
+  /** One page of dead letters, newest first, optionally of one job name, with the total. */
+  deadLetterPage: (filter: {
+    queue?: string;
+    limit: number;
+    offset: number;
+  }) => Promise<{ items: DeadLetterRecord[]; totalCount: number }>;
+  /**
+   * Moves one dead letter back to its job's queue (a new job with fresh retries) in the caller's transaction.
+   * Answers the job's name, or null when it is not waiting in a dead-letter queue (never was, or already retried
+   * or discarded).
+   */
+  retryDeadLetter: (tx: TxExecutor, id: string) => Promise<string | null>;
+  /** Deletes one dead letter in the caller's transaction; its job's name, or null when there was none by that id. */
+  discardDeadLetter: (tx: TxExecutor, id: string) => Promise<string | null>;
+};
+
+/**
+ * What every job handler receives: the deps the routes hand to use cases (src/deps.ts, ADR 028), built once by
+ * whoever runs the workers (the server after listen, or the `npm run worker` process). Typed as the slice the
+ * handlers use, so the queue's own tests and bench can run it with no storage or identity.
+ */
+export type JobDeps = Pick<Deps, 'db' | 'jobs' | 'transport' | 'appUrl' | 'log' | 'integrations'>;
+
+/** A provider the webhook route accepts: its name in the path and how it checks and reads a delivery. */
+export type WebhookSource = {
+  provider: string;
+  /** True when the provider is our own sandbox standing in for the vendor (development, tests, demos). */
+  sandbox?: boolean;
+  /** Throws when the signature is not the provider's; answers the hint otherwise. */
+  read(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): WebhookHint;
+};
+
+/** What processing one stored event did: changed one of our objects, or found nothing of ours to change. */
+export type WebhookOutcome = { outcome: 'processed' | 'ignored'; organizationId?: string };
+
+/** A provider's processing: re-read the vendor's object named by the event, then write ours (never the event's data). */
+export type WebhookProcessor = (
+  deps: JobDeps,
+  event: { provider: string; objectType: string; objectId: string; eventRowId: string },
+) => Promise<WebhookOutcome>;
+
+/**
+ * The vendor ports of this deployment, built once (ARCHITECTURE §2b's composition root for integrations): the
+ * adapters the configuration names, the webhook sources the webhook route accepts, and how each provider's events
+ * are processed. Use cases and job handlers get these through their deps, never by building an adapter.
+ */
+export type Integrations = {
+  screening: ScreeningPort | null;
+  /** Opens an organization's own account at the screening vendor (Yardstik's sub-accounts), where it has them. */
+  screeningAccounts: ScreeningAccountsPort | null;
+  /**
+   * Organizations' own Yardstik sub-accounts (ADR 030): seals the key minted for one, and answers the port that acts
+   * for it from the sealed key (null when it does not open). Null without Yardstik.
+   */
+  yardstikAccounts: YardstikSubAccounts | null;
+  /** The TazWorks-platform agency (JDP, NCSI, ScoutLogic…; ADR 034), its clients and their ports; null = none. */
+  tazworks: (TazworksAgency & { sandbox: boolean }) | null;
+  /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
+  billing: { port: BillingPort; trialDays: number } | null;
+  /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
+  licenses: LicenseProviderPort | null;
+  /** The abuse-prevention course provider (TalentLMS, ADR 032), or null when none is configured. */
+  training: TrainingProviderPort | null;
+  webhookSources: WebhookSource[];
+  webhookProcessors: Record<string, WebhookProcessor>;
+  close(): Promise<void>;
+};
+
+/** See {@link Integrations.yardstikAccounts}. */
+export type YardstikSubAccounts = {
+  seal(accountId: string, authorization: string): string;
+  portFor(accountId: string, sealedKey: string): ScreeningPort | null;
 };

@@ -1,16 +1,14 @@
 import type { Config } from './config.ts';
-import type { BillingPort } from './integrations/billing/port.ts';
 import { stripeAdapter } from './integrations/billing/stripe.adapter.ts';
 import type { HttpLogger } from './integrations/http/http-client.ts';
-import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
-import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
-import type { TrainingProviderPort } from './integrations/training/port.ts';
 import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import { openAccountKey, sealAccountKey } from './integrations/screening/account-keys.ts';
-import { tazworksAgency, type TazworksAgency } from './integrations/screening/tazworks-agency.ts';
-import type { WebhookProcessor, WebhookSource } from './integrations/webhooks/webhook-inbox.ts';
+import { tazworksAgency } from './integrations/screening/tazworks-agency.ts';
+import type { Integrations, WebhookProcessor, WebhookSource, YardstikSubAccounts } from './deps.ts';
+
+export type { Integrations, YardstikSubAccounts } from './deps.ts';
 import { processStripeWebhook } from './modules/billing/billing-sync.ts';
 import {
   refreshScreeningReport,
@@ -18,39 +16,6 @@ import {
 } from './modules/requirements/background-check-orders.ts';
 import { processTrainingWebhook } from './modules/requirements/abuse-prevention-training.sync.ts';
 import { adoptUnknownYardstikReport } from './modules/requirements/sex-offender-monitor-reports.ts';
-
-/**
- * The vendor ports of this deployment, built once (ARCHITECTURE §2b's composition root for integrations): the
- * adapters the configuration names, the webhook sources the webhook route accepts, and how each provider's events
- * are processed. Use cases and job handlers get these through their deps, never by building an adapter.
- */
-export type Integrations = {
-  screening: ScreeningPort | null;
-  /** Opens an organization's own account at the screening vendor (Yardstik's sub-accounts), where it has them. */
-  screeningAccounts: ScreeningAccountsPort | null;
-  /**
-   * Organizations' own Yardstik sub-accounts (ADR 030): seals the key minted for one, and answers the port that acts
-   * for it from the sealed key (null when it does not open). Null without Yardstik.
-   */
-  yardstikAccounts: YardstikSubAccounts | null;
-  /** The TazWorks-platform agency (JDP, NCSI, ScoutLogic…; ADR 034), its clients and their ports; null = none. */
-  tazworks: (TazworksAgency & { sandbox: boolean }) | null;
-  /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
-  billing: { port: BillingPort; trialDays: number } | null;
-  /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
-  licenses: LicenseProviderPort | null;
-  /** The abuse-prevention course provider (TalentLMS, ADR 032), or null when none is configured. */
-  training: TrainingProviderPort | null;
-  webhookSources: WebhookSource[];
-  webhookProcessors: Record<string, WebhookProcessor>;
-  close(): Promise<void>;
-};
-
-/** See {@link Integrations.yardstikAccounts}. */
-export type YardstikSubAccounts = {
-  seal(accountId: string, authorization: string): string;
-  portFor(accountId: string, sealedKey: string): ScreeningPort | null;
-};
 
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
 export function buildIntegrations(

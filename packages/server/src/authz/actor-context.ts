@@ -9,31 +9,11 @@ import {
   profileLevelAccesses,
   profiles,
 } from '../db/schema/index.ts';
-import type { Actor } from '../plugins/authenticate.ts';
+import type { Actor, ActorContext, Grant } from './actor-types.ts';
 import { sharedRead, type CachedContext, type RequestCaches } from './request-caches.ts';
 import { liveAccessIn, liveAccessJoins, liveOrganizationOfProfile } from './live-queries.ts';
 
-/** One level role the actor holds: a role label at a level, applying there and at every level below (ADR 007). */
-export type Grant = {
-  profileLevelAccessId: string;
-  hierarchyLevelId: string;
-  levelPath: string;
-  labelId: string;
-  role: LabelRole | null;
-};
-
-/**
- * Who is asking, resolved against the database on every request: the organization of the current profile and the
- * level roles held there. Roles come from here, not the token, so a role change or an archived access takes effect
- * at once; only the platform role (TouchlineAdmin) is the identity's.
- */
-export type ActorContext = {
-  userId: string;
-  profileId: string;
-  organizationId: string;
-  platformAdmin: boolean;
-  grants: Grant[];
-};
+export type { ActorContext, Grant } from './actor-types.ts';
 
 /**
  * Loads the actor's context from the token's CurrentProfileId, only if that profile belongs to the user and its

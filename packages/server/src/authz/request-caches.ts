@@ -1,5 +1,4 @@
-import type { Actor } from '../plugins/authenticate.ts';
-import type { ActorContext } from './actor-context.ts';
+import type { Actor, ActorContext } from './actor-types.ts';
 
 /**
  * A map bounded to `max` entries that forgets the least recently used first, by generations: entries live in a young

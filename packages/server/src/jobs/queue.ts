@@ -2,34 +2,10 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { PgBoss, fromDrizzle, fromPglite, type Db, type Job, type JobResult } from 'pg-boss';
-import type { z } from 'zod';
-import type { DatabaseHandle, Executor } from '../db/client.ts';
-import type { JobDeps } from './job-deps.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { AnyJobDefinition, JobDefinition, JobDeps, JobQueue, TxExecutor } from '../deps.ts';
 
-/** What a handler learns about the run besides its payload: the job's id and which attempt this is (0 = first). */
-export type JobContext = { jobId: string; attempt: number };
-
-/**
- * One kind of job: a name, the zod schema of its payload (checked when enqueued and again when run), and a plain
- * handler a test can call directly. Handlers must be idempotent: a job runs at least once (ADR 021).
- */
-export type JobDefinition<P> = {
-  name: string;
-  payload: z.ZodType<P>;
-  run(deps: JobDeps, payload: P, ctx: JobContext): Promise<unknown>;
-  /** Attempts after the first, and the first delay; each later delay doubles (with jitter), capped at maxDelay. */
-  retry?: { limit: number; delaySeconds: number; maxDelaySeconds?: number };
-  /** How long a run may stay active before it counts as lost (a killed worker) and is run again. */
-  expireInSeconds?: number;
-  /** A cron expression in UTC: the job runs on it with no payload, never two runs at once across instances. */
-  cron?: string;
-  /**
-   * Runs once when the job fails for good: its last attempt failed (it goes to dead letters next), or it threw a
-   * {@link GiveUpError} (it is then completed, never retried). What a failure must undo (a refund) goes here. When
-   * this itself throws, the job counts as failed: retried if attempts are left, else dead-lettered.
-   */
-  giveUp?(deps: JobDeps, payload: P, ctx: JobContext & { error: unknown }): Promise<void>;
-};
+export type { AnyJobDefinition, DeadLetterRecord, JobContext, JobDefinition, JobQueue } from '../deps.ts';
 
 /**
  * A failure that retrying cannot mend (the vendor refused the request): the job's giveUp runs at once and the job
@@ -43,57 +19,6 @@ export class GiveUpError extends Error {
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
   return definition;
 }
-
-/** Any definition, as the queue holds them in one list (the payload schema still checks each job). */
-export type AnyJobDefinition = JobDefinition<unknown>;
-
-/** A dead letter as an operator's page lists it: the source job, its payload and last error, and when. */
-export type DeadLetterRecord = {
-  id: string;
-  queue: string;
-  sourceJobId: string | null;
-  data: unknown;
-  /** What the last failed run left (our `{ name, message }`, or pg-boss's own for a timed-out run). */
-  output: unknown;
-  attempts: number;
-  firstQueuedAt: Date | null;
-  deadAt: Date;
-};
-
-/** An executor of the caller's transaction, as enqueue takes it. */
-type TxExecutor = Pick<Executor, 'execute'>;
-
-/** The queue port: enqueue in the caller's transaction, run workers, list dead letters. */
-export type JobQueue = {
-  /**
-   * Writes the job in the caller's transaction: it exists only if that transaction commits. `key` (derived from our
-   * own ids) makes the enqueue idempotent: the same key for the same job name is stored once. Null when it was.
-   */
-  enqueue: <P>(
-    tx: Pick<Executor, 'execute'>,
-    job: JobDefinition<P>,
-    payload: P,
-    options?: { key?: string; startAfter?: Date },
-  ) => Promise<string | null>;
-  /** Starts a worker for every definition and the cron schedules; returns once they poll. */
-  startWorkers: (deps: JobDeps, tuning?: { pollingIntervalSeconds?: number }) => Promise<void>;
-  /** Stops at a safe point: no new jobs are taken, running handlers finish (up to the grace), then it closes. */
-  stop: (graceMs?: number) => Promise<void>;
-  /** One page of dead letters, newest first, optionally of one job name, with the total. */
-  deadLetterPage: (filter: {
-    queue?: string;
-    limit: number;
-    offset: number;
-  }) => Promise<{ items: DeadLetterRecord[]; totalCount: number }>;
-  /**
-   * Moves one dead letter back to its job's queue (a new job with fresh retries) in the caller's transaction.
-   * Answers the job's name, or null when it is not waiting in a dead-letter queue (never was, or already retried
-   * or discarded).
-   */
-  retryDeadLetter: (tx: TxExecutor, id: string) => Promise<string | null>;
-  /** Deletes one dead letter in the caller's transaction; its job's name, or null when there was none by that id. */
-  discardDeadLetter: (tx: TxExecutor, id: string) => Promise<string | null>;
-};
 
 /** Tuning a deployment or a test may change; defaults suit production. */
 export type JobQueueOptions = {

@@ -8,14 +8,9 @@ import type {
 import fp from 'fastify-plugin';
 import { createRequestCaches, tokenExpiry, type RequestCaches } from '../authz/request-caches.ts';
 import { unauthenticated } from '../errors.ts';
+import type { Actor } from '../authz/actor-types.ts';
 
-/** The signed-in caller as every service sees it, built from a verified access token. */
-export type Actor = {
-  userId: string;
-  profileId: string | null;
-  roles: string[];
-  claims: Record<string, unknown>;
-};
+export type { Actor } from '../authz/actor-types.ts';
 
 /** Verifies an access token and returns the actor, or throws; supplied by the identity wiring in main. */
 export type AccessTokenVerifier = (token: string) => Promise<Actor>;

@@ -4,7 +4,7 @@ import { ActivationStatus } from '@touchline/contracts/profiles';
 import type { Executor } from '../../db/client.ts';
 import { backgroundCheckClientGrants, yardstikOnboardings } from '../../db/schema/index.ts';
 import type { ScreeningPort, ScreeningVendor } from './port.ts';
-import type { Integrations } from '../../integrations-wiring.ts';
+import type { Integrations } from '../../deps.ts';
 
 /**
  * Where a screening order goes and where its re-reads go back to (ADR 030, ADR 034): the adapter kind and the account

@@ -1,4 +1,4 @@
-import type { WebhookHint } from '../webhooks/webhook-inbox.ts';
+import type { WebhookHint } from '../webhooks/webhook-hint.ts';
 
 /**
  * The training-provider port (ARCHITECTURE §2b, ADR 032): an online course provider (an LMS hosting the

@@ -2,34 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema/index.ts';
-import type { JobDeps } from '../../jobs/job-deps.ts';
+
+export type { WebhookOutcome, WebhookProcessor, WebhookSource } from '../../deps.ts';
+import type { WebhookHint } from './webhook-hint.ts';
+export type { WebhookHint };
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
-
-/** What a verified delivery is about (every port's `readWebhook` answers this shape). */
-export type WebhookHint = {
-  eventId: string;
-  objectType: string;
-  objectId: string;
-  occurredAt: Date | null;
-};
-
-/** A provider the webhook route accepts: its name in the path and how it checks and reads a delivery. */
-export type WebhookSource = {
-  provider: string;
-  /** True when the provider is our own sandbox standing in for the vendor (development, tests, demos). */
-  sandbox?: boolean;
-  /** Throws when the signature is not the provider's; answers the hint otherwise. */
-  read(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): WebhookHint;
-};
-
-/** What processing one stored event did: changed one of our objects, or found nothing of ours to change. */
-export type WebhookOutcome = { outcome: 'processed' | 'ignored'; organizationId?: string };
-
-/** A provider's processing: re-read the vendor's object named by the event, then write ours (never the event's data). */
-export type WebhookProcessor = (
-  deps: JobDeps,
-  event: { provider: string; objectType: string; objectId: string; eventRowId: string },
-) => Promise<WebhookOutcome>;
 
 /**
  * Stores a verified delivery and enqueues its processing in one transaction: a repeat of the same event id is

@@ -80,22 +80,8 @@ async function isSexOffenderSearch(tx: Executor, ctx: RequestContext, ref: Requi
   return row?.type === RequirementType.SexOffenderSearch;
 }
 
-/** The adverse-action record kept with the requirement (one live submission, updated step by step). */
-export type AdverseActionData = {
-  stage: 'pre-adverse' | 'final-adverse' | 'withdrawn';
-  reason: string;
-  preNoticeAt: string;
-  disputeUntil: string;
-  reportUrl: string | null;
-  /** The thread: the member's disputes and the replies (`from` absent on entries written before replies: member). */
-  disputes: {
-    at: string;
-    message: string;
-    byUserId: string | null;
-    from?: 'member' | 'organization' | 'agency';
-  }[];
-  finalNoticeAt?: string;
-};
+import type { AdverseActionData } from './background-check-notices.ts';
+export type { AdverseActionData };
 
 /** The summary of rights under the FCRA, as the notices carry it (the CFPB's form is linked for the full text). */
 /** The adverse action recorded for a requirement, if any. */

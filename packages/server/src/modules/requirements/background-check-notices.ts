@@ -6,7 +6,23 @@ import { organizations, profiles } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../mail/html.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { LoadedRequirement } from '../../requirement-core/requirement-target.ts';
-import type { AdverseActionData } from './background-check-adverse.ts';
+
+/** The adverse-action record kept with the requirement (one live submission, updated step by step). */
+export type AdverseActionData = {
+  stage: 'pre-adverse' | 'final-adverse' | 'withdrawn';
+  reason: string;
+  preNoticeAt: string;
+  disputeUntil: string;
+  reportUrl: string | null;
+  /** The thread: the member's disputes and the replies (`from` absent on entries written before replies: member). */
+  disputes: {
+    at: string;
+    message: string;
+    byUserId: string | null;
+    from?: 'member' | 'organization' | 'agency';
+  }[];
+  finalNoticeAt?: string;
+};
 
 // The FCRA notices of a consumer report (a background check, or a registry search: ADR 030, 032) e-mailed through
 // the outbox: the pre-adverse notice, the final notice, and a reviewer's reply to the member's dispute.

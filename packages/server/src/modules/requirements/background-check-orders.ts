@@ -25,7 +25,7 @@ import {
   type LoadedRequirement,
 } from '../../requirement-core/requirement-target.ts';
 import { backgroundCheckResultOf } from './background-check-status.ts';
-import type { Integrations } from '../../integrations-wiring.ts';
+import type { Integrations } from '../../deps.ts';
 import { screeningPortOf } from '../../integrations/screening/order-targets.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { queueMonitorEnrolment } from './sex-offender-monitoring.jobs.ts';

@@ -6,7 +6,7 @@ import { VendorHttpError } from '../../integrations/http/vendor-errors.ts';
 import type { ScreeningPort, ScreeningReport } from '../../integrations/screening/port.ts';
 import { screeningPortOf } from '../../integrations/screening/order-targets.ts';
 import type { WebhookOutcome } from '../../integrations/webhooks/webhook-inbox.ts';
-import type { Integrations } from '../../integrations-wiring.ts';
+import type { Integrations } from '../../deps.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { defineJob, jobIdFor } from '../../jobs/queue.ts';
 import { recordChange } from '../../requirement-core/requirement-state.ts';
