@@ -6,13 +6,16 @@ export const nulCharacterMessage = 'Remove the NUL character (\\u0000): no field
 /** Said of a lone UTF-16 surrogate (\ud800 in JSON): valid JSON, not valid Unicode, and PostgreSQL refuses it. */
 export const loneSurrogateMessage =
   'Remove the unpaired surrogate (\\ud800–\\udfff): it is not a valid Unicode character';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag: code units). */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isWellFormed = (text: string) => !loneSurrogate.test(text);
 /** Which of the characters no field accepts a string holds, as its message; null when it holds none. */
 function refusedCharacterMessage(text: string): string | null {
   if (text.includes('\u0000')) return nulCharacterMessage;
-  if (!text.isWellFormed()) return loneSurrogateMessage;
+  if (!isWellFormed(text)) return loneSurrogateMessage;
   return null;
 }
-const hasRefusedCharacter = (text: string) => text.includes('\u0000') || !text.isWellFormed();
+const hasRefusedCharacter = (text: string) => text.includes('\u0000') || !isWellFormed(text);
 /** Said of a control character (tab, line break, escape…) in a one-line human text such as a name. */
 export const controlCharacterMessage =
   'Remove the control characters (line breaks, tabs, NUL…) from this text';
@@ -70,7 +73,10 @@ export function nulCharacterErrors(
       const message = refusedCharacterMessage(name);
       if (message) {
         errors.push({
-          field: [...path, name.replaceAll('\u0000', '\\u0000').toWellFormed()].join('.'),
+          field: [
+            ...path,
+            name.replaceAll('\u0000', '\\u0000').replace(new RegExp(loneSurrogate.source, 'g'), '\ufffd'),
+          ].join('.'),
           in: part,
           message,
         });
