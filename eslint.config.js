@@ -96,6 +96,7 @@ export default tseslint.config(
     // identity; nothing else may, but the mail transport, which uses identity's SMTP sender (one for both processes).
     ignores: [
       'packages/server/src/main.ts',
+      'packages/server/src/server-main.ts',
       'packages/server/src/mail/mailer.ts',
       'packages/server/src/identity-wiring.ts',
       'packages/server/src/db/rotate-signing-key-cli.ts',

@@ -3,6 +3,19 @@ import { ErrorCode, type ValidationError } from './errors.ts';
 
 /** Said of a NUL byte anywhere in a request: PostgreSQL cannot store one, and no field of ours expects it. */
 export const nulCharacterMessage = 'Remove the NUL character (\\u0000): no field accepts it';
+/** Said of a lone UTF-16 surrogate (\ud800 in JSON): valid JSON, not valid Unicode, and PostgreSQL refuses it. */
+export const loneSurrogateMessage =
+  'Remove the unpaired surrogate (\\ud800–\\udfff): it is not a valid Unicode character';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag: code units). */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isWellFormed = (text: string) => !loneSurrogate.test(text);
+/** Which of the characters no field accepts a string holds, as its message; null when it holds none. */
+function refusedCharacterMessage(text: string): string | null {
+  if (text.includes('\u0000')) return nulCharacterMessage;
+  if (!isWellFormed(text)) return loneSurrogateMessage;
+  return null;
+}
+const hasRefusedCharacter = (text: string) => text.includes('\u0000') || !isWellFormed(text);
 /** Said of a control character (tab, line break, escape…) in a one-line human text such as a name. */
 export const controlCharacterMessage =
   'Remove the control characters (line breaks, tabs, NUL…) from this text';
@@ -49,19 +62,23 @@ export function nulCharacterErrors(
       return;
     }
     if (typeof node === 'string') {
-      if (node.includes('\u0000'))
-        errors.push({ field: path.join('.') || part, in: part, message: nulCharacterMessage });
+      const message = refusedCharacterMessage(node);
+      if (message) errors.push({ field: path.join('.') || part, in: part, message });
       return;
     }
     if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return;
     const entries = Array.isArray(node) ? node.entries() : Object.entries(node);
     for (const [key, child] of entries) {
       const name = String(key);
-      if (name.includes('\u0000')) {
+      const message = refusedCharacterMessage(name);
+      if (message) {
         errors.push({
-          field: [...path, name.replaceAll('\u0000', '\\u0000')].join('.'),
+          field: [
+            ...path,
+            name.replaceAll('\u0000', '\\u0000').replace(new RegExp(loneSurrogate.source, 'g'), '\ufffd'),
+          ].join('.'),
           in: part,
-          message: nulCharacterMessage,
+          message,
         });
         continue;
       }
@@ -84,7 +101,7 @@ export class RequestCharactersError extends Error {
 
 /** Whether {@link nulCharacterErrors} would find anything: a NUL in a string or key, or nesting past the limit. */
 function needsReport(node: unknown, depth: number): boolean {
-  if (typeof node === 'string') return node.includes('\u0000');
+  if (typeof node === 'string') return hasRefusedCharacter(node);
   if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return false;
   if (Array.isArray(node)) {
     for (const child of node as unknown[])
@@ -93,7 +110,7 @@ function needsReport(node: unknown, depth: number): boolean {
   }
   for (const key in node) {
     if (!Object.hasOwn(node, key)) continue;
-    if (key.includes('\u0000') || depth >= maxDepth) return true;
+    if (hasRefusedCharacter(key) || depth >= maxDepth) return true;
     if (needsReport((node as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;

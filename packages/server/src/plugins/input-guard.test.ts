@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webClientId } from '@touchline/contracts/accounts';
-import { controlCharacterMessage, nulCharacterMessage } from '@touchline/contracts/text';
+import {
+  controlCharacterMessage,
+  loneSurrogateMessage,
+  nulCharacterMessage,
+} from '@touchline/contracts/text';
 import type { TestApp } from '../../test/app.ts';
 import { createTestSuite, type TestMember, type TestOrganization } from '../../test/factories.ts';
 
@@ -114,5 +118,46 @@ describe('a one-line human text refuses other control characters too (contracts 
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Équipe Zoë' });
+  });
+});
+
+describe('a lone UTF-16 surrogate is a 400 naming the field, never a database error (issue 28)', () => {
+  it('PUT hierarchy-level {"name": "\\ud800"}', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/app/hierarchy-level/${org.team.id}`,
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '{"name": "\\ud800"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(firstError(res)).toEqual({ field: 'name', in: 'body', message: loneSurrogateMessage });
+  });
+
+  it('in a nested body string and an object key', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/labels',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '{"name": "Coach", "\\udc00x": {"deep": ["ok", "a\\udfffb"]}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a surrogate pair (an emoji) is still fine', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/labels',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '{"name": "Coach \\ud83d\\ude00"}',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('percent-encoded invalid UTF-8 in a query value is never a 5xx', async () => {
+    const res = await t.app.inject({
+      url: '/api/app/hierarchy-level/search?q=ab%ED%A0%80',
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBeLessThan(500);
   });
 });
