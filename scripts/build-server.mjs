@@ -55,8 +55,15 @@ const externalDependencies = {
   },
 };
 
-for (const pkg of packages) {
-  const outdir = path.join(repoRoot, pkg.dir, 'dist');
+/**
+ * Compiles each package into `<outRoot>/<package dir>/dist` (the repository itself by default; the start-up stop
+ * test compiles into a temporary folder, so it runs the server as production does without touching dist/).
+ */
+export async function buildServer(outRoot = repoRoot) {
+  for (const pkg of packages) await buildPackage(pkg, path.join(outRoot, pkg.dir, 'dist'));
+}
+
+async function buildPackage(pkg, outdir) {
   const started = performance.now();
   const result = await build({
     absWorkingDir: path.join(repoRoot, pkg.dir),
@@ -79,3 +86,5 @@ for (const pkg of packages) {
       `(${(bytes / 1e6).toFixed(1)} MB with source maps, ${Math.round(performance.now() - started)} ms)`,
   );
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

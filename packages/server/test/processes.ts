@@ -50,7 +50,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls /readyz until it answers 200; rejects with the process's output if it exits or the time runs out. */
-async function waitForReady(
+async function untilReady(
   url: string,
   exited: Promise<ProcessExit>,
   logs: () => string,
@@ -77,11 +77,21 @@ async function waitForReady(
  * returns a handle; `env` is laid over a quiet test environment. Used by the fault and multi-instance tests.
  */
 export async function startServerProcess(
-  opts: { env?: Record<string, string>; readyTimeoutMs?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    readyTimeoutMs?: number;
+    /** A data directory kept after the process ends (the start-up stop test restarts on it); else a temporary one. */
+    dataDir?: string;
+    /** false: return at once, without waiting for /readyz (to signal the process while it starts). */
+    waitForReady?: boolean;
+    /** A compiled entry point to run with plain node, as production does, instead of the sources under tsx. */
+    compiledMain?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-process-'));
-  const child = spawn(serverCommand.command, serverCommand.args, {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-process-'));
+  const args = opts.compiledMain ? ['--enable-source-maps', opts.compiledMain] : serverCommand.args;
+  const child = spawn(serverCommand.command, args, {
     cwd: serverCommand.cwd,
     env: {
       PATH: process.env.PATH,
@@ -106,7 +116,7 @@ export async function startServerProcess(
   const exited = new Promise<ProcessExit>((resolve) =>
     child.once('exit', (code, signal) => {
       running.delete(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, signal });
     }),
   );
@@ -121,11 +131,17 @@ export async function startServerProcess(
     return exit;
   };
   const url = `http://127.0.0.1:${port}`;
+  if (opts.waitForReady === false) return { url, pid: child.pid ?? 0, child, logs, signal, exited, stop };
   try {
-    await waitForReady(url, exited, logs, opts.readyTimeoutMs ?? 150_000);
+    await untilReady(url, exited, logs, opts.readyTimeoutMs ?? 150_000);
   } catch (err) {
     signal('SIGKILL');
     throw err;
   }
   return { url, pid: child.pid ?? 0, child, logs, signal, exited, stop };
+}
+
+/** Waits for a process started with `waitForReady: false` to answer /readyz 200. */
+export function waitForReady(server: ServerProcess, timeoutMs = 150_000): Promise<void> {
+  return untilReady(server.url, server.exited, server.logs, timeoutMs);
 }
