@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -26,26 +28,29 @@ export type IdentityHarness = {
   close: () => Promise<void>;
 };
 
-/** A fresh, empty identity database: PGlite, or a new database on TEST_DATABASE_URL. */
+/**
+ * A fresh identity database, already migrated: a copy of the run's template (test/global-setup.ts) on PGlite, or a
+ * new database cloned from the template database on TEST_DATABASE_URL. Migrating it again is a no-op.
+ */
 export async function openDatabase(): Promise<{
   db: IdentityDatabase;
   /** The PostgreSQL database's URL, for a second pool on it (a second instance); unset on PGlite. */
   url?: string;
   close: () => Promise<void>;
 }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const client = await PGlite.create();
+  const target = inject('identityTemplate');
+  if (target.kind === 'embedded') {
+    const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(target.templateFile)]) });
     return {
       db: drizzlePglite(client, { schema: identitySchema }) as unknown as IdentityDatabase,
       close: () => client.close(),
     };
   }
-  const name = `identity_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
+  const name = `${target.template}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: target.adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(url);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+  const dbUrl = new URL(target.adminUrl);
   dbUrl.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
   // DROP DATABASE … WITH (FORCE) below ends any connection still closing; the pool reports that as an error.
