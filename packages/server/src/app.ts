@@ -12,6 +12,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
 import { identityDirectoryPlugin, type IdentityDirectory } from './plugins/identity-directory.ts';
 import { inputGuard } from './plugins/input-guard.ts';
+import { oversizedBody } from './plugins/oversized-body.ts';
 import { openapi } from './plugins/openapi.ts';
 import { apiRateLimit } from './plugins/rate-limit.ts';
 import { staticWeb } from './plugins/static-web.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(errorHandler);
   await app.register(inputGuard);
+  await app.register(oversizedBody);
   const payments = paymentOrigins(config.stripe);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
