@@ -240,3 +240,71 @@ export function requestFor(route: FuzzRoute, ids: string[]): fc.Arbitrary<FuzzRe
     signedIn,
   }));
 }
+
+/**
+ * The route's body with every string field (at any depth) a lone UTF-16 surrogate: valid JSON, not valid Unicode,
+ * refused by PostgreSQL; each route must answer 4xx (issue 28 item 4). Null for a route with no string field.
+ */
+export function loneSurrogateBody(route: FuzzRoute, ids: string[], seed: number): string | null {
+  if (!route.body) return null;
+  const [valid] = fc.sample(validValue(route.body, ids), { numRuns: 1, seed });
+  let replaced = 0;
+  const swap = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      replaced += 1;
+      return '\ud800';
+    }
+    if (Array.isArray(value)) return value.map(swap);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)]));
+    return value;
+  };
+  const body = swap(valid);
+  return replaced > 0 ? JSON.stringify(body) : null;
+}
+
+/**
+ * Sends `bytes` of body to `path` on a real connection and reads the whole answer: a client that sends too much must
+ * read the 413 (issue 28 item 4), never an EPIPE or a reset. Resolves with the status line and any socket error.
+ */
+export async function sendOversized(
+  address: { host: string; port: number },
+  request: { method: string; path: string; headers: Record<string, string> },
+  bytes: number,
+): Promise<{ status: number | null; error?: string }> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = net.connect(address.port, address.host);
+    let answer = '';
+    let error: string | undefined;
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      const end = answer.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(answer)?.[1];
+      if (end >= 0 && length !== undefined && answer.length >= end + 4 + Number(length)) socket.end();
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message));
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1];
+      resolve({ status: status ? Number(status) : null, ...(error ? { error } : {}) });
+    });
+    socket.on('connect', () => {
+      const headers = Object.entries({ 'content-type': 'application/json', ...request.headers })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.write(
+        `${request.method} ${request.path} HTTP/1.1\r\nHost: ${address.host}\r\n${headers}Content-Length: ${bytes}\r\n\r\n`,
+      );
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const more = () => {
+        while (sent < bytes && !socket.destroyed) {
+          const part = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+          sent += part.length;
+          if (!socket.write(part)) return void socket.once('drain', more);
+        }
+      };
+      more();
+    });
+  });
+}

@@ -9,7 +9,7 @@ const drainTimeoutMs = 5000;
 /** Reads and drops what is left of a request body, up to the bound or the time limit. */
 function drain(request: FastifyRequest): Promise<void> {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     let seen = 0;
     const done = () => {
@@ -35,13 +35,14 @@ function drain(request: FastifyRequest): Promise<void> {
 
 /**
  * A body over a route's limit is refused with 413 before it is read, and the connection is closed after the answer
- * (Fastify asks for that: the client is still sending). Closed with unread data, the socket is reset, and a client
- * still writing sees EPIPE or ECONNRESET instead of the 413. So the rest of the body is read and dropped first (up to
- * 8 MB or 5 s), and then the answer goes out: browsers and SDKs show the error (ADR 020).
+ * (Fastify asks for that: the client is still sending); a body of a type the route does not take is refused unread
+ * too. Closed with unread data, the socket is reset, and a client still writing sees EPIPE or ECONNRESET instead of
+ * the answer. So before any refusal of an unread body the rest of it is read and dropped (up to 8 MB or 5 s), and
+ * then the answer goes out: browsers and SDKs show the error (ADR 020).
  */
 export const oversizedBody = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 413) await drain(request);
+    if (reply.statusCode >= 400) await drain(request);
     return payload;
   });
 });
