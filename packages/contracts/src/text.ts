@@ -15,7 +15,7 @@ function refusedCharacterMessage(text: string): string | null {
   if (!isWellFormed(text)) return loneSurrogateMessage;
   return null;
 }
-const hasRefusedCharacter = (text: string) => text.includes('\u0000') || !isWellFormed(text);
+const hasRefusedCharacter = (text: string) => refusedCharacterMessage(text) !== null;
 /** Said of a control character (tab, line break, escape…) in a one-line human text such as a name. */
 export const controlCharacterMessage =
   'Remove the control characters (line breaks, tabs, NUL…) from this text';

@@ -10,8 +10,6 @@ export class StartInterrupted extends Error {
 
 /** The process's start and stop, installed first thing so a signal at any moment of start-up ends it cleanly. */
 export type Lifecycle = {
-  /** Whether a shutdown began (a signal, or an error nothing caught). */
-  readonly stopping: boolean;
   /**
    * Runs one start-up step unless a shutdown began; a signal during the step lets it finish (a migration, a seed
    * transaction, the job workers' registration) and then throws {@link StartInterrupted} instead of going on.
@@ -57,9 +55,6 @@ export function startLifecycle(opts: {
   return {
     setGraceMs: (ms) => {
       graceMs = ms;
-    },
-    get stopping() {
-      return stopping;
     },
     step: async (fn) => {
       if (stopping) throw new StartInterrupted();
