@@ -1,12 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
-// The browser suite drives Debian's Chromium (never a downloaded browser) against the built app, started by
-// global-setup on a fresh embedded database and a free port.
+// The browser suite drives Debian's Chromium (never a downloaded browser) against the built app. Each worker starts
+// its own server on a fresh embedded database and a free port (support/fixtures.ts), so two workers share nothing; a
+// file's journeys stay together in one worker, in order. The journeys mostly wait on the browser and the server
+// (a one-worker run used a third of one core), so two workers on two cores halve the wall time.
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

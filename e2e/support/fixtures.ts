@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startServer } from './server.ts';
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol rather than a <script> tag, which the app's CSP (rightly) refuses.
@@ -12,23 +13,37 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
 /**
- * Waits for the page's finite animations and CSS transitions to end (a button fading from its disabled grey to its
- * colour is, mid-way, a colour no one reads), so axe judges what a person sees once the page is still.
+ * Lets the page come to rest before axe judges it: colour transitions and finite animations are switched off for the
+ * check (a button fading from its disabled grey to its colour is, mid-way, a colour no one reads; waiting for running
+ * animations missed a transition that started during the check on a loaded machine), and the returned function puts
+ * them back. Done through a constructed style sheet, which the app's CSP allows, unlike a <style> tag.
  */
-async function settleAnimations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
+async function stillPage(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const still = new CSSStyleSheet();
+    still.replaceSync(
+      '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }',
+    );
+    (window as unknown as { __still?: CSSStyleSheet }).__still = still;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+    return Promise.all(
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
+  return async () => {
+    await page.evaluate(() => {
+      const still = (window as unknown as { __still?: CSSStyleSheet }).__still;
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
+    });
+  };
 }
 
 /** Runs axe-core in the page (WCAG 2.1 A/AA) and fails the test with a readable list of violations. */
 export async function expectAccessible(page: Page, label: string) {
-  await settleAnimations(page);
+  const resume = await stillPage(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -41,6 +56,7 @@ export async function expectAccessible(page: Page, label: string) {
     });
     return result.violations;
   });
+  await resume();
   const readable = (violations as AxeViolation[]).map(
     (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
@@ -76,17 +92,32 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** Our test: baseURL comes from global-setup's server; `a11y` and `snap` are at hand in every test. */
-export const test = base.extend<{
-  a11y: (label: string) => Promise<void>;
-  snap: (name: string) => Promise<void>;
-}>({
-  // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
-    await use(url);
+/**
+ * Our test: each worker starts its own server on a fresh embedded database (`serverUrl`, the tests' baseURL), so
+ * workers run side by side without sharing a row; `a11y` and `snap` are at hand in every test.
+ */
+export const test = base.extend<
+  {
+    a11y: (label: string) => Promise<void>;
+    snap: (name: string) => Promise<void>;
+  },
+  { serverUrl: string }
+>({
+  serverUrl: [
+    // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      try {
+        await use(server.url);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ serverUrl }, use) => {
+    await use(serverUrl);
   },
   a11y: async ({ page }, use) => {
     await use((label) => expectAccessible(page, label));

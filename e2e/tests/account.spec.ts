@@ -24,8 +24,8 @@ test.beforeEach(async ({ page }) => {
   await signInAsDemoAdmin(page);
 });
 
-test.afterAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+test.afterAll(async ({ playwright, serverUrl }) => {
+  const request = await playwright.request.newContext({ baseURL: serverUrl });
   const tokens = await request.post('/connect/token', {
     form: {
       grant_type: 'password',

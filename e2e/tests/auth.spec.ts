@@ -1,7 +1,7 @@
 import { invalidCredentialsMessage } from '@touchline/contracts/accounts';
 import { test, expect } from '../support/fixtures.ts';
 import type { Page } from '@playwright/test';
-import { e2eAccessTokenTtlSeconds } from '../support/global-setup.ts';
+import { e2eAccessTokenTtlSeconds } from '../support/server.ts';
 
 /** The web refreshes this long before expiry (lib/session.ts refreshEarlyMs). */
 const refreshEarlySeconds = 30;

@@ -43,7 +43,9 @@ function SignedInSwitcher() {
               <span className="sr-only">, switch organization</span>
             </>
           ) : (
-            <span>
+            // Truncated like the name: "Choose an organization" while the list loads pushed the chevron past a
+            // 390 px phone's edge.
+            <span className="truncate">
               {select.isPending ? 'Switching…' : isPending ? 'Organizations' : 'Choose an organization'}
             </span>
           )}
