@@ -4,7 +4,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { requirementStatusSetAggregate } from '../src/db/requirement-status-set.ts';
 import type { ScreeningPort, ScreeningReport, ScreeningStatus } from '../src/integrations/screening/port.ts';
-import { refreshScreeningReport } from '../src/modules/requirements/background-check-orders.ts';
+import { refreshScreeningReport } from '../src/modules/background-checks/background-check-orders.ts';
 import { refreshMemberRequirements } from '../src/modules/requirements/requirements.service.ts';
 import { compare, report } from './measure.ts';
 import { seedRequirementsWorld } from './requirements-world.ts';

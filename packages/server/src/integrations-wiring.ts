@@ -13,9 +13,9 @@ import { processStripeWebhook } from './modules/billing/billing-sync.ts';
 import {
   refreshScreeningReport,
   yardstikPortOfReport,
-} from './modules/requirements/background-check-orders.ts';
-import { processTrainingWebhook } from './modules/requirements/abuse-prevention-training.sync.ts';
-import { adoptUnknownYardstikReport } from './modules/requirements/sex-offender-monitor-reports.ts';
+} from './modules/background-checks/background-check-orders.ts';
+import { processTrainingWebhook } from './modules/abuse-prevention-training/abuse-prevention-training.sync.ts';
+import { adoptUnknownYardstikReport } from './modules/sex-offender-search/sex-offender-monitor-reports.ts';
 
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
 export function buildIntegrations(

@@ -1,8 +1,8 @@
 import { refundFailedPaidWork } from './modules/billing/member-payments.settle.ts';
-import { abandonScreeningOrder } from './modules/requirements/background-check-order-failure.ts';
-import { orderBackgroundCheckJob } from './modules/requirements/background-check.jobs.ts';
-import { abandonTrainingEnrollment } from './modules/requirements/abuse-prevention-training-enroll-failure.ts';
-import { enrollTrainingJob } from './modules/requirements/abuse-prevention-training.sync.ts';
+import { abandonScreeningOrder } from './modules/background-checks/background-check-order-failure.ts';
+import { orderBackgroundCheckJob } from './modules/background-checks/background-check.jobs.ts';
+import { abandonTrainingEnrollment } from './modules/abuse-prevention-training/abuse-prevention-training-enroll-failure.ts';
+import { enrollTrainingJob } from './modules/abuse-prevention-training/abuse-prevention-training.sync.ts';
 import type { JobDefinition } from './jobs/queue.ts';
 
 // When paid work fails for good: the wiring between the order jobs (requirements) and the member's refund

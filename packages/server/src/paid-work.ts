@@ -2,8 +2,8 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import type { AuditActor } from './db/audit.ts';
 import type { Executor } from './db/client.ts';
 import type { Deps } from './deps.ts';
-import { startPaidTraining } from './modules/requirements/abuse-prevention-training.service.ts';
-import { startPaidBackgroundCheck } from './modules/requirements/background-check.service.ts';
+import { startPaidTraining } from './modules/abuse-prevention-training/abuse-prevention-training.service.ts';
+import { startPaidBackgroundCheck } from './modules/background-checks/background-check.service.ts';
 
 // The wiring between member payments (billing) and the requirement types whose work a payment starts: outside the
 // modules, as integrations-wiring.ts is, so neither module reaches into the other's internals.

@@ -13,25 +13,25 @@ import { invitationRemindersJob } from '../modules/invitations/invitation-remind
 import type { AnyJobDefinition } from './queue.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
-import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
-import { screeningPollJob, screeningSweepJob } from '../modules/requirements/background-check.jobs.ts';
+import { finalAdverseActionJob } from '../modules/background-checks/background-check-adverse.ts';
+import { screeningPollJob, screeningSweepJob } from '../modules/background-checks/background-check.jobs.ts';
 import { enrollTrainingJobWithRefund, orderBackgroundCheckJobWithRefund } from '../paid-work-failures.ts';
 import {
   orderSexOffenderSearchJob,
   sexOffenderRerunJob,
-} from '../modules/requirements/sex-offender-search.jobs.ts';
+} from '../modules/sex-offender-search/sex-offender-search.jobs.ts';
 import {
   enrollMonitorJob,
   unenrollMonitorJob,
-} from '../modules/requirements/sex-offender-monitoring.jobs.ts';
-import { sexOffenderMonitorReconcileJob } from '../modules/requirements/sex-offender-monitoring.reconcile.ts';
-import { sexOffenderMonitorSweepJob } from '../modules/requirements/sex-offender-monitor-reports.ts';
-import { backgroundCheckRenewalJob } from '../modules/requirements/background-check-renewal.ts';
-import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/requirements/us-soccer.service.ts';
+} from '../modules/sex-offender-search/sex-offender-monitoring.jobs.ts';
+import { sexOffenderMonitorReconcileJob } from '../modules/sex-offender-search/sex-offender-monitoring.reconcile.ts';
+import { sexOffenderMonitorSweepJob } from '../modules/sex-offender-search/sex-offender-monitor-reports.ts';
+import { backgroundCheckRenewalJob } from '../modules/background-checks/background-check-renewal.ts';
+import { usSoccerCheckJob, usSoccerRecheckJob } from '../modules/us-soccer/us-soccer.service.ts';
 import {
   refreshTrainingJob,
   trainingSweepJob,
-} from '../modules/requirements/abuse-prevention-training.sync.ts';
+} from '../modules/abuse-prevention-training/abuse-prevention-training.sync.ts';
 
 /**
  * Every job the product runs, so every process (web, worker, or both) creates the same queues and a worker serves

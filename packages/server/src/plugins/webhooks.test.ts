@@ -12,7 +12,7 @@ import { eventually } from '../../test/mail.ts';
 import { screeningOrders, webhookEvents } from '../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../integrations-wiring.ts';
 import { jobDepsOf } from '../jobs/job-deps.ts';
-import { placeScreeningOrder } from '../modules/requirements/background-check-orders.ts';
+import { placeScreeningOrder } from '../modules/background-checks/background-check-orders.ts';
 
 const secret = 'sandbox-webhook-secret';
 let sandbox: YardstikSandbox;

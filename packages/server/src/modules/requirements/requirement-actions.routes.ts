@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,11 +17,8 @@ import {
   trainingUrlSchema,
   videoProgressBodySchema,
   videoProgressResultSchema,
-  requirementUploadLimits,
 } from '@touchline/contracts/requirement-completion';
 import { requireRequestContext } from '../../authz/request-context.ts';
-import { readMultipartFiles } from '../../storage/multipart-reader.ts';
-import { safeFileName } from '../../storage/upload-check.ts';
 import {
   completeForm,
   completeVideo,
@@ -43,7 +40,7 @@ import {
   uploadFormFile,
   uploadTrainingCertificate,
 } from './requirement-files.service.ts';
-import type { RequirementUpload } from './requirement-upload.ts';
+import { readUploads } from '../../requirement-core/requirement-upload.ts';
 import { signedWaiver, signedWaiverPdf } from './waiver-pdf.ts';
 
 const base = '/api/app/requirement';
@@ -52,30 +49,6 @@ const byQuery = { params: z.object({ id }), querystring: requirementMemberQueryS
 const byPath = { params: z.object({ id, plaId: id }) };
 const fileParams = { params: z.object({ id, fileId: id }), querystring: requirementMemberQuerySchema };
 const result = { 200: requirementActionResultSchema };
-const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-
-/**
- * Reads the files of a multipart request into memory: at most {@link requirementUploadLimits}.files files of
- * fileBytes each and requestBytes together, or a 400 naming the limit. Nothing is stored here.
- */
-export async function readUploads(request: FastifyRequest): Promise<RequirementUpload[]> {
-  const { fileBytes, requestBytes, files } = requirementUploadLimits;
-  const parts = await readMultipartFiles(request, {
-    field: 'file',
-    maxFileBytes: fileBytes,
-    maxFiles: files,
-    maxTotalBytes: requestBytes,
-    messages: {
-      notMultipart: 'Send the files as multipart/form-data',
-      missing: 'Choose a file to upload',
-      fileTooLarge: `A file is larger than ${mb(fileBytes)}`,
-      tooManyFiles: `Send at most ${files} files at once`,
-      totalTooLarge: `The files together are larger than ${mb(requestBytes)}`,
-    },
-  });
-  return parts.map((part) => ({ bytes: part.bytes, originalName: safeFileName(part.fileName) }));
-}
-
 /**
  * The member actions on requirements (spec §7 "Requirements", ADR 014): `{id}` is the definition, `plaId` the
  * member — a path segment where the spec's call has `{plaId}`, the `plaId` query otherwise.

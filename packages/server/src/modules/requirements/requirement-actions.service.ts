@@ -14,7 +14,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { invalid, notFound } from '../../errors.ts';
 import { formVersionOf } from './form-version.ts';
 import { requireType } from './requirement-files.service.ts';
-import { signedName } from './typed-signature.ts';
+import { signedName } from '../../requirement-core/typed-signature.ts';
 import {
   actionResult,
   completedFacts,

@@ -7,7 +7,7 @@ import {
   mayTakeAction,
   requirementActionMatrix,
 } from '../../requirement-core/requirement-actions.policy.ts';
-import { checkUpload } from './requirement-upload.ts';
+import { checkUpload } from '../../requirement-core/requirement-upload.ts';
 import {
   addReport,
   mergeIntervals,

@@ -26,7 +26,11 @@ import {
   type RequirementFileRow,
   type RequirementRef,
 } from '../../requirement-core/requirement-target.ts';
-import { checkUpload, type CheckedUpload, type RequirementUpload } from './requirement-upload.ts';
+import {
+  checkUpload,
+  type CheckedUpload,
+  type RequirementUpload,
+} from '../../requirement-core/requirement-upload.ts';
 
 /** A 400 when a call meant for one type reaches a requirement of another. */
 export function requireType(loaded: LoadedRequirement, ...types: RequirementType[]): void {

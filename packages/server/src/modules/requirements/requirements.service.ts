@@ -25,7 +25,7 @@ import {
   refreshMemberRequirementsNow,
   type RefreshOptions,
 } from '../../requirement-core/requirements-engine.service.ts';
-import { queueUsSoccerChecks as queueUsSoccerLookups } from './us-soccer.service.ts';
+import { queueUsSoccerChecks as queueUsSoccerLookups } from '../us-soccer/us-soccer.service.ts';
 
 /**
  * The one entry other modules call after changing who holds which label where (invitations, import, change-role,
