@@ -4,6 +4,8 @@ import type { Database } from './db/client.ts';
 import type { z } from 'zod';
 import type { WebhookHint } from './integrations/webhooks/webhook-hint.ts';
 import type { Executor } from './db/client.ts';
+import type { AuditActor } from './db/audit.ts';
+import type { RequirementType } from '@touchline/contracts/requirement-types';
 import type { BillingPort } from './integrations/billing/port.ts';
 import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
@@ -219,8 +221,24 @@ export type Integrations = {
   training: TrainingProviderPort | null;
   webhookSources: WebhookSource[];
   webhookProcessors: Record<string, WebhookProcessor>;
+  /**
+   * The work a member's payment starts, per requirement type (ADR 031): the modules' starters, listed by the
+   * composition root (paid-work.ts), so billing reaches them without importing the modules (or the root).
+   */
+  paidWork: Partial<Record<RequirementType, PaidWorkStarter>>;
   close(): Promise<void>;
 };
+
+/**
+ * Starts the work a member paid for, in the transaction that records the payment: `started` (the item is used),
+ * `waiting` (the payment stays a credit until the member can start, e.g. a background check before consent),
+ * `cannot-start` (the item is refunded through the outbox).
+ */
+export type PaidWorkStarter = (
+  deps: Pick<Deps, 'integrations' | 'jobs'>,
+  tx: Executor,
+  input: { organizationId: string; memberRequirementId: string; actor: AuditActor },
+) => Promise<'started' | 'waiting' | 'cannot-start'>;
 
 /** See {@link Integrations.yardstikAccounts}. */
 export type YardstikSubAccounts = {

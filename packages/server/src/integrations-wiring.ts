@@ -1,3 +1,4 @@
+import { paidWorkStarters } from './paid-work.ts';
 import type { Config } from './config.ts';
 import { stripeAdapter } from './integrations/billing/stripe.adapter.ts';
 import type { HttpLogger } from './integrations/http/http-client.ts';
@@ -131,6 +132,7 @@ export function buildIntegrations(
     training: talent,
     webhookSources,
     webhookProcessors,
+    paidWork: paidWorkStarters,
     close: async () => {
       await yardstik?.http.close();
       await Promise.all([...subAccountPorts.values()].map((p) => p.http.close()));
@@ -153,5 +155,6 @@ export const noIntegrations: Integrations = {
   training: null,
   webhookSources: [],
   webhookProcessors: {},
+  paidWork: paidWorkStarters,
   close: async () => {},
 };

@@ -11,7 +11,6 @@ import { defineJob } from '../../jobs/queue.ts';
 import { escapeHtml } from '../../mail/html.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { billingPortOf } from './billing-port.ts';
-import { paidWorkStarters } from '../../paid-work.ts';
 
 // Settling member payments (ADR 031): the provider's answer, a webhook (re-read), the settle job and the daily
 // reconciliation all arrive at applyMemberPayment, which moves a payment out of `pending` once, under a row lock.
@@ -192,7 +191,7 @@ export async function settleItem(
   actor: AuditActor,
   organizationId = item.organizationId,
 ): Promise<void> {
-  const starter = paidWorkStarters[type];
+  const starter = deps.integrations.paidWork[type];
   const outcome = starter
     ? await starter(deps, tx, { organizationId, memberRequirementId: item.memberRequirementId, actor })
     : 'waiting';
