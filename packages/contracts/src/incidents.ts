@@ -114,7 +114,12 @@ export const mandatoryReportingDuty =
 export const mandatoryReportHours = 24;
 
 /** The role a person had in an incident. */
-export const InvolvedRole = { Injured: 'Injured', Subject: 'Subject', Witness: 'Witness', Other: 'Other' } as const;
+export const InvolvedRole = {
+  Injured: 'Injured',
+  Subject: 'Subject',
+  Witness: 'Witness',
+  Other: 'Other',
+} as const;
 /** One involved role. */
 export type InvolvedRole = (typeof InvolvedRole)[keyof typeof InvolvedRole];
 
@@ -192,7 +197,9 @@ export const incidentSchema = z.object({
   hierarchyLevelId: z.uuid(),
   levelName: z.string(),
   venue: z.string().nullable(),
-  involved: z.array(z.object({ profileId: z.uuid().nullable(), name: z.string(), role: z.enum(InvolvedRole) })),
+  involved: z.array(
+    z.object({ profileId: z.uuid().nullable(), name: z.string(), role: z.enum(InvolvedRole) }),
+  ),
   whatHappened: z.string(),
   actionTaken: z.string().nullable(),
   reportedBy: personRef,
@@ -313,7 +320,11 @@ export const updateConditionBodySchema = z
   })
   .superRefine((b, ctx) => {
     if ((b.lift || b.rejectClearance) && !b.note)
-      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Write why (the note is kept with the decision)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'Write why (the note is kept with the decision)',
+      });
     if (b.lift && b.rejectClearance)
       ctx.addIssue({ code: 'custom', path: ['lift'], message: 'Lift or return the clearance, not both' });
   });

@@ -18,6 +18,7 @@ CREATE TABLE "incident_history" (
 	"action" text NOT NULL,
 	"changes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"note" text,
+	"seq" bigserial NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -126,7 +127,7 @@ ALTER TABLE "member_conditions" ADD CONSTRAINT "member_conditions_incident_id_in
 ALTER TABLE "member_conditions" ADD CONSTRAINT "member_conditions_set_by_profile_id_profiles_id_fk" FOREIGN KEY ("set_by_profile_id") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_conditions" ADD CONSTRAINT "member_conditions_clearance_file_id_stored_files_id_fk" FOREIGN KEY ("clearance_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "incident_documents_org_incident_idx" ON "incident_documents" USING btree ("organization_id","incident_id");--> statement-breakpoint
-CREATE INDEX "incident_history_org_incident_idx" ON "incident_history" USING btree ("organization_id","incident_id","created_at");--> statement-breakpoint
+CREATE INDEX "incident_history_org_incident_idx" ON "incident_history" USING btree ("organization_id","incident_id","seq");--> statement-breakpoint
 CREATE INDEX "incident_people_org_incident_idx" ON "incident_people" USING btree ("organization_id","incident_id");--> statement-breakpoint
 CREATE INDEX "incident_people_org_profile_idx" ON "incident_people" USING btree ("organization_id","profile_id");--> statement-breakpoint
 CREATE INDEX "incident_types_org_code_idx" ON "incident_types" USING btree ("organization_id","code");--> statement-breakpoint

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { storedFiles } from './files.ts';
 import { hierarchyLevels } from './hierarchy-levels.ts';
@@ -145,9 +156,11 @@ export const incidentHistory = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     note: text('note'),
+    /** The order entries were written in (several share a transaction's timestamp). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('incident_history_org_incident_idx').on(t.organizationId, t.incidentId, t.createdAt)],
+  (t) => [index('incident_history_org_incident_idx').on(t.organizationId, t.incidentId, t.seq)],
 );
 
 /** A restriction or requirement on a member (ADR 040), from an incident or on its own, until lifted. */
