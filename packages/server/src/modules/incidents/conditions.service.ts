@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { saveConditionBodySchema, updateConditionBodySchema } from '@touchline/contracts/incidents';
 import {
   concussionConditionDetails,
   concussionConditionTitle,
-  saveConditionBodySchema,
-  updateConditionBodySchema,
   type Condition,
   type ConditionKind,
   type ConditionList,

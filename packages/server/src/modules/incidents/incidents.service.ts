@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { reportIncidentBodySchema, updateIncidentBodySchema } from '@touchline/contracts/incidents';
 import {
   incidentTransitions,
   mandatoryReportHours,
-  reportIncidentBodySchema,
-  updateIncidentBodySchema,
   type Incident,
   type IncidentList,
   type IncidentStatus,
