@@ -258,9 +258,18 @@ export const incidentListSchema = z.object({
     }),
   ),
   canManage: z.boolean(),
+  /** The caller and the children they are guardian of: whose conditions they can open. */
+  family: z.array(z.object({ profileId: z.uuid(), name: z.string() })),
 });
 /** The list as returned. */
 export type IncidentList = z.infer<typeof incidentListSchema>;
+
+/** GET /api/app/incident/people?hierarchyLevelId (ours): whom a report at a level can name (the roster). */
+export const incidentPeopleQuerySchema = z.object({ hierarchyLevelId: z.uuid('Choose a level') });
+/** The roster: members with a live access at the level or below, names only. */
+export const incidentPeopleSchema = z.array(
+  z.object({ profileId: z.uuid(), name: z.string(), levelName: z.string() }),
+);
 
 // Conditions ---------------------------------------------------------------------------------------------------
 

@@ -21,12 +21,14 @@ export function incidentMail(
     organizationName: string;
     subject: string;
     lines: string[];
-    incidentId: string;
+    /** The page the mail links to: the incident (managers) or the child's conditions (guardians). */
+    path: string;
+    label?: string;
   },
 ): OutgoingMail {
-  const url = `${appUrl}/incidents/${input.incidentId}`;
+  const url = `${appUrl}${input.path}`;
   const lines = [`Hi ${input.firstName},`, ...input.lines];
-  const label = 'Open the incident';
+  const label = input.label ?? 'Open the incident';
   return {
     to: input.to,
     subject: `${input.organizationName}: ${input.subject}`,
@@ -68,7 +70,7 @@ export async function queueNewIncidentMails(
         lines: [
           `A new incident (${incident.typeName}) was reported at ${incident.levelName}. Please triage it.`,
         ],
-        incidentId: incident.id,
+        path: `/incidents/${incident.id}`,
       }),
     ),
   );
@@ -79,7 +81,7 @@ export async function queueGuardianMails(
   deps: Pick<Deps, 'jobs' | 'appUrl'>,
   tx: Executor,
   incident: { id: string; organizationId: string; typeName: string; levelName: string },
-  guardians: readonly { email: string; firstName: string; childName: string }[],
+  guardians: readonly { email: string; firstName: string; childName: string; childProfileId: string }[],
 ) {
   if (guardians.length === 0) return;
   const orgName = await organizationName(tx, incident.organizationId);
@@ -96,7 +98,8 @@ export async function queueGuardianMails(
           `${g.childName} was named in an incident report (${incident.typeName}) at ${incident.levelName}.`,
           'The league will be in touch; sign in to see what you are asked to do.',
         ],
-        incidentId: incident.id,
+        path: `/incidents/members/${g.childProfileId}`,
+        label: `Open ${g.childName}’s conditions`,
       }),
     ),
   );
@@ -132,7 +135,7 @@ export const incidentTriageReminderJob = defineJob({
             lines: [
               `An incident (${row.typeName}) reported on ${row.createdAt.toISOString().slice(0, 10)} has not been triaged yet.`,
             ],
-            incidentId,
+            path: `/incidents/${incidentId}`,
           }),
         ),
       );

@@ -6,6 +6,8 @@ import {
   conditionSchema,
   incidentListQuerySchema,
   incidentListSchema,
+  incidentPeopleQuerySchema,
+  incidentPeopleSchema,
   incidentSchema,
   reportIncidentBodySchema,
   saveConditionBodySchema,
@@ -25,6 +27,7 @@ import {
   updateCondition,
   type CheckedFileUpload,
 } from './conditions.service.ts';
+import { incidentPeople } from './incident-people.service.ts';
 import { readIncidentDocument, uploadIncidentDocuments } from './incident-documents.service.ts';
 import { getIncident, listIncidents, reportIncident, updateIncident } from './incidents.service.ts';
 
@@ -86,6 +89,11 @@ export async function incidentRoutes(app: FastifyInstance) {
     `${base}/incidents`,
     { schema: { querystring: incidentListQuerySchema, response: { 200: incidentListSchema } } },
     async (req) => listIncidents(app.deps, await requireRequestContext(req), req.query),
+  );
+  routes.get(
+    `${base}/people`,
+    { schema: { querystring: incidentPeopleQuerySchema, response: { 200: incidentPeopleSchema } } },
+    async (req) => incidentPeople(app.deps, await requireRequestContext(req), req.query.hierarchyLevelId),
   );
   routes.post(
     `${base}/incident`,

@@ -17,6 +17,7 @@ import { incidentHistory, incidentPeople, incidents, profiles } from '../../db/s
 import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { setConcussionConditions } from './conditions.service.ts';
+import { familyOf } from './incident-people.service.ts';
 import { incidentTriageReminderJob, queueGuardianMails, queueNewIncidentMails } from './incidents.mail.ts';
 import {
   countPaths,
@@ -196,7 +197,14 @@ export async function reportIncident(
         [...members.values()].flatMap((m) => {
           const g = guardians.find((x) => x.id === m?.guardianProfileId);
           return m && g?.email
-            ? [{ email: g.email, firstName: g.firstName, childName: `${m.firstName} ${m.lastName}` }]
+            ? [
+                {
+                  email: g.email,
+                  firstName: g.firstName,
+                  childName: `${m.firstName} ${m.lastName}`,
+                  childProfileId: m.id,
+                },
+              ]
             : [];
         }),
       );
@@ -304,6 +312,7 @@ export async function listIncidents(
     openCount,
     types: await typesOf(deps.db, org),
     canManage: incidentManagerPaths(ctx, settings.accessRoles).length > 0,
+    family: await familyOf(deps.db, ctx),
   };
 }
 

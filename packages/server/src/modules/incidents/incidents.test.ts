@@ -349,3 +349,23 @@ describe('the triage reminder', () => {
     expect(subjects.some((s) => s.includes('waiting for triage (Other)'))).toBe(false);
   });
 });
+
+describe('GET /api/app/incident/people?hierarchyLevelId (the roster a report can name)', () => {
+  const people = (who: TestMember | null, levelId: string) =>
+    w.t.app.inject({ url: `/api/app/incident/people?hierarchyLevelId=${levelId}`, headers: who?.auth ?? {} });
+
+  it('401; 400 another organization’s level or a bad id; 403 outside one’s levels; names only to a coach', async () => {
+    expect((await people(null, w.org.team.id)).statusCode).toBe(401);
+    expect(validationFields(await people(w.coach, w.other.team.id))).toEqual(['hierarchyLevelId']);
+    expect(validationFields(await people(w.coach, 'x'))).toEqual(['hierarchyLevelId']);
+    expect((await people(w.coach, w.org.division.id)).statusCode).toBe(403);
+    const roster = (await people(w.coach, w.org.team.id)).json() as { profileId: string; name: string }[];
+    expect(roster.map((p) => p.name)).toEqual(['Casey Coach', 'Kim Child', 'Pat Player']);
+    expect(Object.keys(roster[0] ?? {}).sort()).toEqual(['levelName', 'name', 'profileId']);
+  });
+
+  it('the list names the caller and their children, whose conditions they open', async () => {
+    const family = ((await list(w.parent)).json() as IncidentList).family;
+    expect(family.map((p) => p.name)).toEqual(['Robin Parent', 'Kim Child']);
+  });
+});
