@@ -17,6 +17,7 @@ import {
   profileLevelAccesses,
   profiles,
 } from '../db/schema/index.ts';
+import { MemberOverallStatus } from '@touchline/contracts/members';
 import { refreshMemberRequirementsNow } from '../requirement-core/requirements-engine.service.ts';
 import { demoEmailDomain, demoOrganizationName } from './seed-demo.ts';
 
@@ -30,6 +31,7 @@ type Person = {
   levelName: string;
   path: string;
   role: string;
+  overallStatus: number;
 };
 
 async function demoPeople(db: Database, organizationId: string): Promise<Person[]> {
@@ -43,6 +45,7 @@ async function demoPeople(db: Database, organizationId: string): Promise<Person[
       levelName: hierarchyLevels.name,
       path: hierarchyLevels.path,
       role: labels.name,
+      overallStatus: profileLevelAccesses.overallStatus,
     })
     .from(profileLevelAccesses)
     .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
@@ -59,6 +62,7 @@ async function demoPeople(db: Database, organizationId: string): Promise<Person[
     levelName: r.levelName,
     path: r.path,
     role: r.email === `admin${demoEmailDomain}` ? 'Admin' : r.role,
+    overallStatus: r.overallStatus,
   }));
 }
 
@@ -87,7 +91,18 @@ export async function seedDemoIncidents(
   if (existing) return null;
   const people = await demoPeople(db, organizationId);
   const admin = people.find((p) => p.role === 'Admin');
-  const teams = [...new Set(people.filter((p) => p.role === 'Coach').map((p) => p.levelId))].slice(0, 3);
+  // The removed-from-play player is one already Incomplete where there is one, so the demo's other journeys (status
+  // counts, the dashboard) read the same numbers with or without these incidents.
+  const players = people.filter((p) => p.role === 'Player');
+  const injured = players.find((p) => p.overallStatus === MemberOverallStatus.Incomplete) ?? players[0];
+  const coachTeams = [...new Set(people.filter((p) => p.role === 'Coach').map((p) => p.levelId))];
+  const teams = injured
+    ? [
+        coachTeams.find((t) => t !== injured.levelId) ?? '',
+        injured.levelId,
+        ...coachTeams.filter((t) => t !== injured.levelId).slice(1, 2),
+      ]
+    : [];
   const coachOf = (levelId: string) => people.find((p) => p.levelId === levelId && p.role === 'Coach');
   const playersOf = (levelId: string) => people.filter((p) => p.levelId === levelId && p.role === 'Player');
   if (!admin || teams.length < 3) return null;
@@ -187,7 +202,8 @@ export async function seedDemoIncidents(
 
     const [a, b, c] = teams as [string, string, string];
     const [pa1] = playersOf(a);
-    const [pb1, pb2] = playersOf(b);
+    const pb1 = injured;
+    const pb2 = playersOf(b).find((p) => p.profileId !== injured?.profileId);
     const [pc1, pc2] = playersOf(c);
     if (!pa1 || !pb1 || !pb2 || !pc1 || !pc2) return;
     await add({
