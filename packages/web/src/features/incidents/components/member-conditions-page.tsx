@@ -48,7 +48,7 @@ function ConditionCard({
   return (
     <li className={`${cardClass} space-y-2`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">{c.title}</h3>
+        <h2 className="font-semibold">{c.title}</h2>
         <span className={`text-sm font-medium ${c.standing ? 'text-red-800 dark:text-red-300' : ''}`}>
           {statusText[c.status]}
         </span>
