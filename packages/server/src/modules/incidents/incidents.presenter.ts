@@ -11,6 +11,18 @@ type Parts = Awaited<ReturnType<typeof incidentParts>>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A change of assignee reads as names (`assignee`), the rest as stored. */
+function readableChanges(
+  changes: Record<string, { from: unknown; to: unknown }>,
+  names: Map<string, string>,
+) {
+  const name = (v: unknown) => (typeof v === 'string' ? (names.get(v) ?? 'Unknown') : null);
+  const { assigneeProfileId, ...rest } = changes;
+  return assigneeProfileId
+    ? { ...rest, assignee: { from: name(assigneeProfileId.from), to: name(assigneeProfileId.to) } }
+    : rest;
+}
+
 /**
  * An incident as the caller may see it (ADR 040): a manager sees everything; its reporter sees the report, its state
  * and documents, never the history or the assignee.
@@ -71,7 +83,7 @@ export function presentIncident(
             at: h.createdAt.toISOString(),
             actorName: h.actorName,
             action: h.action,
-            changes: h.changes,
+            changes: readableChanges(h.changes, names),
             note: h.note,
           }))
       : [],

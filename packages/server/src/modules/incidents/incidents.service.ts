@@ -60,9 +60,14 @@ async function present(
 ) {
   const ids = rows.map((r) => r.incident.id);
   const parts = await incidentParts(db, organizationId, ids);
-  const nameIds = rows.flatMap((r) =>
-    [r.incident.reportedByProfileId, r.incident.assigneeProfileId ?? []].flat(),
-  );
+  const assigned = parts.history.flatMap((h) => {
+    const c = h.changes.assigneeProfileId;
+    return c ? [c.from, c.to].filter((v): v is string => typeof v === 'string') : [];
+  });
+  const nameIds = [
+    ...rows.flatMap((r) => [r.incident.reportedByProfileId, r.incident.assigneeProfileId ?? []].flat()),
+    ...assigned,
+  ];
   const names = await profileNames(db, organizationId, [...new Set(nameIds)]);
   return rows.map((r) => presentIncident(r, parts, names, views.get(r.incident.id) ?? 'reporter'));
 }

@@ -226,13 +226,17 @@ describe('GET and PUT /api/app/incident/{id}/incident', () => {
       ['reported', ['status'], null],
       ['updated', ['status'], null],
       ['updated', ['status'], null],
-      ['updated', ['assigneeProfileId'], null],
+      ['updated', ['assignee'], null],
       ['note', [], 'Calling the parents tonight.'],
       ['updated', ['actionTaken', 'status'], null],
       ['updated', ['status'], null],
       ['note', [], 'Done.'],
     ]);
     expect(closed.history[5]?.changes.status).toEqual({ from: 'UnderReview', to: 'ActionTaken' });
+    expect(closed.history[3]?.changes.assignee).toEqual({
+      from: null,
+      to: expect.stringMatching(/^Member\d+ Admin$/),
+    });
     await expect(
       w.t.database.db.execute(sql`update incident_history set note = 'rewritten'`),
     ).rejects.toThrow();
