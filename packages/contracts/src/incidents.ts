@@ -372,3 +372,25 @@ export const conditionListSchema = z.object({
 });
 /** The condition list as returned. */
 export type ConditionList = z.infer<typeof conditionListSchema>;
+
+// Settings ---------------------------------------------------------------------------------------------------
+
+/** GET/PUT /api/app/incident/settings (ours, ADR 040): who reads incidents, and the triage deadline. */
+export const incidentSettingsSchema = z.object({
+  accessRoles: z
+    .array(z.enum(['Admin', 'Account Manager', 'Director', 'Manager']))
+    .min(1, 'Grant incident access to at least one role')
+    .refine((roles) => roles.includes('Admin'), 'Administrators always have incident access'),
+  triageHours: z.number().int().min(1, 'At least one hour').max(168, 'At most a week (168 hours)'),
+});
+/** The incident settings. */
+export type IncidentSettings = z.infer<typeof incidentSettingsSchema>;
+
+/** POST /api/app/incident/incident-types (ours): an organization's own type beside the built-ins. */
+export const addIncidentTypeBodySchema = z.object({
+  name: text(100, 'Name the type'),
+  description: longText(1000, 'Describe when to choose it'),
+  notifiesGuardian: z.boolean().default(false),
+});
+/** A new type, as sent. */
+export type AddIncidentTypeBody = z.input<typeof addIncidentTypeBodySchema>;

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   conditionListSchema,
   conditionSchema,
+  addIncidentTypeBodySchema,
   incidentListQuerySchema,
+  incidentSettingsSchema,
   incidentListSchema,
   incidentPeopleQuerySchema,
   incidentPeopleSchema,
@@ -28,6 +30,7 @@ import {
   type CheckedFileUpload,
 } from './conditions.service.ts';
 import { incidentPeople } from './incident-people.service.ts';
+import { addIncidentType, getIncidentSettings, putIncidentSettings } from './incident-settings.service.ts';
 import { readIncidentDocument, uploadIncidentDocuments } from './incident-documents.service.ts';
 import { getIncident, listIncidents, reportIncident, updateIncident } from './incidents.service.ts';
 
@@ -133,6 +136,19 @@ export async function incidentRoutes(app: FastifyInstance) {
           documentId: req.params.docId,
         }),
       ),
+  );
+
+  const settings = { 200: incidentSettingsSchema };
+  routes.get(`${base}/settings`, { schema: { response: settings } }, async (req) =>
+    getIncidentSettings(app.deps, await requireRequestContext(req)),
+  );
+  routes.put(
+    `${base}/settings`,
+    { schema: { body: incidentSettingsSchema, response: settings } },
+    async (req) => putIncidentSettings(app.deps, await requireRequestContext(req), req.body),
+  );
+  routes.post(`${base}/incident-types`, { schema: { body: addIncidentTypeBodySchema } }, async (req, reply) =>
+    reply.status(201).send(await addIncidentType(app.deps, await requireRequestContext(req), req.body)),
   );
 
   routes.get(
