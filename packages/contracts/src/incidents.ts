@@ -394,3 +394,23 @@ export const addIncidentTypeBodySchema = z.object({
 });
 /** A new type, as sent. */
 export type AddIncidentTypeBody = z.input<typeof addIncidentTypeBodySchema>;
+
+/** GET /api/app/incident/restricted-members?ProfileLevelAccessId (ours): who is not cleared by a condition, and why. */
+export const restrictedMembersQuerySchema = z.object({
+  ProfileLevelAccessId: z.uuid('Not a profile level access id').optional(),
+});
+/** One member not cleared while a restricting condition stands, with the reasons the caller may read. */
+export const restrictedMembersSchema = z.object({
+  items: z.array(
+    z.object({
+      profileId: z.uuid(),
+      name: z.string(),
+      levelName: z.string(),
+      reasons: z.array(z.string()),
+      since: z.string(),
+    }),
+  ),
+  totalCount: z.number(),
+});
+/** The restricted members as returned. */
+export type RestrictedMembers = z.infer<typeof restrictedMembersSchema>;

@@ -254,3 +254,49 @@ describe('POST /api/app/profile/{id}/condition-save and condition-update', () =>
     expect(await overallStatusOf(w, w.coach)).toBe(MemberOverallStatus.NoRequirements);
   });
 });
+
+describe('GET /api/app/incident/restricted-members (who is not cleared, and why)', () => {
+  const restricted = (who: TestMember | null, query = '') =>
+    w.t.app.inject({ url: `/api/app/incident/restricted-members${query}`, headers: who?.auth ?? {} });
+
+  it('401, 404 someone else’s access, 400 a bad id, 403 below manager; reasons as the caller may read them', async () => {
+    await save(w.director, w.child.profileId, {
+      ...supervised,
+      kind: 'RemovedFromPlay',
+      title: 'Removed from play — reviewers only',
+      restrictsPlay: true,
+      visibility: 'Reviewers',
+    });
+    expect((await restricted(null)).statusCode).toBe(401);
+    expect(
+      (await restricted(w.director, `?ProfileLevelAccessId=${w.admin.profileLevelAccessId}`)).statusCode,
+    ).toBe(404);
+    expect(validationFields(await restricted(w.director, '?ProfileLevelAccessId=x'))).toEqual([
+      'ProfileLevelAccessId',
+    ]);
+    expect((await restricted(w.coach)).statusCode).toBe(403);
+    expect((await restricted(w.otherAdmin)).json()).toEqual({ items: [], totalCount: 0 });
+
+    const director = (await restricted(w.director)).json() as {
+      items: { name: string; reasons: string[] }[];
+    };
+    expect(director.items).toEqual([
+      expect.objectContaining({
+        name: 'Kim Child',
+        reasons: ['Supervised contact only', 'Removed from play — reviewers only'],
+      }),
+    ]);
+    const manager = (
+      await restricted(w.manager, `?ProfileLevelAccessId=${w.manager.profileLevelAccessId}`)
+    ).json() as {
+      items: { name: string; reasons: string[] }[];
+    };
+    expect(manager.items).toEqual([
+      expect.objectContaining({
+        name: 'Kim Child',
+        reasons: ['Supervised contact only', 'A condition for the league’s reviewers'],
+      }),
+    ]);
+    expect((await auditOf(w, 'condition.restricted_list_read')).length).toBeGreaterThanOrEqual(2);
+  });
+});

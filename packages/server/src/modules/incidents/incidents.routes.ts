@@ -7,6 +7,8 @@ import {
   addIncidentTypeBodySchema,
   incidentListQuerySchema,
   incidentSettingsSchema,
+  restrictedMembersQuerySchema,
+  restrictedMembersSchema,
   incidentListSchema,
   incidentPeopleQuerySchema,
   incidentPeopleSchema,
@@ -30,6 +32,7 @@ import {
   type CheckedFileUpload,
 } from './conditions.service.ts';
 import { incidentPeople } from './incident-people.service.ts';
+import { restrictedMembers } from './restricted-members.service.ts';
 import { addIncidentType, getIncidentSettings, putIncidentSettings } from './incident-settings.service.ts';
 import { readIncidentDocument, uploadIncidentDocuments } from './incident-documents.service.ts';
 import { getIncident, listIncidents, reportIncident, updateIncident } from './incidents.service.ts';
@@ -138,6 +141,11 @@ export async function incidentRoutes(app: FastifyInstance) {
       ),
   );
 
+  routes.get(
+    `${base}/restricted-members`,
+    { schema: { querystring: restrictedMembersQuerySchema, response: { 200: restrictedMembersSchema } } },
+    async (req) => restrictedMembers(app.deps, await requireRequestContext(req), req.query),
+  );
   const settings = { 200: incidentSettingsSchema };
   routes.get(`${base}/settings`, { schema: { response: settings } }, async (req) =>
     getIncidentSettings(app.deps, await requireRequestContext(req)),

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useIncidents } from '../api/get-incidents.ts';
+import { useRestrictedMembers } from '../api/get-restricted-members.ts';
 import { StatusBadge, cardClass, linkButtonClass, textLink, when } from './incident-form-parts.tsx';
 
 const filters = ['Open', ...Object.values(IncidentStatus), 'All'] as const;
@@ -19,6 +20,7 @@ export function IncidentsPage() {
   useDocumentTitle('Incidents');
   const list = useIncidents();
   const [filter, setFilter] = useState<Filter>('Open');
+  const restricted = useRestrictedMembers(list.data?.openCount != null);
   if (list.isPending) return <Spinner label="Loading incidents…" />;
   if (list.isError) return <Alert>{`Incidents could not be loaded: ${list.error.message}`}</Alert>;
   const data = list.data;
@@ -50,6 +52,24 @@ export function IncidentsPage() {
                 <Link className={textLink} to={`/incidents/members/${p.profileId}`}>
                   {p.name}
                 </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {restricted.data && restricted.data.items.length > 0 ? (
+        <section aria-labelledby="not-cleared" className="space-y-2">
+          <h2 id="not-cleared" className="text-lg font-semibold">
+            Not cleared by a condition ({restricted.data.totalCount})
+          </h2>
+          <ul className="space-y-2">
+            {restricted.data.items.map((m) => (
+              <li key={m.profileId} className={cardClass}>
+                <Link className={textLink} to={`/incidents/members/${m.profileId}`}>
+                  {m.name}
+                </Link>{' '}
+                <span className="text-sm">({m.levelName})</span>
+                <span className="block text-sm">Not cleared: {m.reasons.join('; ')}</span>
               </li>
             ))}
           </ul>
