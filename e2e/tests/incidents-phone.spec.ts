@@ -78,8 +78,10 @@ test('a coach reports a concussion on a phone; triage, clearance and return to p
 
   // The member sees why they are not cleared and hands in the clearance.
   await signInAs(page, player.email);
-  await page.goto('/incidents');
-  await page.getByRole('link', { name: player.name }).click();
+  // Their home says they are not cleared, and why.
+  await expect(page.getByText(/Not cleared: Removed from play — concussion protocol/).first()).toBeVisible();
+  await snap('incidents-member-home-phone');
+  await page.getByRole('link', { name: 'See what lifts it' }).click();
   await expect(page.getByText('Not cleared: Removed from play — concussion protocol')).toBeVisible();
   // (A retry of this journey finds the earlier attempt's condition too: the one in force is this run's.)
   const inForce = page.getByRole('listitem').filter({ hasText: 'In force' }).first();

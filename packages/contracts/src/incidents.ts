@@ -365,6 +365,8 @@ export type Condition = z.infer<typeof conditionSchema>;
 
 /** GET /api/app/profile/conditions/{id}: a profile's conditions, with whether the caller may set and lift. */
 export const conditionListSchema = z.object({
+  /** Whose conditions these are. */
+  memberName: z.string(),
   items: z.array(conditionSchema),
   /** Why the member is not cleared (the standing restricting conditions' titles), or null. */
   notClearedReason: z.string().nullable(),

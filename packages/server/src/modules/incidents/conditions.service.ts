@@ -141,7 +141,7 @@ export async function listConditions(
   ctx: RequestContext,
   profileId: string,
 ): Promise<ConditionList> {
-  const { view } = await viewOf(deps.db, ctx, profileId);
+  const { view, member } = await viewOf(deps.db, ctx, profileId);
   const now = deps.clock();
   const rows = (await listFor(deps.db, ctx.organizationId, profileId)).filter(
     (r) => view !== 'coach' || r.condition.visibility === 'Coaches',
@@ -159,6 +159,7 @@ export async function listConditions(
     },
   );
   return {
+    memberName: `${member.firstName} ${member.lastName}`,
     items,
     notClearedReason: standing.length > 0 ? `Not cleared: ${standing.join('; ')}` : null,
     canManage: view === 'manager',

@@ -226,7 +226,7 @@ export function MemberConditionsPage() {
   useDocumentTitle('Conditions');
   if (list.isPending) return <Spinner label="Loading conditions…" />;
   if (list.isError) return <Alert>{`Conditions could not be loaded: ${list.error.message}`}</Alert>;
-  const { items, notClearedReason, canManage } = list.data;
+  const { memberName, items, notClearedReason, canManage } = list.data;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <p>
@@ -235,6 +235,7 @@ export function MemberConditionsPage() {
         </Link>
       </p>
       <h1 className="text-2xl font-bold">Conditions and return to play</h1>
+      <p className="text-lg font-medium">{memberName}</p>
       {notClearedReason ? (
         <Alert>{notClearedReason}</Alert>
       ) : (
