@@ -80,6 +80,7 @@ describe('the concussion path: report → removed from play → clearance upload
     expect(await overallStatusOf(w, w.player)).toBe(MemberOverallStatus.NoRequirements);
     const seen = (await conditions(w.parent, w.child.profileId)).json() as ConditionList;
     expect(seen.notClearedReason).toBe(`Not cleared: ${concussionConditionTitle}`);
+    expect(seen.memberName).toBe('Kim Child');
     const [removal] = seen.items;
     expect(removal).toMatchObject({
       kind: 'RemovedFromPlay',
