@@ -12,6 +12,7 @@ import {
 import { invitationRemindersJob } from '../modules/invitations/invitation-reminders.ts';
 import type { AnyJobDefinition } from './queue.ts';
 import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.ts';
+import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
@@ -66,4 +67,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   sexOffenderMonitorReconcileJob,
   sexOffenderMonitorSweepJob,
   incidentTriageReminderJob,
+  conditionEndSweepJob,
 ];

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
+import { z } from 'zod';
 import type { saveConditionBodySchema, updateConditionBodySchema } from '@touchline/contracts/incidents';
 import {
   concussionConditionDetails,
@@ -8,12 +9,12 @@ import {
   type ConditionList,
   type ConditionStatus,
 } from '@touchline/contracts/incidents';
-import type { z } from 'zod';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { incidents, memberConditions, storedFiles } from '../../db/schema/index.ts';
-import type { Deps, RequestContext } from '../../deps.ts';
+import type { Deps, JobDeps, RequestContext } from '../../deps.ts';
+import { defineJob } from '../../jobs/queue.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { refreshMemberRequirementsNow } from '../../requirement-core/requirements-engine.service.ts';
 import { newStorageKey } from '../../storage/storage.ts';
@@ -395,3 +396,39 @@ export async function readClearance(
   );
   return { stream, contentType: file.contentType, originalName: file.originalName, byteSize: file.byteSize };
 }
+
+/**
+ * The daily sweep of conditions whose end passed (ADR 040): a restriction `until` a day stops standing the day after,
+ * so those members' overall statuses are re-derived. Idempotent (a re-derivation writes only what changed); it looks
+ * back a week, so a missed night is caught up.
+ */
+export async function sweepEndedConditions(deps: Pick<Deps, 'db'>, now: Date): Promise<number> {
+  const rows = await deps.db
+    .selectDistinct({
+      organizationId: memberConditions.organizationId,
+      profileId: memberConditions.profileId,
+    })
+    .from(memberConditions)
+    .where(
+      and(
+        eq(memberConditions.restrictsPlay, true),
+        ne(memberConditions.status, 'Lifted'),
+        lt(memberConditions.until, today(now)),
+        gte(memberConditions.until, today(new Date(now.getTime() - 7 * 24 * 3600_000))),
+      ),
+    );
+  const byOrg = new Map<string, string[]>();
+  for (const r of rows) byOrg.set(r.organizationId, [...(byOrg.get(r.organizationId) ?? []), r.profileId]);
+  for (const [organizationId, profileIds] of byOrg)
+    await refreshMemberRequirementsNow(deps.db, organizationId, { profileIds, now });
+  return rows.length;
+}
+
+/** condition-end sweep: daily, after midnight UTC. */
+export const conditionEndSweepJob = defineJob({
+  name: 'condition.end-sweep',
+  payload: z.object({}),
+  cron: '20 0 * * *',
+  retry: { limit: 2, delaySeconds: 300 },
+  run: (deps: JobDeps) => sweepEndedConditions(deps, new Date()),
+});

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import {
@@ -7,6 +8,8 @@ import {
   type Incident,
 } from '@touchline/contracts/incidents';
 import { validationFields, type TestMember } from '../../../test/factories.ts';
+import { memberConditions } from '../../db/schema/index.ts';
+import { sweepEndedConditions } from './conditions.service.ts';
 import {
   auditOf,
   closeIncidentWorld,
@@ -299,5 +302,23 @@ describe('GET /api/app/incident/restricted-members (who is not cleared, and why)
       }),
     ]);
     expect((await auditOf(w, 'condition.restricted_list_read')).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the daily sweep of conditions whose end passed', () => {
+  it('re-derives the member once the restriction’s last day is behind: cleared-looking again', async () => {
+    const made = (
+      await save(w.admin, w.parent.profileId, { ...supervised, restrictsPlay: true, until: '2099-01-01' })
+    ).json() as Condition;
+    expect(await overallStatusOf(w, w.parent)).toBe(MemberOverallStatus.Incomplete);
+    // Its last day was yesterday (written as the calendar would have it, without a re-derivation).
+    const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
+    await w.t.database.db
+      .update(memberConditions)
+      .set({ until: yesterday })
+      .where(eq(memberConditions.id, made.id));
+    expect(await overallStatusOf(w, w.parent)).toBe(MemberOverallStatus.Incomplete);
+    expect(await sweepEndedConditions(w.t.app.deps, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await overallStatusOf(w, w.parent)).toBe(MemberOverallStatus.NoRequirements);
   });
 });
