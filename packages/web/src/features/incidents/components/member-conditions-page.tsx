@@ -15,6 +15,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { clearancePath, useConditions, useConditionWrites } from '../api/conditions.ts';
 import { openProtectedBlob } from '../api/incident-writes.ts';
+import { useIncidents } from '../api/get-incidents.ts';
 import { TextAreaField, cardClass, fieldErrorsOf, textLink, when } from './incident-form-parts.tsx';
 
 const statusText: Record<Condition['status'], string> = {
@@ -223,6 +224,7 @@ function AddCondition({ profileId }: { profileId: string }) {
 export function MemberConditionsPage() {
   const { profileId = '' } = useParams();
   const list = useConditions(profileId);
+  const incidents = useIncidents({ profileId });
   useDocumentTitle('Conditions');
   if (list.isPending) return <Spinner label="Loading conditions…" />;
   if (list.isError) return <Alert>{`Conditions could not be loaded: ${list.error.message}`}</Alert>;
@@ -236,6 +238,20 @@ export function MemberConditionsPage() {
       </p>
       <h1 className="text-2xl font-bold">Conditions and return to play</h1>
       <p className="text-lg font-medium">{memberName}</p>
+      {incidents.data?.openCount != null ? (
+        <p role="status">
+          Open incidents involving {memberName}: {incidents.data.openCount}
+          {incidents.data.items.length > 0 ? ' — ' : ''}
+          {incidents.data.items.map((i, n) => (
+            <span key={i.id}>
+              {n > 0 ? ', ' : ''}
+              <Link className={textLink} to={`/incidents/${i.id}`}>
+                {i.typeName}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       {notClearedReason ? (
         <Alert>{notClearedReason}</Alert>
       ) : (
