@@ -225,6 +225,7 @@ export function MemberConditionsPage() {
   const { profileId = '' } = useParams();
   const list = useConditions(profileId);
   const incidents = useIncidents({ profileId });
+  const open = (incidents.data?.items ?? []).filter((i) => i.status !== 'Closed');
   useDocumentTitle('Conditions');
   if (list.isPending) return <Spinner label="Loading conditions…" />;
   if (list.isError) return <Alert>{`Conditions could not be loaded: ${list.error.message}`}</Alert>;
@@ -241,8 +242,8 @@ export function MemberConditionsPage() {
       {incidents.data?.openCount != null ? (
         <p role="status">
           Open incidents involving {memberName}: {incidents.data.openCount}
-          {incidents.data.items.length > 0 ? ' — ' : ''}
-          {incidents.data.items.map((i, n) => (
+          {open.length > 0 ? ' — ' : ''}
+          {open.map((i, n) => (
             <span key={i.id}>
               {n > 0 ? ', ' : ''}
               <Link className={textLink} to={`/incidents/${i.id}`}>
