@@ -384,9 +384,15 @@ export const incidentSettingsSchema = z.object({
     .min(1, 'Grant incident access to at least one role')
     .refine((roles) => roles.includes('Admin'), 'Administrators always have incident access'),
   triageHours: z.number().int().min(1, 'At least one hour').max(168, 'At most a week (168 hours)'),
+  /** The types whose reports tell an involved child's guardian; null keeps each type's own default. */
+  guardianNoticeTypes: z
+    .array(z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'Not a type code'))
+    .max(100)
+    .nullable()
+    .default(null),
 });
 /** The incident settings. */
-export type IncidentSettings = z.infer<typeof incidentSettingsSchema>;
+export type IncidentSettings = z.output<typeof incidentSettingsSchema>;
 
 /** POST /api/app/incident/incident-types (ours): an organization's own type beside the built-ins. */
 export const addIncidentTypeBodySchema = z.object({

@@ -36,6 +36,7 @@ CREATE TABLE "incident_settings" (
 	"organization_id" uuid PRIMARY KEY NOT NULL,
 	"access_roles" text[] DEFAULT array['Admin','Director']::text[] NOT NULL,
 	"triage_hours" integer DEFAULT 24 NOT NULL,
+	"guardian_notice_types" text[],
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

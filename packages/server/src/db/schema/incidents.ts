@@ -28,6 +28,8 @@ export const incidentSettings = pgTable('incident_settings', {
     .notNull()
     .default(sql`array['Admin','Director']::text[]`),
   triageHours: integer('triage_hours').notNull().default(24),
+  /** The types whose reports tell an involved child's guardian; null: each type's own default (ADR 040). */
+  guardianNoticeTypes: text('guardian_notice_types').array(),
   ...timestamps(),
 });
 

@@ -29,7 +29,11 @@ export async function getIncidentSettings(
 ): Promise<IncidentSettings> {
   await requireAdmin(deps, ctx);
   const s = await settingsOf(deps.db, ctx.organizationId);
-  return { accessRoles: s.accessRoles as IncidentSettings['accessRoles'], triageHours: s.triageHours };
+  return {
+    accessRoles: s.accessRoles as IncidentSettings['accessRoles'],
+    triageHours: s.triageHours,
+    guardianNoticeTypes: s.guardianNoticeTypes,
+  };
 }
 
 /** PUT /api/app/incident/settings: the roles granted incident access and the triage deadline, audited. */

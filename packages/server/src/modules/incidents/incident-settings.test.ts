@@ -3,6 +3,7 @@ import type { Incident, IncidentList } from '@touchline/contracts/incidents';
 import { validationFields, type TestMember } from '../../../test/factories.ts';
 import {
   auditOf,
+  mailTo,
   closeIncidentWorld,
   createIncidentWorld,
   report,
@@ -32,7 +33,11 @@ describe('incident settings: who reads incidents, and the triage deadline', () =
     expect((await get(null)).statusCode).toBe(401);
     expect((await get(w.director)).statusCode).toBe(403);
     expect((await put(w.director, { accessRoles: ['Admin'], triageHours: 4 })).statusCode).toBe(403);
-    expect((await get(w.admin)).json()).toEqual({ accessRoles: ['Admin', 'Director'], triageHours: 24 });
+    expect((await get(w.admin)).json()).toEqual({
+      accessRoles: ['Admin', 'Director'],
+      triageHours: 24,
+      guardianNoticeTypes: null,
+    });
     expect(validationFields(await put(w.admin, { accessRoles: ['Director'], triageHours: 0 }))).toEqual([
       'accessRoles',
       'triageHours',
@@ -42,7 +47,11 @@ describe('incident settings: who reads incidents, and the triage deadline', () =
     ]);
     // Another organization's admin sets their own organization's, never this one's.
     await put(w.otherAdmin, { accessRoles: ['Admin'], triageHours: 2 });
-    expect((await get(w.admin)).json()).toEqual({ accessRoles: ['Admin', 'Director'], triageHours: 24 });
+    expect((await get(w.admin)).json()).toEqual({
+      accessRoles: ['Admin', 'Director'],
+      triageHours: 24,
+      guardianNoticeTypes: null,
+    });
   });
 
   it('granting Managers and not Directors moves who reads; the deadline moves the triage reminder; audited', async () => {
@@ -63,6 +72,33 @@ describe('incident settings: who reads incidents, and the triage deadline', () =
     const next = (await report(w, w.coach)) as unknown as Incident;
     expect(Date.parse(next.triageDueAt) - Date.parse(next.reportedAt)).toBe(4 * 3600_000);
     expect(await auditOf(w, 'incident.settings_updated')).toHaveLength(1);
+  });
+});
+
+describe('which types tell a guardian (configurable per type)', () => {
+  it('the organization’s list replaces the types’ defaults: an injury no longer mails, a property report does', async () => {
+    expect(
+      validationFields(
+        await put(w.admin, { accessRoles: ['Admin'], triageHours: 24, guardianNoticeTypes: ['Bad code'] }),
+      ),
+    ).toEqual(['guardianNoticeTypes.0']);
+    const saved = await put(w.admin, {
+      accessRoles: ['Admin', 'Director'],
+      triageHours: 24,
+      guardianNoticeTypes: ['property'],
+    });
+    expect(saved.json()).toMatchObject({ guardianNoticeTypes: ['property'] });
+    const before = (await mailTo(w, w.parent)).length;
+    await report(w, w.coach, {
+      type: 'injury',
+      involved: [{ profileId: w.child.profileId, role: 'Injured' }],
+    });
+    expect(await mailTo(w, w.parent)).toHaveLength(before);
+    await report(w, w.coach, {
+      type: 'property',
+      involved: [{ profileId: w.child.profileId, role: 'Witness' }],
+    });
+    expect(await mailTo(w, w.parent)).toHaveLength(before + 1);
   });
 });
 

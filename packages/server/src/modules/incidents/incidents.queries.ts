@@ -26,6 +26,7 @@ export async function settingsOf(db: Executor, organizationId: string) {
   return {
     accessRoles: row?.accessRoles ?? [...defaultIncidentAccessRoles],
     triageHours: row?.triageHours ?? 24,
+    guardianNoticeTypes: row?.guardianNoticeTypes ?? null,
   };
 }
 

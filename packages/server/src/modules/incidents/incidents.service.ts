@@ -184,7 +184,10 @@ export async function reportIncident(
       levelName: level.name,
     };
     await queueNewIncidentMails(deps, tx, about, settings.accessRoles);
-    if (type.notifiesGuardian) {
+    const tellGuardians = settings.guardianNoticeTypes
+      ? settings.guardianNoticeTypes.includes(type.code)
+      : type.notifiesGuardian;
+    if (tellGuardians) {
       const guardianIds = [...members.values()].flatMap((m) =>
         m?.guardianProfileId ? [m.guardianProfileId] : [],
       );
