@@ -416,6 +416,8 @@ export const restrictedMembersSchema = z.object({
       levelName: z.string(),
       reasons: z.array(z.string()),
       since: z.string(),
+      /** A clearance was handed in and waits for a reviewer (the queue of return-to-play decisions). */
+      clearanceWaiting: z.boolean(),
     }),
   ),
   totalCount: z.number(),

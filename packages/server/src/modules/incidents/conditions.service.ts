@@ -18,10 +18,11 @@ import { defineJob } from '../../jobs/queue.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { refreshMemberRequirementsNow } from '../../requirement-core/requirements-engine.service.ts';
 import { newStorageKey } from '../../storage/storage.ts';
+import { queueClearanceMails } from './incidents.mail.ts';
 import { conditionView } from './incidents.policy.ts';
 import { memberOf, profileNames, settingsOf } from './incidents.queries.ts';
 
-type ConditionDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
+type ConditionDeps = Pick<Deps, 'db' | 'clock' | 'storage' | 'jobs' | 'appUrl'>;
 type Row = typeof memberConditions.$inferSelect;
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -310,7 +311,7 @@ export async function submitClearance(
   ctx: RequestContext,
   input: { profileId: string; conditionId: string; read: () => Promise<CheckedFileUpload> },
 ): Promise<Condition> {
-  const { view } = await viewOf(deps.db, ctx, input.profileId);
+  const { view, member } = await viewOf(deps.db, ctx, input.profileId);
   authorize(
     view === 'manager' || view === 'member',
     'Only the member, their guardian or a reviewer hands in a clearance',
@@ -358,6 +359,12 @@ export async function submitClearance(
         },
       );
       if (!updated) throw notFound('Condition');
+      await queueClearanceMails(deps, tx, {
+        organizationId: ctx.organizationId,
+        profileId: input.profileId,
+        memberName: `${member.firstName} ${member.lastName}`,
+        levelPaths: member.levelPaths,
+      });
       return updated;
     });
     return presentCondition(saved, now, upload.originalName);

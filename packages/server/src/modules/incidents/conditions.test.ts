@@ -12,6 +12,7 @@ import { memberConditions } from '../../db/schema/index.ts';
 import { sweepEndedConditions } from './conditions.service.ts';
 import {
   auditOf,
+  mailTo,
   closeIncidentWorld,
   createIncidentWorld,
   multipart,
@@ -288,6 +289,7 @@ describe('GET /api/app/incident/restricted-members (who is not cleared, and why)
       expect.objectContaining({
         name: 'Kim Child',
         reasons: ['Supervised contact only', 'Removed from play — reviewers only'],
+        clearanceWaiting: false,
       }),
     ]);
     const manager = (
@@ -302,6 +304,32 @@ describe('GET /api/app/incident/restricted-members (who is not cleared, and why)
       }),
     ]);
     expect((await auditOf(w, 'condition.restricted_list_read')).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a clearance handed in waits for a reviewer', () => {
+  it('is flagged on the restricted list, and the member’s incident reviewers are mailed', async () => {
+    const made = (
+      await save(w.director, w.child.profileId, {
+        ...supervised,
+        kind: 'RemovedFromPlay',
+        title: 'Removed from play — ankle',
+        restrictsPlay: true,
+        visibility: 'Reviewers',
+        liftedBy: 'Document',
+      })
+    ).json() as Condition;
+    const before = (await mailTo(w, w.director)).length;
+    expect((await clearance(w.parent, w.child.profileId, made.id)).statusCode).toBe(200);
+    const list = (
+      await w.t.app.inject({ url: '/api/app/incident/restricted-members', headers: w.director.auth })
+    ).json() as {
+      items: { name: string; clearanceWaiting: boolean }[];
+    };
+    expect(list.items.find((i) => i.name === 'Kim Child')?.clearanceWaiting).toBe(true);
+    const mails = await mailTo(w, w.director);
+    expect(mails.slice(before)).toEqual([`${w.org.name}: a clearance was handed in for Kim Child`]);
+    expect(await mailTo(w, w.manager)).toEqual([]);
   });
 });
 

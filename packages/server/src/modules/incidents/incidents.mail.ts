@@ -142,3 +142,35 @@ export const incidentTriageReminderJob = defineJob({
       return 'reminded';
     }),
 });
+
+/**
+ * Mails the incident reviewers of a member's levels that a clearance was handed in (ADR 040), in the hand-in's
+ * transaction; the link opens the member's conditions, where the reviewer decides.
+ */
+export async function queueClearanceMails(
+  deps: Pick<Deps, 'jobs' | 'appUrl'>,
+  tx: Executor,
+  input: { organizationId: string; profileId: string; memberName: string; levelPaths: readonly string[] },
+) {
+  const { accessRoles } = await settingsOf(tx, input.organizationId);
+  const managers = new Map<string, { email: string; firstName: string }>();
+  for (const path of input.levelPaths)
+    for (const m of await incidentManagersOf(tx, input.organizationId, path, accessRoles))
+      managers.set(m.email, m);
+  const orgName = await organizationName(tx, input.organizationId);
+  await queueMail(
+    deps.jobs,
+    tx,
+    [...managers.values()].map((m) =>
+      incidentMail(deps.appUrl, {
+        to: m.email,
+        firstName: m.firstName,
+        organizationName: orgName,
+        subject: `a clearance was handed in for ${input.memberName}`,
+        lines: [`A return-to-play clearance was handed in for ${input.memberName}. Please review it.`],
+        path: `/incidents/members/${input.profileId}`,
+        label: `Open ${input.memberName}’s conditions`,
+      }),
+    ),
+  );
+}

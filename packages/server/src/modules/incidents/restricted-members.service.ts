@@ -42,6 +42,7 @@ export async function restrictedMembers(
       title: memberConditions.title,
       visibility: memberConditions.visibility,
       setAt: memberConditions.createdAt,
+      status: memberConditions.status,
     })
     .from(memberConditions)
     .innerJoin(profileLevelAccesses, eq(profileLevelAccesses.profileId, memberConditions.profileId))
@@ -69,7 +70,9 @@ export async function restrictedMembers(
       levelName: r.levelName,
       reasons: [],
       since: r.setAt.toISOString(),
+      clearanceWaiting: false,
     };
+    if (r.status === 'ClearanceSubmitted') item.clearanceWaiting = true;
     if (!item.reasons.includes(reason)) item.reasons.push(reason);
     byMember.set(r.profileId, item);
   }

@@ -70,6 +70,9 @@ export function IncidentsPage() {
                 </Link>{' '}
                 <span className="text-sm">({m.levelName})</span>
                 <span className="block text-sm">Not cleared: {m.reasons.join('; ')}</span>
+                {m.clearanceWaiting ? (
+                  <span className="block text-sm font-semibold">A clearance is waiting for review</span>
+                ) : null}
               </li>
             ))}
           </ul>
