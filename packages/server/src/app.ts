@@ -41,6 +41,7 @@ import { backgroundCheckRoutes } from './modules/background-checks/background-ch
 import { backgroundCheckSetupRoutes } from './modules/background-checks/background-check-setup.routes.ts';
 import { yardstikOnboardingRoutes } from './modules/background-checks/yardstik-onboarding.routes.ts';
 import { reviewRoutes } from './modules/reviews/reviews.routes.ts';
+import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { IdentityClient } from './session/identity-client.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(abusePreventionTrainingRoutes);
   await app.register(sexOffenderSearchRoutes);
   await app.register(reviewRoutes);
+  await app.register(incidentRoutes);
   await app.register(integrationRoutes);
   await app.register(platformIntegrationRoutes);
   await app.register(webhookRoutes, { sources: integrations.webhookSources });

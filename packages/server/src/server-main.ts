@@ -21,6 +21,7 @@ import {
 import { seedDemoActivity, type DemoAccountMaker } from './seeds/seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './seeds/seed-demo-content.ts';
 import { seedDemoScreening } from './seeds/seed-demo-screening.ts';
+import { seedDemoIncidents } from './seeds/seed-demo-incidents.ts';
 import { jobDepsOf } from './jobs/job-deps.ts';
 import { createMailTransport } from './mail/mailer.ts';
 import { startSandboxes } from './sandboxes-wiring.ts';
@@ -132,6 +133,9 @@ async function main(configured: Config) {
     const history = added > 0 && makeDemoAccount && (await seedDemoActivity(app.deps, makeDemoAccount));
     if (history)
       console.warn(`Seeded the demo history: ${history.accounts} of ${history.members} members signed up.`);
+    const incidents = history && (await seedDemoIncidents(database.db));
+    if (incidents)
+      console.warn(`Seeded the demo incidents: ${incidents.incidents} incidents and their conditions.`);
     // The screened staff are ordered through the Yardstik sandbox (its apply page and clock), so only with it.
     const yardstik = config.yardstik;
     if (history && makeDemoAccount && yardstik?.sandbox) {

@@ -11,6 +11,8 @@ import {
 } from '../modules/billing/member-payments.settle.ts';
 import { invitationRemindersJob } from '../modules/invitations/invitation-reminders.ts';
 import type { AnyJobDefinition } from './queue.ts';
+import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.ts';
+import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/background-checks/background-check-adverse.ts';
@@ -64,4 +66,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   unenrollMonitorJob,
   sexOffenderMonitorReconcileJob,
   sexOffenderMonitorSweepJob,
+  incidentTriageReminderJob,
+  conditionEndSweepJob,
 ];

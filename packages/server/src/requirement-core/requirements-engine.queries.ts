@@ -204,7 +204,10 @@ export async function writeStatuses(
     from changed`);
 }
 
-/** Per profile: whether it has an account, and whether any of its requirements was disqualified. */
+/**
+ * Per profile: whether it has an account, whether any of its requirements was disqualified, and whether a condition
+ * restricting play stands on it (not lifted, its end not passed: ADR 040).
+ */
 export async function loadProfileFacts(tx: Executor, organizationId: string, profileIds: readonly string[]) {
   return tx
     .select({
@@ -213,6 +216,9 @@ export async function loadProfileFacts(tx: Executor, organizationId: string, pro
       disqualified: sql<boolean>`exists (select 1 from member_requirements q
         where q.organization_id = ${organizationId} and q.profile_id = "profiles"."id"
           and q.review_outcome = ${ReviewOutcome.RejectedDisqualified})`,
+      restricted: sql<boolean>`exists (select 1 from member_conditions c
+        where c.organization_id = ${organizationId} and c.profile_id = "profiles"."id"
+          and c.restricts_play and c.status <> 'Lifted' and (c.until is null or c.until >= current_date))`,
     })
     .from(profiles)
     .where(and(eq(profiles.organizationId, organizationId), inIds(profiles.id, profileIds)));

@@ -80,6 +80,7 @@ export async function rederive(
     status: deriveMemberOverallStatus({
       hasAccount: p.hasAccount,
       disqualified: p.disqualified,
+      restricted: p.restricted,
       requirements: byProfile.get(p.id) ?? [],
     }),
   }));

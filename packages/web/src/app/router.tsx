@@ -302,6 +302,34 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'incidents',
+                  lazy: lazyPage(
+                    () => import('../features/incidents/components/incidents-page.tsx'),
+                    (m) => m.IncidentsPage,
+                  ),
+                },
+                {
+                  path: 'incidents/new',
+                  lazy: lazyPage(
+                    () => import('../features/incidents/components/report-incident-page.tsx'),
+                    (m) => m.ReportIncidentPage,
+                  ),
+                },
+                {
+                  path: 'incidents/members/:profileId',
+                  lazy: lazyPage(
+                    () => import('../features/incidents/components/member-conditions-page.tsx'),
+                    (m) => m.MemberConditionsPage,
+                  ),
+                },
+                {
+                  path: 'incidents/:incidentId',
+                  lazy: lazyPage(
+                    () => import('../features/incidents/components/incident-detail-page.tsx'),
+                    (m) => m.IncidentDetailPage,
+                  ),
+                },
+                {
                   path: 'reviews',
                   lazy: lazyPage(
                     () => import('../features/reviews/components/reviews-page.tsx'),

@@ -92,3 +92,26 @@ describe('deriveMemberOverallStatus', () => {
     );
   });
 });
+
+describe('a standing restricting condition (ADR 040)', () => {
+  it('is never Cleared, NoRequirements, Optional or NotConfirmed: Incomplete instead; other statuses stay', () => {
+    const member = { hasAccount: true, disqualified: false, restricted: true };
+    const mandatory = (s: RequirementStatus) => ({ status: s, isOptional: false });
+    for (const requirements of [
+      [],
+      [{ status: 0, isOptional: true }],
+      [mandatory(3)],
+      [mandatory(7)],
+    ] as const)
+      expect(deriveMemberOverallStatus({ ...member, requirements })).toBe(MemberOverallStatus.Incomplete);
+    expect(deriveMemberOverallStatus({ ...member, hasAccount: false, requirements: [] })).toBe(
+      MemberOverallStatus.NotActivated,
+    );
+    expect(deriveMemberOverallStatus({ ...member, disqualified: true, requirements: [] })).toBe(
+      MemberOverallStatus.Disqualified,
+    );
+    expect(deriveMemberOverallStatus({ ...member, restricted: false, requirements: [mandatory(3)] })).toBe(
+      MemberOverallStatus.Cleared,
+    );
+  });
+});

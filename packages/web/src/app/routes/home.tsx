@@ -8,6 +8,7 @@ import { managedLevels } from '../../features/home/components/managed-levels.ts'
 import { NoOrganization } from '../../features/home/components/no-organization.tsx';
 import { OrganizationContact } from '../../features/organizations/components/organization-contact.tsx';
 import { MyToDo } from '../../features/requirements/components/my-to-do.tsx';
+import { MyConditionsNotice } from '../../features/incidents/components/my-conditions-notice.tsx';
 import { DeploymentSummary } from '../../features/system/components/deployment-summary.tsx';
 import { useSystemInfo } from '../../features/system/api/get-system-info.ts';
 import { activeProfileQueryOptions, useActiveProfile } from '../../lib/active-profile.ts';
@@ -77,7 +78,11 @@ export function HomePage() {
             </div>
           </section>
         ) : null}
-        <MyToDo compact={levels.length > 0} disqualifiedHelp={<OrganizationContact />} />
+        <MyToDo
+          compact={levels.length > 0}
+          disqualifiedHelp={<OrganizationContact />}
+          statusNotice={<MyConditionsNotice profileId={profile.data.profileId} />}
+        />
       </>
     );
   }

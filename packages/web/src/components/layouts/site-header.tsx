@@ -89,6 +89,9 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
       <Link to="/requirements" className={`${linkClass} ${row}`}>
         My requirements
       </Link>
+      <Link to="/incidents" className={`${linkClass} ${row}`}>
+        Incidents
+      </Link>
       <Link to="/account/settings" className={`${linkClass} ${row}`}>
         Account settings
       </Link>

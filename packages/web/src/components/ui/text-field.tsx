@@ -8,7 +8,7 @@ import {
 } from './field-frame.tsx';
 
 /** The input types the forms use. */
-export type TextFieldType = 'text' | 'email' | 'password' | 'tel' | 'date';
+export type TextFieldType = 'text' | 'email' | 'password' | 'tel' | 'date' | 'datetime-local';
 
 export interface TextFieldProps extends Omit<FieldFrameProps, 'id' | 'children'>, FieldValueProps {
   name: string;

@@ -33,9 +33,12 @@ export function overallStatusSentence(status: MemberOverallStatus): string {
 export function MyToDo({
   compact = false,
   disqualifiedHelp,
+  statusNotice,
 }: {
   compact?: boolean;
   disqualifiedHelp?: ReactNode;
+  /** Why the member is not cleared besides their requirements (a condition such as removed from play; composed in app/). */
+  statusNotice?: ReactNode;
 }) {
   const requirements = useMyRequirements();
   if (requirements.isPending)
@@ -71,6 +74,7 @@ export function MyToDo({
       </h2>
       <p className="font-medium">{overallStatusSentence(overallStatus)}</p>
       {overallStatus === MemberOverallStatus.Disqualified ? disqualifiedHelp : null}
+      {overallStatus === MemberOverallStatus.Cleared ? null : statusNotice}
       {todo.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {todo.map((item) => (
