@@ -5,7 +5,7 @@ import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
 import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import { openAccountKey, sealAccountKey } from './integrations/screening/account-keys.ts';
-import { tazworksAgency } from './integrations/screening/tazworks-agency.ts';
+import { tazworksAgencies } from './integrations/screening/tazworks-agency.ts';
 import type { Integrations, WebhookProcessor, WebhookSource, YardstikSubAccounts } from './deps.ts';
 
 export type { Integrations, YardstikSubAccounts } from './deps.ts';
@@ -63,15 +63,10 @@ export function buildIntegrations(
         },
       }
     : null;
-  const tazworks = config.tazworks
-    ? Object.assign(
-        tazworksAgency({
-          baseUrl: config.tazworks.apiUrl,
-          token: config.tazworks.token,
-          agencyName: config.tazworks.agencyName,
-          logger,
-        }),
-        { sandbox: config.tazworks.sandbox === true },
+  const tazworks = config.tazworks?.length
+    ? tazworksAgencies(
+        config.tazworks.map((a) => ({ id: a.id, baseUrl: a.apiUrl, token: a.token, sandbox: a.sandbox })),
+        { logger },
       )
     : null;
   const webhookSources: WebhookSource[] = [];

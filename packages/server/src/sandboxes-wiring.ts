@@ -1,3 +1,4 @@
+import { tazworksAgencies } from '@touchline/contracts/background-checks';
 import type { Config } from './config.ts';
 
 /** The sandboxes running in this process and how to reach and stop them. */
@@ -45,10 +46,14 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const talent = createTalentSandbox({ apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret });
   const talentUrl = await talent.listen();
   const { createTazworksSandbox } = await import('@touchline/sandbox/tazworks/tazworks-sandbox');
-  const tazworks = createTazworksSandbox({
-    token: sandboxApiKey,
-    clientName: 'Demo league (sandbox client)',
-  });
+  // One sandbox serves the three TazWorks-platform agencies by name, each its own token and client (ADR 041).
+  const tazworksSandboxAgencies = tazworksAgencies.map((a) => ({
+    id: a.id,
+    name: a.name,
+    token: `${sandboxApiKey}-${a.id}`,
+    clientName: `Demo league (${a.name} sandbox client)`,
+  }));
+  const tazworks = createTazworksSandbox({ token: sandboxApiKey, agencies: tazworksSandboxAgencies });
   const tazworksUrl = await tazworks.listen();
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
@@ -61,13 +66,18 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       courseId: '101',
       sandbox: true,
     },
-    tazworks: { apiUrl: tazworksUrl, token: sandboxApiKey, agencyName: 'TazWorks agency', sandbox: true },
+    tazworks: tazworksSandboxAgencies.map((a) => ({
+      id: a.id,
+      apiUrl: tazworksUrl,
+      token: a.token,
+      sandbox: true,
+    })),
     describe: () => [
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
       `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
-      `TazWorks agency sandbox (a stand-in for JDP, NCSI, ScoutLogic; never the vendor) at ${tazworksUrl}`,
+      `TazWorks-platform sandbox serving JDP, NCSI and ScoutLogic (stand-ins, never the agencies) at ${tazworksUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);

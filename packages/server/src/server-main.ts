@@ -124,7 +124,7 @@ async function main(configured: Config) {
   async function seedDemo() {
     // The TazWorks sandbox's clients belong to the demo league (issue 34); a real agency's are granted by a platform
     // administrator.
-    if (config.tazworks?.sandbox && app.deps.integrations.tazworks)
+    if (app.deps.integrations.tazworks?.sandbox)
       await grantDemoSandboxClients(database.db, app.deps.integrations.tazworks);
     const added = await seedDemoContent(app.deps, findDemoVideo(config.webDistDir));
     if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
