@@ -76,7 +76,10 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
         <ul className="space-y-1">
           {clients.data?.map((client) => (
             <li key={`${client.agencyId}/${client.id}`} className="text-sm">
-              {client.name} <span className="text-slate-600 dark:text-slate-400">({agencyDisplayName(client.agencyId)})</span>
+              {client.name}{' '}
+              <span className="text-slate-600 dark:text-slate-400">
+                ({agencyDisplayName(client.agencyId)})
+              </span>
             </li>
           ))}
         </ul>
