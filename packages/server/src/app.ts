@@ -51,6 +51,7 @@ import { credentialRoutes } from './modules/requirements/credentials.routes.ts';
 import { sexOffenderSearchRoutes } from './modules/requirements/sex-offender-search.routes.ts';
 import { integrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(reviewRoutes);
   await app.register(integrationRoutes);
   await app.register(platformIntegrationRoutes);
+  await app.register(partnerRoutes);
   await app.register(webhookRoutes, { sources: integrations.webhookSources });
   if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);
 

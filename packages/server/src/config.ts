@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tazworksAgencyIds, type TazworksAgencyId } from '@touchline/contracts/background-checks';
 import type { RateLimitStoreKind } from './plugins/rate-limit.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
+import type { LeagueAppsConfig } from './integrations/partners/partners-wiring.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -112,6 +113,12 @@ const envSchema = z.object({
   YARDSTIK_API_URL: z.url({ message: 'must be an absolute URL such as https://api.yardstik.com' }).optional(),
   YARDSTIK_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   YARDSTIK_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  LEAGUEAPPS_API_URL: z
+    .url({ message: 'must be an absolute URL such as https://admin.leagueapps.io' })
+    .optional(),
+  LEAGUEAPPS_AUTH_URL: z
+    .url({ message: 'must be an absolute URL such as https://auth.leagueapps.io' })
+    .optional(),
   // The TazWorks-platform agencies (spec §1), each on its own: JDP_*, NCSI_*, SCOUTLOGIC_* (ADR 041).
   JDP_API_URL: tazworksUrl,
   JDP_TOKEN: tazworksToken,
@@ -207,6 +214,16 @@ export type Config = {
    * and token; unset = none (or the sandbox serving all three, with `sandboxes`, then marked `sandbox`).
    */
   tazworks: TazworksAgencyConfig[] | undefined;
+  /**
+   * Where LeagueApps is reached (LEAGUEAPPS_API_URL, LEAGUEAPPS_AUTH_URL; issue 31): unset = LeagueApps' production
+   * hosts (or, with `sandboxes`, the LeagueApps sandbox). Organizations bring their own site and key.
+   */
+  leagueApps: LeagueAppsConfig | undefined;
+  /**
+   * Seals league partners' credentials at rest (ADR 041): IDENTITY_KEY_ENCRYPTION_KEY (required in production), else
+   * SESSION_PASSWORD, else a development-only constant.
+   */
+  partnerSealSecret: string;
   /**
    * The deployment's Stripe account (STRIPE_*); unset = no billing (or the Stripe sandbox, with `sandboxes`, then
    * marked `sandbox` so screens name it and show the sandbox card form).
@@ -384,6 +401,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { apiUrl: e.YARDSTIK_API_URL, apiKey: e.YARDSTIK_API_KEY, webhookSecret: e.YARDSTIK_WEBHOOK_SECRET }
         : undefined,
     tazworks: tazworksAgenciesOf(e),
+    leagueApps: e.LEAGUEAPPS_API_URL
+      ? { apiUrl: e.LEAGUEAPPS_API_URL, authUrl: e.LEAGUEAPPS_AUTH_URL ?? 'https://auth.leagueapps.io' }
+      : undefined,
+    partnerSealSecret:
+      e.IDENTITY_KEY_ENCRYPTION_KEY ??
+      e.SESSION_PASSWORD ??
+      'touchline development-only partner sealing secret',
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

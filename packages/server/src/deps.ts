@@ -8,6 +8,7 @@ import type { BillingPort } from './integrations/billing/port.ts';
 import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
 import type { TazworksAgencies } from './integrations/screening/tazworks-agency.ts';
+import type { PartnerIntegrations } from './integrations/partners/partners-wiring.ts';
 import type { TrainingProviderPort } from './integrations/training/port.ts';
 import {
   createVendorHttpClient,
@@ -219,6 +220,8 @@ export type Integrations = {
   training: TrainingProviderPort | null;
   webhookSources: WebhookSource[];
   webhookProcessors: Record<string, WebhookProcessor>;
+  /** League-management partners (LeagueApps, Test; issue 31, ADR 041); absent or null = none. */
+  partners?: PartnerIntegrations | null;
   close(): Promise<void>;
 };
 

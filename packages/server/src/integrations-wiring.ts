@@ -6,6 +6,7 @@ import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import { openAccountKey, sealAccountKey } from './integrations/screening/account-keys.ts';
 import { tazworksAgencies } from './integrations/screening/tazworks-agency.ts';
+import { buildPartnerIntegrations } from './integrations/partners/partners-wiring.ts';
 import type { Integrations, WebhookProcessor, WebhookSource, YardstikSubAccounts } from './deps.ts';
 
 export type { Integrations, YardstikSubAccounts } from './deps.ts';
@@ -20,7 +21,9 @@ import { adoptUnknownYardstikReport } from './modules/requirements/sex-offender-
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
 export function buildIntegrations(
   config: Pick<Config, 'yardstik'> &
-    Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks'>>,
+    Partial<
+      Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks' | 'leagueApps'>
+    > & { partnerSealSecret?: string | undefined },
   logger: HttpLogger,
 ): Integrations {
   const usSoccer = config.usSoccer
@@ -126,6 +129,12 @@ export function buildIntegrations(
     training: talent,
     webhookSources,
     webhookProcessors,
+    partners: config.partnerSealSecret
+      ? buildPartnerIntegrations(
+          { sealSecret: config.partnerSealSecret, leagueApps: config.leagueApps },
+          logger,
+        )
+      : null,
     close: async () => {
       await yardstik?.http.close();
       await Promise.all([...subAccountPorts.values()].map((p) => p.http.close()));

@@ -38,7 +38,8 @@ async function main(configured: Config) {
       !configured.stripe ||
       !configured.usSoccer ||
       !configured.talentLms ||
-      !configured.tazworks)
+      !configured.tazworks ||
+      !configured.leagueApps)
       ? await step(() => startSandboxes())
       : null;
   if (sandboxes) lifecycle.onStop(() => sandboxes.close());
@@ -50,6 +51,7 @@ async function main(configured: Config) {
         usSoccer: configured.usSoccer ?? sandboxes.usSoccer,
         talentLms: configured.talentLms ?? sandboxes.talentLms,
         tazworks: configured.tazworks ?? sandboxes.tazworks,
+        leagueApps: configured.leagueApps ?? sandboxes.leagueApps,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

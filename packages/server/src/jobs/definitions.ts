@@ -11,6 +11,7 @@ import {
 } from '../modules/billing/member-payments.settle.ts';
 import { invitationRemindersJob } from '../modules/invitations/invitation-reminders.ts';
 import type { AnyJobDefinition } from './queue.ts';
+import { partnerSyncJob, partnerSyncScheduleJob } from '../modules/partners/partners-sync.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
@@ -40,6 +41,8 @@ import {
 export const jobDefinitions: readonly AnyJobDefinition[] = [
   mailSendJob,
   processWebhookJob,
+  partnerSyncJob,
+  partnerSyncScheduleJob,
   invitationRemindersJob,
   requirementStatusesJob,
   requirementRemindersJob,
