@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, randomUUID, verify, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, verify, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createSandbox, type Sandbox } from '../harness.ts';
 
@@ -49,6 +49,8 @@ export type LeagueAppsSandbox = Sandbox & {
     registration: Omit<LeagueAppsRegistration, 'lastUpdated'>,
   ): LeagueAppsRegistration;
   registrations(siteId: string): LeagueAppsRegistration[];
+  /** A fault mid-export: after `pages` good export answers, the next `times` export requests answer 500. */
+  failExportAfter(pages: number, times: number): void;
 };
 
 const jwtBearer = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -67,6 +69,8 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
   const usage = new Map<string, { minute: number; count: number }>();
   const pageSize = options.pageSize ?? 100;
   let lastStamp = 0;
+  let exportCalls = 0;
+  let exportFault: { after: number; times: number } | null = null;
 
   const bearerOf = (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -144,6 +148,11 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
           .code(429)
           .header('retry-after', '60')
           .send({ status: 429, message: 'Too Many Requests' });
+      exportCalls++;
+      if (exportFault && exportCalls > exportFault.after && exportFault.times > 0) {
+        exportFault.times--;
+        return reply.code(500).send({ status: 500, message: 'Sandbox fault: internal error' });
+      }
       const lastUpdated = Number(request.query['last-updated']);
       const lastId = request.query['last-id'];
       if (!Number.isFinite(lastUpdated) || lastId === undefined)
@@ -181,6 +190,10 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
       site.registrations.set(row.id, row);
       return row;
     },
+    failExportAfter(pages: number, times: number) {
+      exportCalls = 0;
+      exportFault = { after: pages, times };
+    },
     registrations(siteId: string) {
       return [...(sites.get(siteId)?.registrations.values() ?? [])];
     },
@@ -210,7 +223,7 @@ function verifyAssertion(jwt: string, keyOf: (clientId: string) => KeyObject | u
     const ok = verify(
       'RSA-SHA256',
       Buffer.from(`${header}.${payload}`),
-      createPublicKey(key),
+      key,
       Buffer.from(signature, 'base64url'),
     );
     return ok ? claims : null;

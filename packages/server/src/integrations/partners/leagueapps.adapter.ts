@@ -132,15 +132,24 @@ export function leagueAppsAdapter(settings: LeagueAppsSettings): PartnerPort {
       }
     },
     async exportRegistrations(cursor, ctx) {
-      const bearer = await accessToken(ctx);
       const from: PartnerCursor = cursor ?? { lastUpdated: 0, lastId: '0' };
-      const { body } = await api.call<LeagueAppsRow[]>({
-        method: 'GET',
-        path: `${sitePath}/export/registrations-2`,
-        query: { 'last-updated': from.lastUpdated, 'last-id': from.lastId },
-        headers: { authorization: `Bearer ${bearer}` },
-        correlationId: ctx.correlationId,
-      });
+      const page = async () =>
+        api.call<LeagueAppsRow[]>({
+          method: 'GET',
+          path: `${sitePath}/export/registrations-2`,
+          query: { 'last-updated': from.lastUpdated, 'last-id': from.lastId },
+          headers: { authorization: `Bearer ${await accessToken(ctx)}` },
+          correlationId: ctx.correlationId,
+        });
+      let body: LeagueAppsRow[];
+      try {
+        ({ body } = await page());
+      } catch (err) {
+        // An access token LeagueApps no longer honours (expired early, revoked): a new one, once.
+        if (!(err instanceof VendorHttpError && err.status === 401)) throw err;
+        token = null;
+        ({ body } = await page());
+      }
       const registrations = body.map(toRegistration);
       const last = body.at(-1);
       return {

@@ -101,7 +101,7 @@ async function markFailing(deps: SyncDeps, connectionId: string, message: string
 }
 
 /** Applies one registration as read, under its row's lock. */
-async function applyRegistration(
+export async function applyRegistration(
   deps: SyncDeps,
   tx: Transaction,
   connection: Connection,
