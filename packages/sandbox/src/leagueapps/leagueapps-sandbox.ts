@@ -49,6 +49,8 @@ export type LeagueAppsSandbox = Sandbox & {
     registration: Omit<LeagueAppsRegistration, 'lastUpdated'>,
   ): LeagueAppsRegistration;
   registrations(siteId: string): LeagueAppsRegistration[];
+  /** Revokes every access token issued (as when LeagueApps rotates them): the next call with one is 401. */
+  revokeTokens(): void;
   /** A fault mid-export: after `pages` good export answers, the next `times` export requests answer 500. */
   failExportAfter(pages: number, times: number): void;
 };
@@ -144,10 +146,8 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
       if (grant.siteId !== request.params.siteId)
         return reply.code(403).send({ status: 403, message: 'Forbidden for this site' });
       if (!quota(grant.clientId))
-        return reply
-          .code(429)
-          .header('retry-after', '60')
-          .send({ status: 429, message: 'Too Many Requests' });
+        // LeagueApps documents 429 and truncated exponential backoff, no Retry-After header (ADR 041).
+        return reply.code(429).send({ status: 429, message: 'Too Many Requests' });
       exportCalls++;
       if (exportFault && exportCalls > exportFault.after && exportFault.times > 0) {
         exportFault.times--;
@@ -189,6 +189,9 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
       const row = { ...registration, lastUpdated: lastStamp };
       site.registrations.set(row.id, row);
       return row;
+    },
+    revokeTokens() {
+      tokens.clear();
     },
     failExportAfter(pages: number, times: number) {
       exportCalls = 0;
