@@ -150,3 +150,11 @@ export const prefillDataSchema = z.object({
 });
 /** The prefill data. */
 export type PrefillData = z.infer<typeof prefillDataSchema>;
+
+/** GET …/partners/mapping-targets: the levels and role labels a program may be mapped to. */
+export const partnerMappingTargetsSchema = z.object({
+  levels: z.array(z.object({ id: z.uuid(), name: z.string(), depth: z.number().int() })),
+  labels: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+/** The mapping targets. */
+export type PartnerMappingTargets = z.infer<typeof partnerMappingTargetsSchema>;

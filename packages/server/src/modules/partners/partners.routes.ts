@@ -5,6 +5,7 @@ import {
   connectPartnerBodySchema,
   mapPartnerProgramBodySchema,
   partnerConnectionSchema,
+  partnerMappingTargetsSchema,
   partnerProgramSchema,
   partnerSyncQueuedSchema,
   prefillDataSchema,
@@ -12,9 +13,11 @@ import {
 import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   connectPartner,
+  leagueAppsSandboxSite,
   listPartnerConnections,
   listPartnerPrograms,
   mapPartnerProgram,
+  partnerMappingTargets,
   prefillData,
   queuePartnerSync,
   removePartner,
@@ -52,6 +55,23 @@ export async function partnerRoutes(app: FastifyInstance) {
           body: req.body,
         }),
       ),
+  );
+  r.get(
+    `${base}/mapping-targets`,
+    { schema: { params: orgParams, response: { 200: partnerMappingTargetsSchema } } },
+    async (req) =>
+      partnerMappingTargets(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
+  );
+  r.get(
+    `${base}/sandbox-site`,
+    {
+      schema: {
+        params: orgParams,
+        response: { 200: z.object({ siteId: z.string(), clientId: z.string(), privateKeyPem: z.string() }) },
+      },
+    },
+    async (req) =>
+      leagueAppsSandboxSite(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
   );
   r.delete(`${base}/:connectionId`, { schema: { params: connectionParams } }, async (req, reply) => {
     await removePartner(app.deps, await requireRequestContext(req), {

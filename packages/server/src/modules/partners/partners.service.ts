@@ -7,6 +7,7 @@ import {
   type ConnectPartnerBody,
   type MapPartnerProgramBody,
   type PartnerConnection,
+  type PartnerMappingTargets,
   type PartnerOfProfile,
   type PartnerProgram,
   type PrefillData,
@@ -16,6 +17,7 @@ import { findLiveLevel, liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import {
+  hierarchyLevels,
   labels,
   partnerConnections,
   partnerProgramMappings,
@@ -461,5 +463,47 @@ export async function prefillData(
     address: person.address,
     guardian: person.guardian,
     emergencyContact: person.emergencyContact,
+  };
+}
+
+/**
+ * GET {id}/partners/sandbox-site: the LeagueApps sandbox's demo site and its key, so a developer or a demo can connect
+ * it (development only: 404 wherever LeagueApps itself, not our sandbox, is configured).
+ */
+export async function leagueAppsSandboxSite(
+  deps: PartnerDeps,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
+): Promise<{ siteId: string; clientId: string; privateKeyPem: string }> {
+  await requireAdmin(deps, ctx, organizationId);
+  const leagueApps = deps.integrations.partners?.leagueApps;
+  if (!leagueApps?.sandbox || !leagueApps.sandboxSite) throw notFound('LeagueApps sandbox site');
+  return leagueApps.sandboxSite;
+}
+
+/** GET {id}/partners/mapping-targets: the organization's live levels (in tree order) and role labels. */
+export async function partnerMappingTargets(
+  deps: PartnerDeps,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
+): Promise<PartnerMappingTargets> {
+  await requireAdmin(deps, ctx, organizationId);
+  const levels = await deps.db
+    .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
+    .from(hierarchyLevels)
+    .where(and(eq(hierarchyLevels.organizationId, organizationId), isNull(hierarchyLevels.deletedAt)))
+    .orderBy(asc(hierarchyLevels.path));
+  const roleLabels = await deps.db
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(and(eq(labels.organizationId, organizationId), isNull(labels.deletedAt)))
+    .orderBy(asc(labels.sortOrder), asc(labels.name));
+  return {
+    levels: levels.map((l) => ({
+      id: l.id,
+      name: l.name,
+      depth: l.path.split('/').filter(Boolean).length - 1,
+    })),
+    labels: roleLabels,
   };
 }

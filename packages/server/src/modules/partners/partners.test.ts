@@ -175,6 +175,15 @@ describe('connecting a partner at /account/integrations', () => {
     ]);
   });
 
+  it('GET {id}/partners/sandbox-site: 401, 404, 403, and 404 where no sandbox site is configured', async () => {
+    const url = `${base()}/sandbox-site`;
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    expect((await call(otherAdmin, 'GET', url)).statusCode).toBe(404);
+    expect((await call(manager, 'GET', url)).statusCode).toBe(403);
+    const res = await call(admin, 'GET', url);
+    expect([res.statusCode, res.json().error.message]).toEqual([404, 'LeagueApps sandbox site not found']);
+  });
+
   it('connects the Test partner (ours) too', async () => {
     const res = await call(admin, 'POST', base(), { providerType: 'Test', siteId: 'Demo trial' });
     expect([res.statusCode, res.json().connectedAs, res.json().sandbox]).toEqual([
@@ -218,6 +227,21 @@ describe('the roster sync from the LeagueApps sandbox', () => {
       { programId: '77', name: 'U12 Spring League', registrations: 3, mapping: null },
       { programId: '88', name: 'U10 Fall', registrations: 1, mapping: null },
     ]);
+  });
+
+  it('GET mapping-targets: 401, 404, 403, 200 the levels and labels', async () => {
+    const url = `${base()}/mapping-targets`;
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    expect((await call(otherAdmin, 'GET', url)).statusCode).toBe(404);
+    expect((await call(manager, 'GET', url)).statusCode).toBe(403);
+    const res = await call(admin, 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().levels.map((l: { id: string }) => l.id)).toEqual([
+      org.root.id,
+      org.division.id,
+      org.team.id,
+    ]);
+    expect(res.json().labels.map((l: { id: string }) => l.id)).toContain(org.labelIds.member);
   });
 
   it('PUT mappings/{program}: 401, 404, 403, 400, 404 another’s level; 200 admits those waiting', async () => {
