@@ -328,9 +328,9 @@ export const partnerSyncJob = defineJob<{ connectionId: string }>({
 });
 
 /** Every half hour, each connection's sync is queued (keyed by connection and slot: queued once per slot). */
-export const partnerSyncScheduleJob = defineJob<unknown>({
+export const partnerSyncScheduleJob = defineJob({
   name: 'partners.sync-schedule',
-  payload: z.unknown(),
+  payload: z.object({}),
   cron: '*/30 * * * *',
   run: async (deps) => {
     const rows = await deps.db.select({ id: partnerConnections.id }).from(partnerConnections);
