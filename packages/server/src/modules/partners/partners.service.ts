@@ -372,6 +372,30 @@ async function registrationOfAccess(deps: Pick<Deps, 'db'>, organizationId: stri
   return row;
 }
 
+/** The active profile's `partner` (spec §3): the partner the current profile's membership came from, or null. */
+export async function partnerOfCurrentProfile(
+  deps: Pick<Deps, 'db'>,
+  ctx: Pick<RequestContext, 'organizationId' | 'profileId'>,
+): Promise<{ id: string; name: string; providerType: string } | null> {
+  const [row] = await deps.db
+    .select({ id: partnerConnections.id, providerType: partnerConnections.providerType })
+    .from(partnerRegistrations)
+    .innerJoin(partnerConnections, eq(partnerConnections.id, partnerRegistrations.connectionId))
+    .innerJoin(profileLevelAccesses, eq(profileLevelAccesses.id, partnerRegistrations.profileLevelAccessId))
+    .where(
+      and(
+        eq(partnerRegistrations.organizationId, ctx.organizationId),
+        eq(profileLevelAccesses.profileId, ctx.profileId),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    )
+    .orderBy(asc(partnerRegistrations.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const type = row.providerType as PartnerProviderType;
+  return { id: row.id, name: partnerDisplayName[type], providerType: type };
+}
+
 /**
  * The partner a membership came from (GET /api/app/profile/partner-from-current-profile[/{plaId}]): the named
  * access (already checked readable by the caller), or any live access of the current profile; null when none.

@@ -389,6 +389,15 @@ describe('the roster sync from the LeagueApps sandbox', () => {
     expect((await call(existing, 'GET', `${url}/${existing.profileLevelAccessId}`)).json().id).toBe(
       connectionId,
     );
+    const active = await call(existing, 'GET', `/api/app/profile?AppUserId=${existing.userId}`);
+    expect(active.json().partner).toEqual({
+      id: connectionId,
+      name: 'LeagueApps',
+      providerType: 'LeagueApps',
+    });
+    expect(
+      (await call(admin, 'GET', `/api/app/profile?AppUserId=${admin.userId}`)).json().partner,
+    ).toBeNull();
     expect((await call(admin, 'GET', url)).statusCode).toBe(204);
     expect((await call(existing, 'GET', `${url}/${otherAdmin.profileLevelAccessId}`)).statusCode).toBe(404);
   });
