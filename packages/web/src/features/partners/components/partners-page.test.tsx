@@ -77,6 +77,8 @@ describe('the integrations page', () => {
       privateKeyPem: '-----BEGIN PRIVATE KEY-----x-----END PRIVATE KEY-----',
     });
     expect(await screen.findByText(/LeagueApps — sandbox/)).toBeVisible();
+    // LeagueApps is connected: the form offers the partner left (the Test partner).
+    expect(screen.getByRole('textbox', { name: 'Name of the test site' })).toBeVisible();
     expect(screen.getByTestId('partner-sync-state')).toHaveTextContent('2 waiting for a mapping');
     await userEvent.click(screen.getByRole('button', { name: 'Map programs' }));
     expect(await screen.findByText('Not mapped: its 2 registrations wait')).toBeVisible();

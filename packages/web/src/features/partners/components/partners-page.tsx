@@ -188,11 +188,14 @@ function ConnectForm({
   const id = useId();
   const connect = useConnectPartner(organizationId);
   const sandboxSite = useLeagueAppsSandboxSite(organizationId);
-  const [type, setType] = useState<'LeagueApps' | 'Test'>('LeagueApps');
+  const [chosen, setType] = useState<'LeagueApps' | 'Test'>('LeagueApps');
   const [siteId, setSiteId] = useState('');
   const [clientId, setClientId] = useState('');
   const [privateKeyPem, setPrivateKeyPem] = useState('');
   const taken = new Set(connected.map((c) => c.providerType));
+  // A partner already connected is not offered again: the form moves to the one left, and goes when none is.
+  const type = taken.has(chosen) ? (chosen === 'LeagueApps' ? 'Test' : 'LeagueApps') : chosen;
+  if (taken.has('LeagueApps') && taken.has('Test')) return null;
   return (
     <form
       className="space-y-3 rounded-md border border-slate-300 p-4 dark:border-slate-700"
