@@ -19,9 +19,11 @@ test('connect the LeagueApps sandbox site, sync, map a program, see the invitati
   await page.getByRole('button', { name: 'Use the LeagueApps sandbox site' }).click();
   await expect(page.getByLabel('LeagueApps site id')).toHaveValue('10001');
   await page.getByRole('button', { name: 'Connect and test' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Connected as' })).toContainText(
-    'Demo league (LeagueApps sandbox site) (site 10001)',
+  await expect(page.getByRole('status').filter({ hasText: 'connected as' })).toContainText(
+    'LeagueApps connected as Demo league (LeagueApps sandbox site) (site 10001)',
   );
+  // The form moves on to the partner not connected yet, emptied.
+  await expect(page.getByLabel('Name of the test site')).toHaveValue('');
   await expect(page.getByText('LeagueApps — sandbox (Touchline’s stand-in, not the partner)')).toBeVisible();
   await snap('partners-connected');
 

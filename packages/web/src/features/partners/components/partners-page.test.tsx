@@ -69,7 +69,9 @@ describe('the integrations page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Use the LeagueApps sandbox site' }));
     expect(screen.getByRole('textbox', { name: 'LeagueApps site id' })).toHaveValue('10001');
     await userEvent.click(screen.getByRole('button', { name: 'Connect and test' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Connected as Demo league (site 10001)');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'LeagueApps connected as Demo league (site 10001)',
+    );
     expect(JSON.parse(String(server.callsTo('POST', base)[0]!.body))).toEqual({
       providerType: 'LeagueApps',
       siteId: '10001',

@@ -74,9 +74,11 @@ function ConnectionCard({
       </div>
       <p className="text-sm">Connected as {c.connectedAs}</p>
       <p className="text-sm" data-testid="partner-sync-state">
-        {c.state === 'failing' ? `Sync failing: ${c.sync.lastError ?? 'unknown error'}` : 'Sync working'}
-        {' · '}
-        {c.sync.lastRunAt ? `last run ${new Date(c.sync.lastRunAt).toLocaleString()}` : 'not run yet'}
+        {c.state === 'failing'
+          ? `Sync failing: ${c.sync.lastError ?? 'unknown error'}`
+          : c.sync.lastRunAt
+            ? `Sync working · last run ${new Date(c.sync.lastRunAt).toLocaleString()}`
+            : 'Waiting for the first sync'}
         {' · '}
         {`${c.sync.registrations} registrations: ${c.sync.invited} invited, ${c.sync.unmapped} waiting for a mapping, ${c.sync.withdrawn} withdrawn`}
       </p>
@@ -205,9 +207,19 @@ function ConnectForm({
           type === 'LeagueApps'
             ? { providerType: type, siteId, clientId, privateKeyPem }
             : { providerType: type, siteId },
+          {
+            onSuccess: () => {
+              setSiteId('');
+              setClientId('');
+              setPrivateKeyPem('');
+            },
+          },
         );
       }}
     >
+      {connect.data ? (
+        <Alert tone="success">{`${connect.data.name} connected as ${connect.data.connectedAs}`}</Alert>
+      ) : null}
       <h2 className="text-lg font-semibold">Connect a partner</h2>
       <label htmlFor={`${id}-type`} className={labelClass}>
         Partner
@@ -269,7 +281,6 @@ function ConnectForm({
         </>
       ) : null}
       <Alert>{connect.error ? connect.error.message : null}</Alert>
-      {connect.data ? <Alert tone="success">{`Connected as ${connect.data.connectedAs}`}</Alert> : null}
       <Button type="submit" label={connect.isPending ? 'Testing the connection…' : 'Connect and test'} />
     </form>
   );
