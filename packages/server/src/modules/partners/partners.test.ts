@@ -193,6 +193,19 @@ describe('connecting a partner at /account/integrations', () => {
     ]);
     const bad = await call(admin, 'POST', base(), { providerType: 'Test', siteId: '' });
     expect(bad.statusCode).toBe(400);
+    // Its fixed roster syncs through the same job: a player and a coach wait for a mapping, the unpaid one pends.
+    const testId = res.json().id as string;
+    expect(await syncPartnerConnection(jobDepsOf(t.app), testId)).toEqual({ applied: 3, pages: 2 });
+    const rows = await t.database.db
+      .select({ id: partnerRegistrations.registrationId, status: partnerRegistrations.status })
+      .from(partnerRegistrations)
+      .where(eq(partnerRegistrations.connectionId, testId));
+    expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'test-1', status: 'unmapped' },
+      { id: 'test-2', status: 'unmapped' },
+      { id: 'test-3', status: 'pending' },
+    ]);
+    await t.database.db.delete(partnerConnections).where(eq(partnerConnections.id, testId));
   });
 });
 
