@@ -6,11 +6,35 @@ import { singleLineText } from './text.ts';
 
 /**
  * The vendors a background-check definition may name (spec §1): Yardstik, an agency on the TazWorks platform (JDP,
- * NCSI, ScoutLogic: the deployment's configured agency, ADR 034) or Generic (the organization's own vendor).
+ * NCSI, ScoutLogic: each configured on its own, ADR 034, ADR 041) or Generic (the organization's own vendor).
  */
 export const backgroundCheckVendors = ['Yardstik', 'TazWorks', 'Generic'] as const;
 /** One of {@link backgroundCheckVendors}. */
 export type BackgroundCheckVendor = (typeof backgroundCheckVendors)[number];
+
+/**
+ * The agencies on the TazWorks platform the spec names (§1), each one of its own on a deployment (its base URL and
+ * API token) and offered to leagues by name: the id is the agency's key in the API (`agencyId`), the name is how
+ * screens show it.
+ */
+export const tazworksAgencies = [
+  { id: 'jdp', name: 'JDP' },
+  { id: 'ncsi', name: 'NCSI' },
+  { id: 'scoutlogic', name: 'ScoutLogic' },
+] as const;
+/** The id of one of {@link tazworksAgencies}. */
+export type TazworksAgencyId = (typeof tazworksAgencies)[number]['id'];
+/** The ids of {@link tazworksAgencies}. */
+export const tazworksAgencyIds: readonly TazworksAgencyId[] = tazworksAgencies.map((a) => a.id);
+/** Whether an agency id is one of the TazWorks-platform agencies. */
+export function isTazworksAgencyId(id: string): id is TazworksAgencyId {
+  return (tazworksAgencyIds as readonly string[]).includes(id);
+}
+/** The name screens show for an agency id (a TazWorks-platform agency, or Yardstik), the id itself otherwise. */
+export function agencyDisplayName(id: string): string {
+  if (id === 'yardstik') return 'Yardstik';
+  return tazworksAgencies.find((a) => a.id === id)?.name ?? id;
+}
 
 /** Who pays for an order: the organization (run-background-check) or the member (run-and-pay-background-check-user). */
 export const backgroundCheckPayers = ['organization', 'member'] as const;

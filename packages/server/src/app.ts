@@ -54,6 +54,7 @@ import { abusePreventionTrainingRoutes } from './modules/abuse-prevention-traini
 import { sexOffenderSearchRoutes } from './modules/sex-offender-search/sex-offender-search.routes.ts';
 import { integrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(incidentRoutes);
   await app.register(integrationRoutes);
   await app.register(platformIntegrationRoutes);
+  await app.register(partnerRoutes);
   await app.register(webhookRoutes, { sources: integrations.webhookSources });
   if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);
 

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { tazworksAgencyIds, type TazworksAgencyId } from '@touchline/contracts/background-checks';
 import type { RateLimitStoreKind } from './plugins/rate-limit.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
+import type { LeagueAppsConfig } from './integrations/partners/partners-wiring.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -10,6 +12,11 @@ const repoRoot = path.resolve(serverRoot, '../..');
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
+
+const tazworksUrl = z
+  .url({ message: 'must be an absolute URL such as https://api.instascreen.net' })
+  .optional();
+const tazworksToken = z.string().min(8, 'must be at least 8 characters').optional();
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -106,11 +113,19 @@ const envSchema = z.object({
   YARDSTIK_API_URL: z.url({ message: 'must be an absolute URL such as https://api.yardstik.com' }).optional(),
   YARDSTIK_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   YARDSTIK_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
-  TAZWORKS_API_URL: z
-    .url({ message: 'must be an absolute URL such as https://api.instascreen.net' })
+  LEAGUEAPPS_API_URL: z
+    .url({ message: 'must be an absolute URL such as https://admin.leagueapps.io' })
     .optional(),
-  TAZWORKS_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
-  TAZWORKS_AGENCY_NAME: z.string().trim().min(1).max(100).default('TazWorks agency'),
+  LEAGUEAPPS_AUTH_URL: z
+    .url({ message: 'must be an absolute URL such as https://auth.leagueapps.io' })
+    .optional(),
+  // The TazWorks-platform agencies (spec §1), each on its own: JDP_*, NCSI_*, SCOUTLOGIC_* (ADR 041).
+  JDP_API_URL: tazworksUrl,
+  JDP_TOKEN: tazworksToken,
+  NCSI_API_URL: tazworksUrl,
+  NCSI_TOKEN: tazworksToken,
+  SCOUTLOGIC_API_URL: tazworksUrl,
+  SCOUTLOGIC_TOKEN: tazworksToken,
   STRIPE_API_URL: z
     .url({ message: 'must be an absolute URL such as https://api.stripe.com' })
     .default('https://api.stripe.com'),
@@ -195,10 +210,20 @@ export type Config = {
    */
   yardstik: { apiUrl: string; apiKey: string; webhookSecret: string; sandbox?: boolean } | undefined;
   /**
-   * The TazWorks-platform agency (TAZWORKS_*: JDP, NCSI, ScoutLogic…, ADR 034); unset = none (or its sandbox, with
-   * `sandboxes`, then marked `sandbox`).
+   * The TazWorks-platform agencies configured (JDP_*, NCSI_*, SCOUTLOGIC_*: ADR 034, ADR 041), each its own base URL
+   * and token; unset = none (or the sandbox serving all three, with `sandboxes`, then marked `sandbox`).
    */
-  tazworks: { apiUrl: string; token: string; agencyName: string; sandbox?: boolean } | undefined;
+  tazworks: TazworksAgencyConfig[] | undefined;
+  /**
+   * Where LeagueApps is reached (LEAGUEAPPS_API_URL, LEAGUEAPPS_AUTH_URL; issue 31): unset = LeagueApps' production
+   * hosts (or, with `sandboxes`, the LeagueApps sandbox). Organizations bring their own site and key.
+   */
+  leagueApps: LeagueAppsConfig | undefined;
+  /**
+   * Seals league partners' credentials at rest (ADR 041): IDENTITY_KEY_ENCRYPTION_KEY (required in production), else
+   * SESSION_PASSWORD, else a development-only constant.
+   */
+  partnerSealSecret: string;
   /**
    * The deployment's Stripe account (STRIPE_*); unset = no billing (or the Stripe sandbox, with `sandboxes`, then
    * marked `sandbox` so screens name it and show the sandbox card form).
@@ -220,6 +245,27 @@ export type TalentLmsConfig = {
   courseId: string;
   sandbox?: boolean;
 };
+
+/** One TazWorks-platform agency (JDP, NCSI, ScoutLogic) as this deployment reaches it: its base URL and API token. */
+export type TazworksAgencyConfig = {
+  id: TazworksAgencyId;
+  apiUrl: string;
+  token: string;
+  sandbox?: boolean;
+};
+
+function tazworksAgenciesOf(
+  e: Partial<Record<`${'JDP' | 'NCSI' | 'SCOUTLOGIC'}_${'API_URL' | 'TOKEN'}`, string>>,
+): TazworksAgencyConfig[] | undefined {
+  const agencies: TazworksAgencyConfig[] = [];
+  for (const id of tazworksAgencyIds) {
+    const prefix = id.toUpperCase() as 'JDP' | 'NCSI' | 'SCOUTLOGIC';
+    const apiUrl = e[`${prefix}_API_URL`];
+    const token = e[`${prefix}_TOKEN`];
+    if (apiUrl && token) agencies.push({ id, apiUrl, token });
+  }
+  return agencies.length > 0 ? agencies : undefined;
+}
 
 /** Where the billing adapter reaches Stripe and with which keys. */
 export type StripeConfig = {
@@ -281,9 +327,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.US_SOCCER_API_URL) !== Boolean(e.US_SOCCER_API_KEY)) {
     throw new ConfigError(['US_SOCCER_API_URL and US_SOCCER_API_KEY go together']);
   }
-  if (Boolean(e.TAZWORKS_API_URL) !== Boolean(e.TAZWORKS_TOKEN)) {
-    throw new ConfigError(['TAZWORKS_API_URL and TAZWORKS_TOKEN go together']);
-  }
+  for (const prefix of ['JDP', 'NCSI', 'SCOUTLOGIC'] as const)
+    if (Boolean(e[`${prefix}_API_URL`]) !== Boolean(e[`${prefix}_TOKEN`]))
+      throw new ConfigError([`${prefix}_API_URL and ${prefix}_TOKEN go together`]);
   if (yardstikSet > 0 && yardstikSet < 3) {
     throw new ConfigError(['YARDSTIK_API_URL, YARDSTIK_API_KEY and YARDSTIK_WEBHOOK_SECRET go together']);
   }
@@ -354,10 +400,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.YARDSTIK_API_URL && e.YARDSTIK_API_KEY && e.YARDSTIK_WEBHOOK_SECRET
         ? { apiUrl: e.YARDSTIK_API_URL, apiKey: e.YARDSTIK_API_KEY, webhookSecret: e.YARDSTIK_WEBHOOK_SECRET }
         : undefined,
-    tazworks:
-      e.TAZWORKS_API_URL && e.TAZWORKS_TOKEN
-        ? { apiUrl: e.TAZWORKS_API_URL, token: e.TAZWORKS_TOKEN, agencyName: e.TAZWORKS_AGENCY_NAME }
-        : undefined,
+    tazworks: tazworksAgenciesOf(e),
+    leagueApps: e.LEAGUEAPPS_API_URL
+      ? { apiUrl: e.LEAGUEAPPS_API_URL, authUrl: e.LEAGUEAPPS_AUTH_URL ?? 'https://auth.leagueapps.io' }
+      : undefined,
+    partnerSealSecret:
+      e.IDENTITY_KEY_ENCRYPTION_KEY ??
+      e.SESSION_PASSWORD ??
+      'touchline development-only partner sealing secret',
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

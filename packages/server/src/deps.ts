@@ -9,7 +9,8 @@ import type { RequirementType } from '@touchline/contracts/requirement-types';
 import type { BillingPort } from './integrations/billing/port.ts';
 import type { LicenseProviderPort } from './integrations/licenses/port.ts';
 import type { ScreeningAccountsPort, ScreeningPort } from './integrations/screening/port.ts';
-import type { TazworksAgency } from './integrations/screening/tazworks-agency.ts';
+import type { TazworksAgencies } from './integrations/screening/tazworks-agency.ts';
+import type { PartnerIntegrations } from './integrations/partners/partners-wiring.ts';
 import type { TrainingProviderPort } from './integrations/training/port.ts';
 import {
   createVendorHttpClient,
@@ -211,8 +212,8 @@ export type Integrations = {
    * for it from the sealed key (null when it does not open). Null without Yardstik.
    */
   yardstikAccounts: YardstikSubAccounts | null;
-  /** The TazWorks-platform agency (JDP, NCSI, ScoutLogic…; ADR 034), its clients and their ports; null = none. */
-  tazworks: (TazworksAgency & { sandbox: boolean }) | null;
+  /** The TazWorks-platform agencies (JDP, NCSI, ScoutLogic; ADR 034, ADR 041), their clients and ports; null = none. */
+  tazworks: TazworksAgencies | null;
   /** The payment provider (Stripe, or its sandbox) and the trial new subscriptions start with; null = no billing. */
   billing: { port: BillingPort; trialDays: number } | null;
   /** The license lookup (US Soccer, ADR 032), or null when none is configured. */
@@ -226,6 +227,8 @@ export type Integrations = {
    * composition root (paid-work.ts), so billing reaches them without importing the modules (or the root).
    */
   paidWork: Partial<Record<RequirementType, PaidWorkStarter>>;
+  /** League-management partners (LeagueApps, Test; issue 31, ADR 041); absent or null = none. */
+  partners?: PartnerIntegrations | null;
   close(): Promise<void>;
 };
 

@@ -6,7 +6,8 @@ import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
 import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import { openAccountKey, sealAccountKey } from './integrations/screening/account-keys.ts';
-import { tazworksAgency } from './integrations/screening/tazworks-agency.ts';
+import { tazworksAgencies } from './integrations/screening/tazworks-agency.ts';
+import { buildPartnerIntegrations } from './integrations/partners/partners-wiring.ts';
 import type { Integrations, WebhookProcessor, WebhookSource, YardstikSubAccounts } from './deps.ts';
 
 export type { Integrations, YardstikSubAccounts } from './deps.ts';
@@ -21,7 +22,9 @@ import { adoptUnknownYardstikReport } from './modules/sex-offender-search/sex-of
 /** Builds the integrations from the configuration (a vendor left unconfigured is simply absent). */
 export function buildIntegrations(
   config: Pick<Config, 'yardstik'> &
-    Partial<Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks'>>,
+    Partial<
+      Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks' | 'leagueApps'>
+    > & { partnerSealSecret?: string | undefined },
   logger: HttpLogger,
 ): Integrations {
   const usSoccer = config.usSoccer
@@ -64,15 +67,10 @@ export function buildIntegrations(
         },
       }
     : null;
-  const tazworks = config.tazworks
-    ? Object.assign(
-        tazworksAgency({
-          baseUrl: config.tazworks.apiUrl,
-          token: config.tazworks.token,
-          agencyName: config.tazworks.agencyName,
-          logger,
-        }),
-        { sandbox: config.tazworks.sandbox === true },
+  const tazworks = config.tazworks?.length
+    ? tazworksAgencies(
+        config.tazworks.map((a) => ({ id: a.id, baseUrl: a.apiUrl, token: a.token, sandbox: a.sandbox })),
+        { logger },
       )
     : null;
   const webhookSources: WebhookSource[] = [];
@@ -133,6 +131,12 @@ export function buildIntegrations(
     webhookSources,
     webhookProcessors,
     paidWork: paidWorkStarters,
+    partners: config.partnerSealSecret
+      ? buildPartnerIntegrations(
+          { sealSecret: config.partnerSealSecret, leagueApps: config.leagueApps },
+          logger,
+        )
+      : null,
     close: async () => {
       await yardstik?.http.close();
       await Promise.all([...subAccountPorts.values()].map((p) => p.http.close()));

@@ -1,3 +1,4 @@
+import { tazworksAgencies } from '@touchline/contracts/background-checks';
 import type { Config } from './config.ts';
 
 /** The sandboxes running in this process and how to reach and stop them. */
@@ -6,6 +7,8 @@ export type RunningSandboxes = {
   yardstik: NonNullable<Config['yardstik']>;
   /** The settings that point the TazWorks-platform adapter at its sandbox agency (ADR 034). */
   tazworks: NonNullable<Config['tazworks']>;
+  /** The LeagueApps sandbox: its hosts, and a demo site with its own service account (issue 31). */
+  leagueApps: NonNullable<Config['leagueApps']>;
   /** The Stripe settings that point the billing adapter at the Stripe sandbox. */
   stripe: NonNullable<Config['stripe']>;
   /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
@@ -45,11 +48,19 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const talent = createTalentSandbox({ apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret });
   const talentUrl = await talent.listen();
   const { createTazworksSandbox } = await import('@touchline/sandbox/tazworks/tazworks-sandbox');
-  const tazworks = createTazworksSandbox({
-    token: sandboxApiKey,
-    clientName: 'Demo league (sandbox client)',
-  });
+  // One sandbox serves the three TazWorks-platform agencies by name, each its own token and client (ADR 041).
+  const tazworksSandboxAgencies = tazworksAgencies.map((a) => ({
+    id: a.id,
+    name: a.name,
+    token: `${sandboxApiKey}-${a.id}`,
+    clientName: `Demo league (${a.name} sandbox client)`,
+  }));
+  const tazworks = createTazworksSandbox({ token: sandboxApiKey, agencies: tazworksSandboxAgencies });
   const tazworksUrl = await tazworks.listen();
+  const { createLeagueAppsSandbox } = await import('@touchline/sandbox/leagueapps/leagueapps-sandbox');
+  const leagueApps = createLeagueAppsSandbox();
+  const leagueAppsUrl = await leagueApps.listen();
+  const leagueAppsSite = seedLeagueAppsSandbox(leagueApps);
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
@@ -61,13 +72,20 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       courseId: '101',
       sandbox: true,
     },
-    tazworks: { apiUrl: tazworksUrl, token: sandboxApiKey, agencyName: 'TazWorks agency', sandbox: true },
+    tazworks: tazworksSandboxAgencies.map((a) => ({
+      id: a.id,
+      apiUrl: tazworksUrl,
+      token: a.token,
+      sandbox: true,
+    })),
+    leagueApps: { apiUrl: leagueAppsUrl, authUrl: leagueAppsUrl, sandbox: true, sandboxSite: leagueAppsSite },
     describe: () => [
+      `LeagueApps sandbox (a stand-in, never LeagueApps) at ${leagueAppsUrl}, site ${leagueAppsSite.siteId}`,
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
       `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
-      `TazWorks agency sandbox (a stand-in for JDP, NCSI, ScoutLogic; never the vendor) at ${tazworksUrl}`,
+      `TazWorks-platform sandbox serving JDP, NCSI and ScoutLogic (stand-ins, never the agencies) at ${tazworksUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
@@ -81,7 +99,53 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
         usSoccer.close(),
         talent.close(),
         tazworks.close(),
+        leagueApps.close(),
       ]);
     },
   };
 }
+
+/** The LeagueApps sandbox's demo site: a service account and a few registrations to sync (issue 31). */
+function seedLeagueAppsSandbox(sandbox: {
+  addSite(siteId: string, name: string): void;
+  createServiceAccount(siteId: string): { clientId: string; privateKeyPem: string };
+  putRegistration(siteId: string, registration: LeagueAppsRegistrationSeed): unknown;
+}) {
+  const siteId = '10001';
+  sandbox.addSite(siteId, 'Demo league (LeagueApps sandbox site)');
+  const account = sandbox.createServiceAccount(siteId);
+  const people = [
+    ['501', '9001', 'Riley', 'Sandbox', 'PLAYER', 'PAID'],
+    ['502', '9002', 'Casey', 'Sandbox', 'COACH', 'PAID'],
+    ['503', '9003', 'Morgan', 'Sandbox', 'PLAYER', 'UNPAID'],
+  ] as const;
+  for (const [id, userId, firstName, lastName, role, paymentStatus] of people)
+    sandbox.putRegistration(siteId, {
+      id,
+      userId,
+      programId: '7001',
+      programName: 'U12 Spring League (sandbox)',
+      role,
+      registrationStatus: 'ACTIVE',
+      paymentStatus,
+      placed: true,
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.sandbox@example.org`,
+    });
+  return { siteId, ...account };
+}
+
+type LeagueAppsRegistrationSeed = {
+  id: string;
+  userId: string;
+  programId: string;
+  programName: string;
+  role: 'PLAYER' | 'COACH' | 'PARENT';
+  registrationStatus: 'ACTIVE' | 'WITHDRAWN';
+  paymentStatus: 'PAID' | 'UNPAID' | 'PARTIAL';
+  placed: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
+};

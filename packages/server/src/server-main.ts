@@ -39,7 +39,8 @@ async function main(configured: Config) {
       !configured.stripe ||
       !configured.usSoccer ||
       !configured.talentLms ||
-      !configured.tazworks)
+      !configured.tazworks ||
+      !configured.leagueApps)
       ? await step(() => startSandboxes())
       : null;
   if (sandboxes) lifecycle.onStop(() => sandboxes.close());
@@ -51,6 +52,7 @@ async function main(configured: Config) {
         usSoccer: configured.usSoccer ?? sandboxes.usSoccer,
         talentLms: configured.talentLms ?? sandboxes.talentLms,
         tazworks: configured.tazworks ?? sandboxes.tazworks,
+        leagueApps: configured.leagueApps ?? sandboxes.leagueApps,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).
@@ -125,7 +127,7 @@ async function main(configured: Config) {
   async function seedDemo() {
     // The TazWorks sandbox's clients belong to the demo league (issue 34); a real agency's are granted by a platform
     // administrator.
-    if (config.tazworks?.sandbox && app.deps.integrations.tazworks)
+    if (app.deps.integrations.tazworks?.sandbox)
       await grantDemoSandboxClients(database.db, app.deps.integrations.tazworks);
     const added = await seedDemoContent(app.deps, findDemoVideo(config.webDistDir));
     if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);

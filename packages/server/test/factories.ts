@@ -226,13 +226,18 @@ export function validationFields(res: { json: () => unknown }): string[] {
  * Grants an agency client to an organization as the platform does (issue 34): a platform administrator's
  * POST /api/app/integrations/background-check-client-grants. Returns the platform administrator.
  */
-export async function grantAgencyClient(t: TestApp, organizationId: string, clientId: string) {
+export async function grantAgencyClient(
+  t: TestApp,
+  organizationId: string,
+  clientId: string,
+  agencyId: 'jdp' | 'ncsi' | 'scoutlogic' = 'jdp',
+) {
   const platformAdmin = await addTestUser(t, ['TouchlineAdmin']);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/app/integrations/background-check-client-grants',
     headers: platformAdmin.auth,
-    payload: { agencyId: 'tazworks', clientId, organizationId },
+    payload: { agencyId, clientId, organizationId },
   });
   if (res.statusCode !== 201) throw new Error(`grant failed: ${res.statusCode} ${res.body}`);
   return platformAdmin;

@@ -91,3 +91,36 @@ describe('the TazWorks-platform sandbox speaks TazAPI', () => {
     expect(status.orderDetail.status).toBe('app-pending');
   });
 });
+
+describe('one TazWorks-platform sandbox serves several agencies by name', () => {
+  let sandbox: TazworksSandbox;
+  let base = '';
+  const get = (path: string, token: string) =>
+    fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const jdpClient = 'aaaaaaaa-2b4d-4e5f-8a7b-9c0d1e2f3a4b';
+  const ncsiClient = 'bbbbbbbb-2b4d-4e5f-8a7b-9c0d1e2f3a4b';
+  beforeAll(async () => {
+    sandbox = createTazworksSandbox({
+      token: 'unused',
+      agencies: [
+        { name: 'JDP', token: 'jdp-tok', clientGuid: jdpClient },
+        { name: 'NCSI', token: 'ncsi-tok', clientGuid: ncsiClient },
+      ],
+    });
+    base = await sandbox.listen();
+  });
+  afterAll(() => sandbox.close());
+
+  it('answers each agency’s token with its own clients only, and another’s client as not found', async () => {
+    const jdp = (await (await get('/v1/clients', 'jdp-tok')).json()) as { clientGuid: string }[];
+    const ncsi = (await (await get('/v1/clients', 'ncsi-tok')).json()) as { clientGuid: string }[];
+    expect(jdp.map((c) => c.clientGuid)).toEqual([jdpClient]);
+    expect(ncsi.map((c) => c.clientGuid)).toEqual([ncsiClient]);
+    expect((await get(`/v1/clients/${ncsiClient}/products`, 'jdp-tok')).status).toBe(404);
+    expect((await get(`/v1/clients/${ncsiClient}/products`, 'ncsi-tok')).status).toBe(200);
+    expect((await get('/v1/clients', 'unused')).status).toBe(401);
+    const added = sandbox.addClient('jdp-tok', 'Second league');
+    const after = (await (await get('/v1/clients', 'jdp-tok')).json()) as { clientGuid: string }[];
+    expect(after.map((c) => c.clientGuid)).toEqual([jdpClient, added]);
+  });
+});

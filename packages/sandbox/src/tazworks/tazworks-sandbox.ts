@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { createSandbox, type Sandbox } from '../harness.ts';
+import { createSandbox, VendorError, type Sandbox } from '../harness.ts';
 import { quickappDonePage, quickappPage, reportPage } from './tazworks-quickapp-page.ts';
 import { publicApplicant, publicOrder, TazworksStore } from './tazworks-store.ts';
 
@@ -11,10 +11,22 @@ export type TazworksSandboxOptions = {
   /** The client created at start (an organization's account at the agency); its id is fixed when given. */
   clientGuid?: string;
   clientName?: string;
+  /**
+   * The agencies this one sandbox serves by name (JDP, NCSI, ScoutLogic: all run on the TazWorks platform), each its
+   * own API token and first client; an agency sees only its own clients. Absent: one agency, `token`'s.
+   */
+  agencies?: TazworksSandboxAgency[];
 };
 
+/** One agency the sandbox serves: its name, its API token and the client created for it at start. */
+export type TazworksSandboxAgency = { name: string; token: string; clientGuid?: string; clientName?: string };
+
 /** A TazWorks-platform sandbox and its data, for tests that look inside. */
-export type TazworksSandbox = Sandbox & { store: TazworksStore };
+export type TazworksSandbox = Sandbox & {
+  store: TazworksStore;
+  /** Adds a client at an agency (by its token), as the agency would for a new customer. */
+  addClient(token: string, name: string, clientGuid?: string): string;
+};
 
 /**
  * A local server that speaks TazAPI (TazWorks' REST API for its consumer reporting agencies, the platform JDP,
@@ -24,9 +36,19 @@ export type TazworksSandbox = Sandbox & { store: TazworksStore };
  * again (polled) to learn where it stands. The applicant's QuickApp is served at `/orderquickapp/index.taz`.
  */
 export function createTazworksSandbox(options: TazworksSandboxOptions): TazworksSandbox {
+  const agencies: TazworksSandboxAgency[] = options.agencies ?? [
+    {
+      name: 'TazWorks agency',
+      token: options.token,
+      clientGuid: options.clientGuid,
+      clientName: options.clientName,
+    },
+  ];
+  const agencyOf = (authorization: string | undefined) =>
+    agencies.find((a) => authorization === `Bearer ${a.token}`);
   const sandbox = createSandbox({
     vendor: 'tazworks',
-    authenticate: (request) => request.headers.authorization === `Bearer ${options.token}`,
+    authenticate: (request) => agencyOf(request.headers.authorization) !== undefined,
     errorBody: (status, message) => ({
       code:
         status === 401
@@ -43,15 +65,32 @@ export function createTazworksSandbox(options: TazworksSandboxOptions): Tazworks
     publicPaths: ['/orderquickapp/'],
   });
   const store = new TazworksStore(sandbox.baseUrl, sandbox.clock.now);
-  store.addClient(options.clientName ?? 'Touchline Sandbox League', options.clientGuid ?? randomUUID());
+  // Which agency (by its token) each client is at: one platform, many agencies, each seeing only its own clients.
+  const clientAgency = new Map<string, string>();
+  for (const agency of agencies) {
+    const client = store.addClient(
+      agency.clientName ?? 'Touchline Sandbox League',
+      agency.clientGuid ?? randomUUID(),
+    );
+    clientAgency.set(client.clientGuid, agency.token);
+  }
   sandbox.clock.onAdvance(() => store.catchUp());
   const app = sandbox.app;
   type Q = { Querystring: Record<string, string> };
   type ClientParams = { Params: { clientGuid: string } };
 
-  app.get<Q>('/v1/clients', async (request, reply) =>
-    paged(reply, [...store.clients.values()], request.query),
-  );
+  // Another agency's client answers as TazAPI answers an unknown one.
+  app.addHook('preHandler', async (request) => {
+    const guid = (request.params as { clientGuid?: string } | undefined)?.clientGuid;
+    const token = agencyOf(request.headers.authorization)?.token;
+    if (guid !== undefined && token !== undefined && clientAgency.get(guid) !== token)
+      throw new VendorError(404, { code: 'NOT_FOUND', message: `Client ${guid} was not found.` });
+  });
+  app.get<Q>('/v1/clients', async (request, reply) => {
+    const token = agencyOf(request.headers.authorization)?.token;
+    const own = [...store.clients.values()].filter((c) => clientAgency.get(c.clientGuid) === token);
+    return paged(reply, own, request.query);
+  });
   app.get<ClientParams>('/v1/clients/:clientGuid', async (request) =>
     store.client(request.params.clientGuid),
   );
@@ -175,7 +214,14 @@ export function createTazworksSandbox(options: TazworksSandboxOptions): Tazworks
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  return Object.assign(sandbox, { store });
+  return Object.assign(sandbox, {
+    store,
+    addClient(token: string, name: string, clientGuid?: string) {
+      const client = store.addClient(name, clientGuid ?? randomUUID());
+      clientAgency.set(client.clientGuid, token);
+      return client.clientGuid;
+    },
+  });
 }
 
 /** TazAPI's paging: a bare array of page `page` (from 0) of `size` rows (default 30, at most 100). */

@@ -13,6 +13,7 @@ import { invitationRemindersJob } from '../modules/invitations/invitation-remind
 import type { AnyJobDefinition } from './queue.ts';
 import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.ts';
 import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
+import { partnerSyncJob, partnerSyncScheduleJob } from '../modules/partners/partners-sync.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/background-checks/background-check-adverse.ts';
@@ -42,6 +43,8 @@ import {
 export const jobDefinitions: readonly AnyJobDefinition[] = [
   mailSendJob,
   processWebhookJob,
+  partnerSyncJob,
+  partnerSyncScheduleJob,
   invitationRemindersJob,
   requirementStatusesJob,
   requirementRemindersJob,

@@ -249,18 +249,18 @@ export async function linkDemoAdminProfile(
  */
 export async function grantDemoSandboxClients(
   db: Database,
-  agency: { listClients(ctx: { correlationId: string }): Promise<{ id: string }[]> },
+  agencies: { listClients(ctx: { correlationId: string }): Promise<{ id: string; agencyId: string }[]> },
 ): Promise<number> {
   const [org] = await db
     .select({ id: organizations.id })
     .from(organizations)
     .where(and(eq(organizations.isDemo, true), eq(organizations.name, demoOrganizationName)));
   if (!org) return 0;
-  const clients = await agency.listClients({ correlationId: 'demo-seed' });
+  const clients = await agencies.listClients({ correlationId: 'demo-seed' });
   if (clients.length === 0) return 0;
   const granted = await db
     .insert(backgroundCheckClientGrants)
-    .values(clients.map((c) => ({ agencyId: 'tazworks', clientId: c.id, organizationId: org.id })))
+    .values(clients.map((c) => ({ agencyId: c.agencyId, clientId: c.id, organizationId: org.id })))
     .onConflictDoNothing()
     .returning();
   return granted.length;

@@ -258,6 +258,14 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                     (m) => m.AccountSettingsPage,
                   ),
                 },
+                // League partners (issue 31): connect, map, sync.
+                {
+                  path: 'account/integrations',
+                  lazy: lazyPage(
+                    () => import('./routes/account-integrations.tsx'),
+                    (m) => m.AccountIntegrationsRoute,
+                  ),
+                },
                 // Organization billing (issue 21): the subscription, the card and the invoices.
                 {
                   path: 'account/billing',

@@ -17,3 +17,4 @@ export * from './background-checks.ts';
 export * from './credentials.ts';
 export * from './member-payments.ts';
 export * from './incidents.ts';
+export * from './partners.ts';

@@ -44,6 +44,8 @@ export type VendorRequest = {
   idempotencyHeader?: string;
   /** Ties the call to the request or job that caused it, in our logs and (as a header) in the vendor's. */
   correlationId?: string;
+  /** Sent on this call only (a short-lived bearer token); never logged. */
+  headers?: Record<string, string>;
   /** Statuses answered to the caller instead of thrown (e.g. 404 for "look up, create when missing"). */
   accept?: number[];
 };
@@ -90,6 +92,7 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
       accept: 'application/json',
       'x-correlation-id': correlationId,
       ...options.headers,
+      ...req.headers,
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     if (req.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { BackgroundCheckContent } from '@touchline/contracts/background-checks';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { tazworksAgencyIds, type BackgroundCheckContent } from '@touchline/contracts/background-checks';
 import { ActivationStatus } from '@touchline/contracts/profiles';
 import type { Executor } from '../../db/client.ts';
 import { backgroundCheckClientGrants, yardstikOnboardings } from '../../db/schema/index.ts';
@@ -32,16 +32,18 @@ export async function isClientGrantedTo(
   agencyId: string,
   clientId: string,
 ): Promise<boolean> {
-  const [grant] = await db
+  // 'tazworks' (the vendor kind an order stores) stands for any of the platform's agencies (ADR 041).
+  const agencyIds = agencyId === 'tazworks' ? [...tazworksAgencyIds] : [agencyId];
+  const grants = await db
     .select({ organizationId: backgroundCheckClientGrants.organizationId })
     .from(backgroundCheckClientGrants)
     .where(
       and(
-        eq(backgroundCheckClientGrants.agencyId, agencyId),
+        inArray(backgroundCheckClientGrants.agencyId, agencyIds),
         eq(backgroundCheckClientGrants.clientId, clientId),
       ),
     );
-  return grant?.organizationId === organizationId;
+  return grants.length > 0 && grants.every((g) => g.organizationId === organizationId);
 }
 
 /**

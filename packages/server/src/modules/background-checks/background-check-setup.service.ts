@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  isTazworksAgencyId,
   yardstikAccountClientId,
   type AddBackgroundCheckClientBody,
   type BackgroundCheckClient,
@@ -44,27 +45,26 @@ export async function backgroundCheckAgencies(
   const agencies: BackgroundCheckAgency[] = [];
   if (deps.integrations.screening?.vendor === 'yardstik')
     agencies.push({ id: 'yardstik', name: 'Yardstik', vendorKind: 'Yardstik', sandbox: isSandbox(deps) });
-  const tazworks = deps.integrations.tazworks;
-  if (tazworks)
+  // Each TazWorks-platform agency by name (JDP, NCSI, ScoutLogic), as configured on its own (ADR 041).
+  for (const agency of deps.integrations.tazworks?.agencies ?? [])
     agencies.push({
-      id: 'tazworks',
-      name: tazworks.agencyName,
+      id: agency.id,
+      name: agency.agencyName,
       vendorKind: 'TazWorks',
-      sandbox: tazworks.sandbox,
+      sandbox: agency.sandbox,
     });
   agencies.push({ id: 'generic', name: 'Your own vendor (Generic)', vendorKind: 'Generic', sandbox: false });
   return agencies;
 }
 
 async function packagesOf(deps: SetupDeps, ctx: RequestContext, agencyId: string, clientId: string) {
-  const tazworks = deps.integrations.tazworks;
+  const tazworks = deps.integrations.tazworks?.agency(agencyId);
   let port;
   if (agencyId === 'yardstik' && clientId === yardstikAccountClientId) {
     // The organization's own sub-account once activated (its packages are its own), else the deployment's.
     const target = await orderTargetFor(deps.db, ctx.organizationId, { vendor: 'yardstik', account: null });
     port = target ? await screeningPortOf(deps.db, deps.integrations, target) : null;
   } else if (
-    agencyId === 'tazworks' &&
     tazworks &&
     // Only a client granted to this organization (issue 34): another's reads as not found, like an unknown one.
     (await isClientGrantedTo(deps.db, ctx.organizationId, agencyId, clientId))
@@ -132,8 +132,8 @@ async function clientsOfAgency(
         name: isSandbox(deps) ? 'Yardstik sandbox account' : 'Touchline’s Yardstik account',
       },
     ];
-  const tazworks = deps.integrations.tazworks;
-  if (agencyId === 'tazworks' && tazworks) {
+  const tazworks = deps.integrations.tazworks?.agency(agencyId);
+  if (tazworks) {
     const granted = await deps.db
       .select({ clientId: backgroundCheckClientGrants.clientId })
       .from(backgroundCheckClientGrants)
@@ -193,7 +193,7 @@ export async function addBackgroundCheckClient(
   const client = clients.find((c) => c.id === body.clientId);
   // An agency whose clients are granted per organization (TazWorks) answers not found for one not granted here,
   // whether unknown or another organization's (issue 34); elsewhere the client list is the deployment's own.
-  if (!client && body.agencyId === 'tazworks') throw notFound('Background check client');
+  if (!client && isTazworksAgencyId(body.agencyId)) throw notFound('Background check client');
   if (!client) throw invalid([{ field: 'clientId', in: 'body', message: 'Not a client of this agency' }]);
   const [row] = await deps.db
     .insert(backgroundCheckClients)

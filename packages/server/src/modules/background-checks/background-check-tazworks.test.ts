@@ -51,7 +51,7 @@ beforeAll(async () => {
   sandbox = createTazworksSandbox({ token: 'taz-token', clientGuid });
   const apiUrl = await sandbox.listen();
   integrations = buildIntegrations(
-    { yardstik: undefined, tazworks: { apiUrl, token: 'taz-token', agencyName: 'JDP', sandbox: true } },
+    { yardstik: undefined, tazworks: [{ id: 'jdp', apiUrl, token: 'taz-token', sandbox: true }] },
     { info() {}, warn() {} },
   );
   t = await createTestApp({}, { integrations });

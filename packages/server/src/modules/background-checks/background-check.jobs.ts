@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
+import { backgroundCheckContentSchema, tazworksAgencyIds } from '@touchline/contracts/background-checks';
 import { backgroundCheckClientGrants, screeningOrders } from '../../db/schema/index.ts';
 import type { JobDeps } from '../../jobs/job-deps.ts';
 import { VendorHttpError } from '../../integrations/http/vendor-errors.ts';
@@ -103,7 +103,7 @@ export async function sweepOpenScreeningOrders(
       .from(backgroundCheckClientGrants)
       .where(
         and(
-          eq(backgroundCheckClientGrants.agencyId, 'tazworks'),
+          inArray(backgroundCheckClientGrants.agencyId, [...tazworksAgencyIds]),
           eq(backgroundCheckClientGrants.clientId, screeningOrders.vendorAccount),
           eq(backgroundCheckClientGrants.organizationId, screeningOrders.organizationId),
         ),

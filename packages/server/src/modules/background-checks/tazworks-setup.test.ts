@@ -35,7 +35,7 @@ beforeAll(async () => {
   sandbox = createTazworksSandbox({ token: 'sandbox-token', clientGuid, clientName: 'Demo league' });
   const apiUrl = await sandbox.listen();
   integrations = buildIntegrations(
-    { yardstik: undefined, tazworks: { apiUrl, token: 'sandbox-token', agencyName: 'JDP', sandbox: true } },
+    { yardstik: undefined, tazworks: [{ id: 'jdp', apiUrl, token: 'sandbox-token', sandbox: true }] },
     { info() {}, warn() {} },
   );
   t = await createTestApp({}, { integrations });
@@ -62,24 +62,24 @@ describe('a TazWorks-platform agency in the organization setup', () => {
   it('is listed as an agency and named a sandbox', async () => {
     const res = await call(admin, 'GET', `${base}/background-check-agencies`);
     expect(res.json()).toEqual([
-      { id: 'tazworks', name: 'JDP', vendorKind: 'TazWorks', sandbox: true },
+      { id: 'jdp', name: 'JDP', vendorKind: 'TazWorks', sandbox: true },
       { id: 'generic', name: 'Your own vendor (Generic)', vendorKind: 'Generic', sandbox: false },
     ]);
   });
 
-  it('GET available-background-check-clients/tazworks: 401, 403, 200 the agency’s clients', async () => {
-    const url = `${base}/available-background-check-clients/tazworks`;
+  it('GET available-background-check-clients/jdp: 401, 403, 200 the agency’s clients', async () => {
+    const url = `${base}/available-background-check-clients/jdp`;
     expect((await call(null, 'GET', url)).statusCode).toBe(401);
     expect((await call(manager, 'GET', url)).statusCode).toBe(403);
     const res = await call(admin, 'GET', url);
     expect([res.statusCode, res.json()]).toEqual([
       200,
-      [{ id: clientGuid, agencyId: 'tazworks', name: 'Demo league' }],
+      [{ id: clientGuid, agencyId: 'jdp', name: 'Demo league' }],
     ]);
   });
 
-  it('GET preview-background-check-products/tazworks/{client}: 404 unknown client, 200 its QuickApp products', async () => {
-    const url = (client: string) => `${base}/preview-background-check-products/tazworks/${client}`;
+  it('GET preview-background-check-products/jdp/{client}: 404 unknown client, 200 its QuickApp products', async () => {
+    const url = (client: string) => `${base}/preview-background-check-products/jdp/${client}`;
     expect((await call(admin, 'GET', url('0000-unknown'))).statusCode).toBe(404);
     const res = await call(admin, 'GET', url(clientGuid));
     expect(res.statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe('a TazWorks-platform agency in the organization setup', () => {
   });
 
   it('POST {id}/background-check-client then GET {id}/background-check-products/{client}: 404 other organization, 403, 400, 201, 200', async () => {
-    const body = { agencyId: 'tazworks', clientId: clientGuid };
+    const body = { agencyId: 'jdp', clientId: clientGuid };
     expect(
       (await call(otherAdmin, 'POST', `${base}/${org.id}/background-check-client`, body)).statusCode,
     ).toBe(404);
@@ -96,19 +96,19 @@ describe('a TazWorks-platform agency in the organization setup', () => {
       403,
     );
     const bad = await call(admin, 'POST', `${base}/${org.id}/background-check-client`, {
-      agencyId: 'tazworks',
+      agencyId: 'jdp',
       clientId: 'Not a client!',
     });
     expect([bad.statusCode, bad.json().error.validationErrors[0].field]).toEqual([400, 'clientId']);
     const unknown = await call(admin, 'POST', `${base}/${org.id}/background-check-client`, {
-      agencyId: 'tazworks',
+      agencyId: 'jdp',
       clientId: 'not-a-client',
     });
     expect(unknown.statusCode).toBe(404);
     const added = await call(admin, 'POST', `${base}/${org.id}/background-check-client`, body);
     expect([added.statusCode, added.json()]).toEqual([
       201,
-      { id: clientGuid, agencyId: 'tazworks', name: 'Demo league' },
+      { id: clientGuid, agencyId: 'jdp', name: 'Demo league' },
     ]);
     const products = await call(admin, 'GET', `${base}/${org.id}/background-check-products/${clientGuid}`);
     expect([products.statusCode, products.json()]).toEqual([200, sandboxProducts()]);
@@ -119,13 +119,13 @@ describe('a TazWorks-platform agency in the organization setup', () => {
 });
 
 describe('an agency client belongs to one organization (issue 34)', () => {
-  const foreign = { agencyId: 'tazworks', clientId: clientGuid };
+  const foreign = { agencyId: 'jdp', clientId: clientGuid };
 
   it('another organization neither sees, previews, adds, reads nor defines on it: 404 everywhere', async () => {
-    const listed = await call(otherAdmin, 'GET', `${base}/available-background-check-clients/tazworks`);
+    const listed = await call(otherAdmin, 'GET', `${base}/available-background-check-clients/jdp`);
     expect([listed.statusCode, listed.json()]).toEqual([200, []]);
     expect(
-      (await call(otherAdmin, 'GET', `${base}/preview-background-check-products/tazworks/${clientGuid}`))
+      (await call(otherAdmin, 'GET', `${base}/preview-background-check-products/jdp/${clientGuid}`))
         .statusCode,
     ).toBe(404);
     const added = await call(otherAdmin, 'POST', `${base}/${other.id}/background-check-client`, foreign);
@@ -166,7 +166,7 @@ describe('an agency client belongs to one organization (issue 34)', () => {
     expect((await call(null, 'GET', url)).statusCode).toBe(401);
     expect((await call(admin, 'GET', url)).statusCode).toBe(403);
     expect((await call(admin, 'POST', url, body)).statusCode).toBe(403);
-    expect((await call(admin, 'DELETE', `${url}/tazworks/${clientGuid}`)).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', `${url}/jdp/${clientGuid}`)).statusCode).toBe(403);
     const bad = await call(platformAdmin, 'POST', url, { ...body, clientId: 'not-a-client' });
     expect([bad.statusCode, bad.json().error.validationErrors[0].field]).toEqual([400, 'clientId']);
     const badOrg = await call(platformAdmin, 'POST', url, { ...body, organizationId: 'x' });
@@ -184,7 +184,7 @@ describe('an agency client belongs to one organization (issue 34)', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
       expect.objectContaining({
-        agencyId: 'tazworks',
+        agencyId: 'jdp',
         clientId: clientGuid,
         name: 'Demo league',
         organizationId: org.id,
@@ -192,16 +192,16 @@ describe('an agency client belongs to one organization (issue 34)', () => {
     ]);
 
     // Withdrawn: the owner's use of it ends, and it may be granted to the other organization.
-    expect((await call(platformAdmin, 'DELETE', `${url}/tazworks/${clientGuid}`)).statusCode).toBe(204);
-    expect((await call(platformAdmin, 'DELETE', `${url}/tazworks/${clientGuid}`)).statusCode).toBe(404);
+    expect((await call(platformAdmin, 'DELETE', `${url}/jdp/${clientGuid}`)).statusCode).toBe(204);
+    expect((await call(platformAdmin, 'DELETE', `${url}/jdp/${clientGuid}`)).statusCode).toBe(404);
     expect((await call(admin, 'GET', `${base}/${org.id}/background-check-clients`)).json()).toEqual([]);
     expect(
       (await call(admin, 'GET', `${base}/${org.id}/background-check-products/${clientGuid}`)).statusCode,
     ).toBe(404);
     const regranted = await call(platformAdmin, 'POST', url, body);
     expect([regranted.statusCode, regranted.json().organizationId]).toEqual([201, other.id]);
-    const listed = await call(otherAdmin, 'GET', `${base}/available-background-check-clients/tazworks`);
-    expect(listed.json()).toEqual([{ id: clientGuid, agencyId: 'tazworks', name: 'Demo league' }]);
+    const listed = await call(otherAdmin, 'GET', `${base}/available-background-check-clients/jdp`);
+    expect(listed.json()).toEqual([{ id: clientGuid, agencyId: 'jdp', name: 'Demo league' }]);
     const trail = await t.database.db
       .select({ organizationId: auditEvents.organizationId, action: auditEvents.action })
       .from(auditEvents)

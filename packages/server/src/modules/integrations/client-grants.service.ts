@@ -20,9 +20,9 @@ export type ClientGrantDeps = Pick<Deps, 'db' | 'integrations'>;
 const entityType = 'background_check_client';
 
 async function agencyClients(deps: ClientGrantDeps, agencyId: string, ctx: PlatformContext) {
-  const tazworks = deps.integrations.tazworks;
-  if (agencyId !== 'tazworks' || !tazworks) return null;
-  return tazworks.listClients({ correlationId: ctx.requestId });
+  const agency = deps.integrations.tazworks?.agency(agencyId);
+  if (!agency) return null;
+  return agency.listClients({ correlationId: ctx.requestId });
 }
 
 /** GET background-check-client-grants: the agency's clients, each with the organization it is granted to. */
@@ -43,12 +43,13 @@ export async function listClientGrants(
     .innerJoin(organizations, eq(organizations.id, backgroundCheckClientGrants.organizationId))
     .orderBy(asc(backgroundCheckClientGrants.agencyId), asc(backgroundCheckClientGrants.clientId));
   const byClient = new Map(grants.map((g) => [`${g.agencyId}/${g.clientId}`, g]));
-  const clients = (await agencyClients(deps, 'tazworks', ctx)) ?? [];
+  // Every configured TazWorks-platform agency's clients, each under its own agency (ADR 041).
+  const clients = (await deps.integrations.tazworks?.listClients({ correlationId: ctx.requestId })) ?? [];
   const listed: BackgroundCheckClientGrant[] = clients.map((c) => {
-    const grant = byClient.get(`tazworks/${c.id}`);
-    byClient.delete(`tazworks/${c.id}`);
+    const grant = byClient.get(`${c.agencyId}/${c.id}`);
+    byClient.delete(`${c.agencyId}/${c.id}`);
     return {
-      agencyId: 'tazworks',
+      agencyId: c.agencyId,
       clientId: c.id,
       name: c.name,
       organizationId: grant?.organizationId ?? null,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { partnerOfProfileSchema } from '@touchline/contracts/partners';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -128,7 +129,7 @@ export async function profileRoutes(app: FastifyInstance) {
     async (request) => listChildProfiles(app.deps, await requireRequestContext(request)),
   );
 
-  // No profile has a partner yet: 204, which the client's helper reads as null (spec §7 "204 … gives null").
+  // The partner a membership came from, or 204 when none, which the client's helper reads as null (spec §7).
   for (const url of [
     '/api/app/profile/partner-from-current-profile',
     '/api/app/profile/partner-from-current-profile/:profileLevelAccessId',
@@ -137,10 +138,10 @@ export async function profileRoutes(app: FastifyInstance) {
       url,
       { schema: { params: z.object({ profileLevelAccessId: z.uuid().optional() }) } },
       async (request, reply) => {
-        await findPartner(app.deps, await requireRequestContext(request), {
+        const partner = await findPartner(app.deps, await requireRequestContext(request), {
           accessId: request.params.profileLevelAccessId,
         });
-        return reply.code(204).send();
+        return partner ? reply.send(partnerOfProfileSchema.parse(partner)) : reply.code(204).send();
       },
     );
   }

@@ -1,5 +1,7 @@
 import type { ActorRequestContext, Deps, RequestContext } from '../../deps.ts';
 import { externalIdRequiredMessage } from '@touchline/contracts/messages';
+import type { PartnerOfProfile } from '@touchline/contracts/partners';
+import { partnerOfAccesses } from '../partners/partners.service.ts';
 import type {
   LevelRole,
   Profile,
@@ -163,19 +165,20 @@ export async function listChildProfiles(deps: Deps, ctx: RequestContext): Promis
 
 /**
  * GET /api/app/profile/partner-from-current-profile[/{profileLevelAccessId}]: the league-management partner a
- * membership came from. Partners (integrations) do not exist yet, so there is none; an access named must still be
- * one of the organization's that the actor may read (404 / 403 as for the profile calls).
+ * membership came from (issue 31), or null: the named access (one of the organization's that the actor may read:
+ * 404 / 403 as for the profile calls), else the current profile's own accesses.
  */
 export async function findPartner(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'integrations' | 'appUrl'>,
   ctx: RequestContext,
   { accessId }: { accessId: string | undefined },
-): Promise<null> {
+): Promise<PartnerOfProfile | null> {
   const db = deps.db;
-  if (accessId === undefined) return null;
-  const access = await findAccess(db, ctx.organizationId, accessId);
-  if (!access) throw notFound('Profile level access');
-  const { target } = await loadProfileTarget(db, ctx, access.profileId);
-  authorize(profilePolicy.view(ctx, target));
-  return null;
+  if (accessId !== undefined) {
+    const access = await findAccess(db, ctx.organizationId, accessId);
+    if (!access) throw notFound('Profile level access');
+    const { target } = await loadProfileTarget(db, ctx, access.profileId);
+    authorize(profilePolicy.view(ctx, target));
+  }
+  return partnerOfAccesses(deps, ctx, accessId);
 }

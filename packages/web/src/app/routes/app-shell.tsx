@@ -2,6 +2,7 @@ import { AppLayout } from '../../components/layouts/app-layout.tsx';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner.tsx';
 import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
+import { ReturnToPartnerBanner } from '../../features/partners/components/return-to-partner.tsx';
 import { LevelNavigation } from '../level-navigation.tsx';
 
 /**
@@ -15,7 +16,12 @@ export function AppShell() {
       navigation={<LevelNavigation />}
       overlay={<UpdatedPoliciesGate />}
       headerStart={<OrganizationSwitcher />}
-      banner={<PastDueBanner />}
+      banner={
+        <>
+          <PastDueBanner />
+          <ReturnToPartnerBanner />
+        </>
+      }
     />
   );
 }

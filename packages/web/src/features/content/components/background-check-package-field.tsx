@@ -1,11 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { agencyDisplayName } from '@touchline/contracts/background-checks';
 import { useActiveProfile } from '../../../lib/active-profile.ts';
 import { useDefinitionClients, useDefinitionPackages } from '../api/get-background-check-packages.ts';
 import { inputClass, labelClass } from './content-format.ts';
 import { FieldError } from './field-error.tsx';
 
 type Props = {
-  agencyId: string;
+  /** The agency, or the agencies (JDP, NCSI, ScoutLogic on the TazWorks platform) whose clients may be chosen. */
+  agencyId: string | readonly string[];
+  /** The client the definition orders on today (its package list is shown first). */
+  clientId?: string | null;
   packageId: string;
   error: string | undefined;
   /** The chosen package, and the organization's client at the agency it is ordered on (TazWorks orders need it). */
@@ -25,6 +29,7 @@ type Props = {
  */
 export function BackgroundCheckPackageField({
   agencyId,
+  clientId = null,
   packageId,
   error,
   onChoose,
@@ -37,7 +42,10 @@ export function BackgroundCheckPackageField({
   const profile = useActiveProfile();
   const organizationId = profile.data?.organizationId ?? null;
   const clients = useDefinitionClients(organizationId);
-  const client = clients.data?.find((c) => c.agencyId === agencyId) ?? null;
+  const agencyIds: readonly string[] = typeof agencyId === 'string' ? [agencyId] : agencyId;
+  const eligible = clients.data?.filter((c) => agencyIds.includes(c.agencyId)) ?? [];
+  const [picked, setPicked] = useState<string | null>(clientId);
+  const client = eligible.find((c) => c.id === picked) ?? eligible[0] ?? null;
   const products = useDefinitionPackages(organizationId, client?.id ?? null);
   if (clients.isLoading || products.isLoading)
     return <p className="text-sm">Loading the vendor’s packages…</p>;
@@ -54,29 +62,53 @@ export function BackgroundCheckPackageField({
     );
   const listed = products.data.filter((p) => p.kind === kind);
   return (
-    <div>
-      <label htmlFor={`${id}-package`} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={`${id}-package`}
-        className={inputClass}
-        value={packageId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-package-error` : undefined}
-        onChange={(e) => {
-          const chosen = listed.find((p) => p.id === e.currentTarget.value);
-          onChoose(chosen?.id ?? null, chosen?.name ?? null, client.id);
-        }}
-      >
-        <option value="">{emptyLabel}</option>
-        {listed.map((product) => (
-          <option key={product.id} value={product.id}>
-            {product.name} — {product.searches.join(', ')}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-package-error`} message={error} />
+    <div className="space-y-4">
+      {eligible.length > 1 ? (
+        <div>
+          <label htmlFor={`${id}-client`} className={labelClass}>
+            Agency and client account
+          </label>
+          <select
+            id={`${id}-client`}
+            className={inputClass}
+            value={client.id}
+            onChange={(e) => {
+              setPicked(e.currentTarget.value);
+              onChoose(null, null, e.currentTarget.value);
+            }}
+          >
+            {eligible.map((c) => (
+              <option key={`${c.agencyId}/${c.id}`} value={c.id}>
+                {agencyDisplayName(c.agencyId)} — {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={`${id}-package`} className={labelClass}>
+          {label}
+        </label>
+        <select
+          id={`${id}-package`}
+          className={inputClass}
+          value={packageId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-package-error` : undefined}
+          onChange={(e) => {
+            const chosen = listed.find((p) => p.id === e.currentTarget.value);
+            onChoose(chosen?.id ?? null, chosen?.name ?? null, client.id);
+          }}
+        >
+          <option value="">{emptyLabel}</option>
+          {listed.map((product) => (
+            <option key={product.id} value={product.id}>
+              {product.name} — {product.searches.join(', ')}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-package-error`} message={error} />
+      </div>
     </div>
   );
 }

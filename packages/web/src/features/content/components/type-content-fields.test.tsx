@@ -139,7 +139,7 @@ describe('the background-check definition fields for a TazWorks-platform agency'
         status: 200,
         body: [
           { id: 'account', agencyId: 'yardstik', name: 'Yardstik sandbox account' },
-          { id: 'c-guid-1', agencyId: 'tazworks', name: 'Demo league (sandbox client)' },
+          { id: 'c-guid-1', agencyId: 'jdp', name: 'Demo league (sandbox client)' },
         ],
       },
       [`GET /api/app/organization/${orgId}/background-check-products/c-guid-1`]: {
@@ -160,6 +160,45 @@ describe('the background-check definition fields for a TazWorks-platform agency'
       packageId: 'prod-9',
       packageName: 'Volunteer Basic',
       payer: 'organization',
+    });
+  });
+});
+
+describe('the background-check definition fields with clients at two TazWorks-platform agencies', () => {
+  it('name each client by its agency, and list the packages of the one chosen', async () => {
+    serveGlobally({
+      'GET /api/app/profile': { status: 200, body: profile },
+      [`GET /api/app/organization/${orgId}/background-check-clients`]: {
+        status: 200,
+        body: [
+          { id: 'c-jdp', agencyId: 'jdp', name: 'League at JDP' },
+          { id: 'c-ncsi', agencyId: 'ncsi', name: 'League at NCSI' },
+        ],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-products/c-jdp`]: {
+        status: 200,
+        body: [{ id: 'prod-j', name: 'JDP Volunteer', searches: ['County Criminal'] }],
+      },
+      [`GET /api/app/organization/${orgId}/background-check-products/c-ncsi`]: {
+        status: 200,
+        body: [{ id: 'prod-n', name: 'NCSI Volunteer', searches: ['National Criminal'] }],
+      },
+    });
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} />);
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Background-check vendor' }),
+      'TazWorks',
+    );
+    const clientPick = await screen.findByRole('combobox', { name: 'Agency and client account' });
+    expect(screen.getByRole('option', { name: 'JDP — League at JDP' })).toBeInTheDocument();
+    await userEvent.selectOptions(clientPick, 'c-ncsi');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Package' }), 'prod-n');
+    expect(backgroundCheckContentSchema.parse(seen.at(-1))).toMatchObject({
+      vendor: 'TazWorks',
+      clientId: 'c-ncsi',
+      packageId: 'prod-n',
+      packageName: 'NCSI Volunteer',
     });
   });
 });

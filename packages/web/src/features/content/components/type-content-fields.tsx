@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ContentFile } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { defaultRerunEveryDays } from '@touchline/contracts/sex-offender-search';
+import { tazworksAgencyIds } from '@touchline/contracts/background-checks';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
@@ -126,7 +127,10 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           'Background-check vendor',
           [
             ['Yardstik', 'Yardstik (ordered through Touchline)'],
-            ['TazWorks', 'A TazWorks-platform agency: JDP, NCSI, ScoutLogic (ordered through Touchline)'],
+            [
+              'TazWorks',
+              'JDP, NCSI or ScoutLogic: an agency on the TazWorks platform (ordered through Touchline)',
+            ],
             ['Generic', 'Our own vendor (members upload the report)'],
           ],
           'Generic',
@@ -134,7 +138,8 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
         {vendor === 'Yardstik' || vendor === 'TazWorks' ? (
           <BackgroundCheckPackageField
             key={vendor}
-            agencyId={vendor === 'Yardstik' ? 'yardstik' : 'tazworks'}
+            agencyId={vendor === 'Yardstik' ? 'yardstik' : tazworksAgencyIds}
+            clientId={str(content.clientId) || null}
             packageId={str(content.packageId)}
             error={errors.packageId ?? errors.clientId}
             onChoose={(packageId, packageName, clientId) =>

@@ -8,7 +8,10 @@ import { useBackgroundCheckReport } from '../api/background-check-review.ts';
 import { useStartAdverseAction } from '../api/sex-offender-match.ts';
 import { AdverseActionThread } from './adverse-action-thread.tsx';
 
-const vendorName: Record<string, string> = { yardstik: 'Yardstik', tazworks: 'TazWorks agency' };
+const vendorName: Record<string, string> = {
+  yardstik: 'Yardstik',
+  tazworks: 'The agency on the TazWorks platform (JDP, NCSI or ScoutLogic)',
+};
 
 /** What the panel needs: the reviewed requirement, whether it awaits a decision, and whose it is. */
 export interface BackgroundCheckReviewProps {

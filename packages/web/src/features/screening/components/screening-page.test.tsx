@@ -105,13 +105,15 @@ describe('the background-check setup page', () => {
     expect(await screen.findByText('Failed to fetch available clients: 404')).toBeVisible();
   });
 
-  it('names a TazWorks sandbox agency, lists its clients and previews a client’s products; shows the Yardstik activation', async () => {
+  it('names JDP, NCSI and ScoutLogic (TazWorks sandboxes), lists NCSI’s clients and previews one’s products; shows the Yardstik activation', async () => {
     serveGlobally({
       [`GET ${agencies}`]: {
         status: 200,
         body: [
           { id: 'yardstik', name: 'Yardstik', vendorKind: 'Yardstik', sandbox: true },
-          { id: 'tazworks', name: 'TazWorks agency', vendorKind: 'TazWorks', sandbox: true },
+          { id: 'jdp', name: 'JDP', vendorKind: 'TazWorks', sandbox: true },
+          { id: 'ncsi', name: 'NCSI', vendorKind: 'TazWorks', sandbox: true },
+          { id: 'scoutlogic', name: 'ScoutLogic', vendorKind: 'TazWorks', sandbox: true },
         ],
       },
       [`GET /api/app/organization/${orgId}/background-check-clients`]: { status: 200, body: [] },
@@ -126,23 +128,27 @@ describe('the background-check setup page', () => {
           sandbox: true,
         },
       },
-      'GET /api/app/organization/available-background-check-clients/tazworks': {
+      'GET /api/app/organization/available-background-check-clients/ncsi': {
         status: 200,
-        body: [{ id: 'c-1', agencyId: 'tazworks', name: 'Demo league' }],
+        body: [{ id: 'c-1', agencyId: 'ncsi', name: 'Demo league' }],
       },
-      'GET /api/app/organization/preview-background-check-products/tazworks/c-1': {
+      'GET /api/app/organization/preview-background-check-products/ncsi/c-1': {
         status: 200,
         body: [{ id: 'p-1', name: 'Volunteer QuickApp', searches: [] }],
       },
     });
     show();
-    expect(await screen.findByText(/TazWorks agency — sandbox/)).toBeVisible();
+    expect(await screen.findByText(/JDP — sandbox/)).toBeVisible();
+    expect(screen.getByText(/NCSI — sandbox/)).toBeVisible();
+    expect(screen.getByText(/ScoutLogic — sandbox/)).toBeVisible();
+    expect(screen.queryByText(/TazWorks agency/)).toBeNull();
     expect(await screen.findByTestId('yardstik-onboarding-status')).toHaveTextContent(
       /waiting for Yardstik to activate/,
     );
     expect(screen.getByRole('button', { name: 'Check activation' })).toBeVisible();
     const addButtons = screen.getAllByRole('button', { name: 'Add a client' });
-    await userEvent.click(addButtons[1]!);
+    expect(addButtons).toHaveLength(4);
+    await userEvent.click(addButtons[2]!);
     await userEvent.click(await screen.findByRole('button', { name: 'Preview Demo league’s products' }));
     expect(await screen.findByText('Volunteer QuickApp')).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { yardstikAccountClientId } from '@touchline/contracts/background-checks';
+import { agencyDisplayName, yardstikAccountClientId } from '@touchline/contracts/background-checks';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -76,7 +76,10 @@ export function ScreeningPage({ organizationId }: { organizationId: string | nul
         <ul className="space-y-1">
           {clients.data?.map((client) => (
             <li key={`${client.agencyId}/${client.id}`} className="text-sm">
-              {client.name} <span className="text-slate-600 dark:text-slate-400">({client.agencyId})</span>
+              {client.name}{' '}
+              <span className="text-slate-600 dark:text-slate-400">
+                ({agencyDisplayName(client.agencyId)})
+              </span>
             </li>
           ))}
         </ul>
