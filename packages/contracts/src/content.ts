@@ -5,6 +5,7 @@ import { frequencySchema, validityModeSchema } from './requirement-settings.ts';
 import { RequirementType, requirementTypeSlugSchema } from './requirement-types.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { usSoccerContentSchema } from './us-soccer.ts';
+import { ageVerificationContentSchema } from './verification.ts';
 
 // The content library (spec §3, §7 "Content"): definitions of the 12 types, their content and assignments (ADR 013).
 
@@ -183,7 +184,7 @@ export const contentSchemaByType = {
   [RequirementType.BackgroundCheck]: backgroundCheckContentSchema,
   [RequirementType.AbusePreventionTraining]: providerContentSchema,
   [RequirementType.SexOffenderSearch]: sexOffenderSearchContentSchema,
-  [RequirementType.AgeVerification]: providerContentSchema,
+  [RequirementType.AgeVerification]: ageVerificationContentSchema,
   [RequirementType.IdentityVerification]: providerContentSchema,
   [RequirementType.LiveScan]: providerContentSchema,
   [RequirementType.USSoccer]: usSoccerContentSchema,

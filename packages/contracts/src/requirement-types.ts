@@ -95,8 +95,8 @@ export const requirementTypeSlugSchema = z.enum(RequirementTypeSlug);
 
 /**
  * The types whose member flow is built, so the content library assigns only these (issue 18, ADR 025). The
- * vendor types (sex offender search, identity and age verification, abuse prevention training)
- * show as coming soon until their own flows land: enabling one is adding it here (LiveScan and US Soccer: ADR 032).
+ * vendor types show as coming soon until their own flows land: enabling one is adding it here (LiveScan and US
+ * Soccer: ADR 032; Age Verification: ADR 039).
  */
 export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.Document,
@@ -109,6 +109,7 @@ export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.LiveScan,
   RequirementType.USSoccer,
   RequirementType.BackgroundCheck,
+  RequirementType.AgeVerification,
 ];
 
 /** Whether a type can be assigned to members today (see {@link availableRequirementTypes}). */
