@@ -28,7 +28,10 @@ export const gradeProofTypes: readonly AgeProofType[] = Object.values(AgeGradePr
 /** A calendar date (YYYY-MM-DD) that exists and is not in the future. */
 const birthDateSchema = z.iso
   .date('Enter the date of birth')
-  .refine((value) => value <= new Date().toISOString().slice(0, 10), 'The date of birth cannot be in the future');
+  .refine(
+    (value) => value <= new Date().toISOString().slice(0, 10),
+    'The date of birth cannot be in the future',
+  );
 
 /**
  * Query of POST {id}/age-verification?plaId: the date of birth and/or grade the member states and the kind of

@@ -52,6 +52,7 @@ import { sexOffenderSearchRoutes } from './modules/requirements/sex-offender-sea
 import { integrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(homeRoutes);
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
+  await app.register(verificationRoutes);
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
   await app.register(yardstikOnboardingRoutes);

@@ -87,7 +87,8 @@ export const requirementActionMatrix: Readonly<Record<RequirementType, Row>> = {
     markComplete: ['manager'],
     markIncomplete: ['manager'],
   },
-  [RequirementType.AgeVerification]: vendorRun,
+  // The member (or guardian) states a date of birth/grade and uploads a proof; a director reviews (ADR 039).
+  [RequirementType.AgeVerification]: { ...vendorRun, upload: ['self'], begin: ['self'] },
   [RequirementType.IdentityVerification]: vendorRun,
   [RequirementType.LiveScan]: { ...vendorRun, submit: ['self'] },
   [RequirementType.USSoccer]: { ...vendorRun, setUsSoccerId: selfOrManager },

@@ -42,7 +42,10 @@ export const verifications = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    reasons: jsonb('reasons').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    reasons: jsonb('reasons')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sharpness: real('sharpness').notNull().default(0),
     proofFileId: uuid('proof_file_id').references(() => storedFiles.id),
     /** The identity vendor's session (type 9). */
