@@ -11,6 +11,7 @@ import {
 } from '../modules/billing/member-payments.settle.ts';
 import { invitationRemindersJob } from '../modules/invitations/invitation-reminders.ts';
 import type { AnyJobDefinition } from './queue.ts';
+import { verificationRetentionJob } from '../modules/verification/verification-retention.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/requirements/background-check-adverse.ts';
@@ -64,4 +65,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   unenrollMonitorJob,
   sexOffenderMonitorReconcileJob,
   sexOffenderMonitorSweepJob,
+  verificationRetentionJob,
 ];

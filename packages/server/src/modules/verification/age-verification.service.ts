@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ageProofTypes,
   gradeProofTypes,
@@ -258,9 +258,15 @@ async function record(
       createdByUserId: ctx.userId,
     })
     .returning({ id: storedFiles.id });
+  const retention = new Date(a.now.getTime() + config.imageRetentionDays * 86_400_000);
+  // An earlier attempt is decided by now (it was rejected or reset): its image's retention starts here at the latest.
   await tx
     .update(verifications)
-    .set({ supersededAt: a.now })
+    .set({
+      supersededAt: a.now,
+      decidedAt: sql`coalesce(${verifications.decidedAt}, ${a.now.toISOString()}::timestamptz)`,
+      imagesDeleteAfter: sql`coalesce(${verifications.imagesDeleteAfter}, ${retention.toISOString()}::timestamptz)`,
+    })
     .where(
       and(
         eq(verifications.organizationId, ctx.organizationId),
@@ -268,7 +274,6 @@ async function record(
         isNull(verifications.supersededAt),
       ),
     );
-  const retention = new Date(a.now.getTime() + config.imageRetentionDays * 86_400_000);
   const [row] = await tx
     .insert(verifications)
     .values({

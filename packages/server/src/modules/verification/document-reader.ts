@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as ZXingReader from 'zxing-wasm/reader';
 import type { ProofReading } from '@touchline/contracts/age-verification';
 import {
   birthDateIn,
@@ -17,7 +18,7 @@ type TesseractWorker = {
   recognize: (image: Buffer) => Promise<{ data: { text: string } }>;
   terminate: () => Promise<unknown>;
 };
-type ZXing = typeof import('zxing-wasm/reader');
+type ZXing = typeof ZXingReader;
 
 let ocrWorker: Promise<TesseractWorker> | null = null;
 let zxing: Promise<ZXing> | null = null;

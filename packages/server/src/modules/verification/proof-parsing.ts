@@ -33,7 +33,7 @@ export function validDate(iso: string): string | null {
 export function parseAamva(payload: string): AamvaFields | null {
   if (!payload.includes('ANSI ') && !payload.includes('AAMVA')) return null;
   const elements = new Map<string, string>();
-  for (const raw of payload.split(/[\n\r\u001e]+/)) {
+  for (const raw of payload.replaceAll(String.fromCharCode(0x1e), '\n').split(/[\n\r]+/)) {
     const line = raw.replace(/^.*?(?=(?:DL|ID)?D[A-Z]{2})/, '');
     const match = /^(?:DL|ID)?(D[A-Z]{2})(.*)$/.exec(line.trim());
     if (match?.[1] && match[2] !== undefined && !elements.has(match[1]))
