@@ -19,7 +19,7 @@ describe('the content library offers only what works (ADR 025)', () => {
     const onAssign = vi.fn();
     const items = [
       row(1, RequirementType.Waiver, 'Season waiver'),
-      row(2, RequirementType.AgeVerification, 'Registry search'),
+      row(2, RequirementType.IdentityVerification, 'Registry search'),
     ];
     renderRoutes(
       [
