@@ -89,7 +89,8 @@ export const requirementActionMatrix: Readonly<Record<RequirementType, Row>> = {
   },
   // The member (or guardian) states a date of birth/grade and uploads a proof; a director reviews (ADR 039).
   [RequirementType.AgeVerification]: { ...vendorRun, upload: ['self'], begin: ['self'] },
-  [RequirementType.IdentityVerification]: vendorRun,
+  // The member (or guardian) consents, takes the face photo and goes through the vendor's flow (ADR 039).
+  [RequirementType.IdentityVerification]: { ...vendorRun, begin: ['self'], upload: ['self'] },
   [RequirementType.LiveScan]: { ...vendorRun, submit: ['self'] },
   [RequirementType.USSoccer]: { ...vendorRun, setUsSoccerId: selfOrManager },
 };

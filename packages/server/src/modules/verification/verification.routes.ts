@@ -10,6 +10,11 @@ import {
   requirementMemberQuerySchema,
   requirementUploadLimits,
 } from '@touchline/contracts/requirement-completion';
+import {
+  identityStartQuerySchema,
+  identityVerificationSchema,
+} from '@touchline/contracts/identity-verification';
+import { webcamPhotoFieldName } from '@touchline/contracts/verification';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
 import { readMultipartFiles } from '../../storage/multipart-reader.ts';
@@ -21,6 +26,11 @@ import {
   type ProofUpload,
 } from './age-verification.service.ts';
 import { closeDocumentReaders } from './document-reader.ts';
+import {
+  getIdentityVerification,
+  progressIdentityVerification,
+  startIdentityVerification,
+} from './identity-verification.service.ts';
 import { verificationConfig } from './verification.config.ts';
 
 const params = z.object({ id: z.uuid('Not an id') });
@@ -96,4 +106,73 @@ export async function verificationRoutes(app: FastifyInstance) {
         plaId: req.query.plaId,
       }),
   );
+
+  routes.get(
+    `${base}/:id/identity-verification`,
+    {
+      schema: {
+        params,
+        querystring: requirementMemberQuerySchema,
+        response: { 200: identityVerificationSchema },
+      },
+    },
+    async (req) =>
+      getIdentityVerification(app.deps, await requireRequestContext(req), {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+      }),
+  );
+  routes.post(
+    `${base}/:id/start-identity-verification`,
+    {
+      schema: {
+        params,
+        querystring: identityStartQuerySchema,
+        response: { 200: identityVerificationSchema },
+      },
+    },
+    async (req) =>
+      startIdentityVerification(app.deps, await requireRequestContext(req), {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+        query: req.query,
+      }),
+  );
+  routes.post(
+    `${base}/:id/progress-identity-verification`,
+    {
+      schema: {
+        params,
+        querystring: requirementMemberQuerySchema,
+        response: { 200: identityVerificationSchema },
+      },
+    },
+    async (req) => {
+      const ctx = await requireRequestContext(req);
+      const photo = req.isMultipart() ? await readFacePhoto(req) : null;
+      return progressIdentityVerification(app.deps, ctx, config, {
+        definitionId: req.params.id,
+        plaId: req.query.plaId,
+        photo,
+      });
+    },
+  );
+}
+
+/** The webcam photo (multipart field `photo`, spec §3), read into memory only: it is checked, never stored. */
+async function readFacePhoto(request: FastifyRequest): Promise<Buffer> {
+  const [part] = await readMultipartFiles(request, {
+    field: webcamPhotoFieldName,
+    maxFileBytes: requirementUploadLimits.fileBytes,
+    maxFiles: 1,
+    messages: {
+      notMultipart: 'Send the photo as multipart/form-data',
+      missing: 'Take a photo of your face',
+      fileTooLarge: `The photo is larger than ${megabytes} MB`,
+      tooManyFiles: 'Send one photo',
+    },
+  });
+  if (!part)
+    throw invalid([{ field: webcamPhotoFieldName, in: 'body', message: 'Take a photo of your face' }]);
+  return part.bytes;
 }

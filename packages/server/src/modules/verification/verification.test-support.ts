@@ -37,9 +37,9 @@ export const memberNames = [
 ] as const;
 
 /** Builds a test app on a temporary DATA_DIR with one organization's people and another organization's admin. */
-export async function createWorld(): Promise<World> {
+export async function createWorld(deps: Parameters<typeof createTestApp>[1] = {}): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-verification-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
+  const t = await createTestApp({ DATA_DIR: dataDir }, deps);
   const org = await createTestOrganization(t);
   const other = await createTestOrganization(t);
   const members: TestMember[] = [];
@@ -73,15 +73,25 @@ export function filesOnDisk(w: World): string[] {
 }
 
 /** An Age Verification definition of a kind, assigned to the team's players and materialized. */
-export async function addAgeVerification(w: World, kind: string): Promise<string> {
+export function addAgeVerification(w: World, kind: string): Promise<string> {
+  return addVerificationDefinition(w, RequirementType.AgeVerification, { kind }, `${kind} verification`);
+}
+
+/** A definition of a type, assigned to the team's players and materialized. */
+export async function addVerificationDefinition(
+  w: World,
+  type: number,
+  content: Record<string, unknown>,
+  name: string,
+): Promise<string> {
   const db = w.t.database.db;
   const [definition] = await db
     .insert(requirementDefinitions)
     .values({
       organizationId: w.org.id,
-      type: RequirementType.AgeVerification,
-      name: `${kind} verification`,
-      content: { kind },
+      type,
+      name,
+      content,
     })
     .returning({ id: requirementDefinitions.id });
   if (!definition) throw new Error('no definition');
