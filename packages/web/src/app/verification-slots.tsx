@@ -8,6 +8,16 @@ const AgePanel = lazy(() =>
     default: m.AgeVerificationPanel,
   })),
 );
+const IdentityPanel = lazy(() =>
+  import('../features/verification/components/identity-verification-panel.tsx').then((m) => ({
+    default: m.IdentityVerificationPanel,
+  })),
+);
+const IdentityEvidence = lazy(() =>
+  import('../features/verification/components/identity-evidence.tsx').then((m) => ({
+    default: m.IdentityEvidence,
+  })),
+);
 const AgeEvidence = lazy(() =>
   import('../features/verification/components/verification-evidence.tsx').then((m) => ({
     default: m.VerificationEvidence,
@@ -22,8 +32,18 @@ export const verificationSlots: RequirementSlots = {
         <AgePanel {...props} />
       </Suspense>
     ),
+    [RequirementType.IdentityVerification]: (props: RequirementSlotProps) => (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <IdentityPanel {...props} />
+      </Suspense>
+    ),
   },
   reviewEvidence: {
+    [RequirementType.IdentityVerification]: (props: RequirementSlotProps) => (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <IdentityEvidence {...props} />
+      </Suspense>
+    ),
     [RequirementType.AgeVerification]: (props: RequirementSlotProps) => (
       <Suspense fallback={<Spinner label="Loading…" />}>
         <AgeEvidence {...props} />
