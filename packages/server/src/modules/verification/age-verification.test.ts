@@ -5,6 +5,7 @@ import { ReviewOutcome } from '@touchline/contracts/reviews';
 import { documentImageErrorMessages, VerificationStatus } from '@touchline/contracts/verification';
 import type { TestMember } from '../../../test/factories.ts';
 import { auditEvents, profiles, storedFiles } from '../../db/schema/index.ts';
+import { verifiedDateOfBirthMessage } from './verification.service.ts';
 import { birthCertificate, blurred, driversLicence, reportCard } from './verification.samples.ts';
 import {
   addAgeVerification,
@@ -179,6 +180,21 @@ describe('POST {id}/age-verification', () => {
     expect(filesOnDisk(w)).toHaveLength(1);
     // Cleared: a second proof is refused by the state machine.
     expect((await submit(jane, ageId, jane, q, image)).statusCode).toBe(409);
+  });
+
+  it('a verified date of birth is no longer editable by hand (409), the same date still saves', async () => {
+    const jane = w.members[0]!;
+    const set = (dateOfBirth: string) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: `/api/app/profile/${jane.profileId}/set-date-of-birth`,
+        headers: jane.auth,
+        payload: { dateOfBirth, profileLevelAccessId: jane.profileLevelAccessId },
+      });
+    const changed = await set('2012-01-01');
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error.message).toBe(verifiedDateOfBirthMessage);
+    expect((await set('2013-05-14')).statusCode).toBe(204);
   });
 
   it('a driver licence barcode whose birth date differs goes to review with what was read and why', async () => {
