@@ -156,10 +156,3 @@ export const documentImageErrorSchema = z.enum(DocumentImageError);
 
 /** Multipart field name of the webcam photo upload (§3), shared so client and server agree. */
 export const webcamPhotoFieldName = 'photo';
-
-/** Content of an Age Verification definition: what the member proves (Age, Grade, or both). */
-export const ageVerificationContentSchema = z.object({
-  kind: verificationKindSchema.default(VerificationKind.Age),
-});
-/** Age verification content. */
-export type AgeVerificationContent = z.infer<typeof ageVerificationContentSchema>;

@@ -24,30 +24,39 @@ const AgeEvidence = lazy(() =>
   })),
 );
 
-/** The verification feature's panels, loaded when a page first shows one. */
-export const verificationSlots: RequirementSlots = {
-  memberPanels: {
-    [RequirementType.AgeVerification]: (props: RequirementSlotProps) => (
-      <Suspense fallback={<Spinner label="Loading…" />}>
-        <AgePanel {...props} />
-      </Suspense>
-    ),
-    [RequirementType.IdentityVerification]: (props: RequirementSlotProps) => (
-      <Suspense fallback={<Spinner label="Loading…" />}>
-        <IdentityPanel {...props} />
-      </Suspense>
-    ),
-  },
-  reviewEvidence: {
-    [RequirementType.IdentityVerification]: (props: RequirementSlotProps) => (
-      <Suspense fallback={<Spinner label="Loading…" />}>
-        <IdentityEvidence {...props} />
-      </Suspense>
-    ),
-    [RequirementType.AgeVerification]: (props: RequirementSlotProps) => (
-      <Suspense fallback={<Spinner label="Loading…" />}>
-        <AgeEvidence {...props} />
-      </Suspense>
-    ),
-  },
-};
+let slots: RequirementSlots | null = null;
+
+/**
+ * The verification feature's panels, loaded when a page first shows one. Built on first use, not when the module
+ * is evaluated: the signed-in chunks import each other, so a top-level read of RequirementType could run before
+ * the contracts' chunk has (the build's "reading 'AgeVerification' of undefined").
+ */
+export function verificationSlots(): RequirementSlots {
+  slots ??= {
+    memberPanels: {
+      [RequirementType.AgeVerification]: (props: RequirementSlotProps) => (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <AgePanel {...props} />
+        </Suspense>
+      ),
+      [RequirementType.IdentityVerification]: (props: RequirementSlotProps) => (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <IdentityPanel {...props} />
+        </Suspense>
+      ),
+    },
+    reviewEvidence: {
+      [RequirementType.IdentityVerification]: (props: RequirementSlotProps) => (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <IdentityEvidence {...props} />
+        </Suspense>
+      ),
+      [RequirementType.AgeVerification]: (props: RequirementSlotProps) => (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <AgeEvidence {...props} />
+        </Suspense>
+      ),
+    },
+  };
+  return slots;
+}

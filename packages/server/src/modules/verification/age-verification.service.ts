@@ -8,10 +8,10 @@ import {
   type ProofReading,
   type VerificationProofLink,
 } from '@touchline/contracts/age-verification';
+import { ageVerificationContentSchema } from '@touchline/contracts/content';
 import { ErrorCode, type ValidationError } from '@touchline/contracts/errors';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import {
-  ageVerificationContentSchema,
   documentImageErrorMessages,
   VerificationKind,
   VerificationStatus,

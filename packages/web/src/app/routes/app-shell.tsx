@@ -2,7 +2,9 @@ import { AppLayout } from '../../components/layouts/app-layout.tsx';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner.tsx';
 import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
+import { RequirementSlotsContext } from '../../lib/requirement-slots.tsx';
 import { LevelNavigation } from '../level-navigation.tsx';
+import { verificationSlots } from '../verification-slots.tsx';
 
 /**
  * The signed-in pages' shell with its parts (level tree, organization switcher, Updated Policies modal), as one
@@ -10,12 +12,15 @@ import { LevelNavigation } from '../level-navigation.tsx';
  * the level tree, the menus or the dialogs (ADR 029).
  */
 export function AppShell() {
+  // The verification feature's panels reach the requirement and review pages through these slots (ADR 039).
   return (
-    <AppLayout
-      navigation={<LevelNavigation />}
-      overlay={<UpdatedPoliciesGate />}
-      headerStart={<OrganizationSwitcher />}
-      banner={<PastDueBanner />}
-    />
+    <RequirementSlotsContext value={verificationSlots()}>
+      <AppLayout
+        navigation={<LevelNavigation />}
+        overlay={<UpdatedPoliciesGate />}
+        headerStart={<OrganizationSwitcher />}
+        banner={<PastDueBanner />}
+      />
+    </RequirementSlotsContext>
   );
 }

@@ -1,7 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet, useLoaderData } from 'react-router';
-import { verificationSlots } from '../verification-slots.tsx';
-import { RequirementSlotsContext } from '../../lib/requirement-slots.tsx';
 
 /** What the root route's loader hands its component: the app's one QueryClient. */
 export interface RootLoaderData {
@@ -17,9 +15,7 @@ export function Root() {
   const { queryClient } = useLoaderData() as RootLoaderData;
   return (
     <QueryClientProvider client={queryClient}>
-      <RequirementSlotsContext value={verificationSlots}>
-        <Outlet />
-      </RequirementSlotsContext>
+      <Outlet />
     </QueryClientProvider>
   );
 }
