@@ -167,6 +167,16 @@ export const customTrainingContentSchema = z.object({
   /** An uploaded certificate completes the training at once; otherwise it goes to review (ADR 025). */
   certificatesTrusted: z.boolean().default(false),
 });
+/**
+ * Content of an Age Verification definition: what the member proves. The values are contracts/verification's
+ * VerificationKind (a test holds them equal); written out here so the content contract imports no other module's
+ * (an import from verification.ts here made the web build's chunks import each other, ADR 039).
+ */
+export const ageVerificationContentSchema = z.object({
+  kind: z.enum(['Age', 'Grade', 'AgeAndGrade']).default('Age'),
+});
+/** Age verification content. */
+export type AgeVerificationContent = z.infer<typeof ageVerificationContentSchema>;
 /** Content of the provider types (checks, screenings, verifications, license): an opaque configuration for now. */
 export const providerContentSchema = z.record(
   z.string().max(100),
@@ -183,7 +193,7 @@ export const contentSchemaByType = {
   [RequirementType.BackgroundCheck]: backgroundCheckContentSchema,
   [RequirementType.AbusePreventionTraining]: providerContentSchema,
   [RequirementType.SexOffenderSearch]: sexOffenderSearchContentSchema,
-  [RequirementType.AgeVerification]: providerContentSchema,
+  [RequirementType.AgeVerification]: ageVerificationContentSchema,
   [RequirementType.IdentityVerification]: providerContentSchema,
   [RequirementType.LiveScan]: providerContentSchema,
   [RequirementType.USSoccer]: usSoccerContentSchema,

@@ -95,8 +95,8 @@ export const requirementTypeSlugSchema = z.enum(RequirementTypeSlug);
 
 /**
  * The types whose member flow is built, so the content library assigns only these (issue 18, ADR 025). The
- * vendor types (sex offender search, identity and age verification, abuse prevention training)
- * show as coming soon until their own flows land: enabling one is adding it here (LiveScan and US Soccer: ADR 032).
+ * vendor types show as coming soon until their own flows land: enabling one is adding it here (LiveScan and US
+ * Soccer: ADR 032; Age and Identity Verification: ADR 039): with all twelve built, none is coming soon.
  */
 export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.Document,
@@ -109,6 +109,8 @@ export const availableRequirementTypes: readonly RequirementType[] = [
   RequirementType.LiveScan,
   RequirementType.USSoccer,
   RequirementType.BackgroundCheck,
+  RequirementType.AgeVerification,
+  RequirementType.IdentityVerification,
 ];
 
 /** Whether a type can be assigned to members today (see {@link availableRequirementTypes}). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ageVerificationContentSchema } from './content.ts';
 
 import {
   Activation,
@@ -123,5 +124,11 @@ describe('photo and image errors', () => {
 
   it('the webcam photo field is named photo', () => {
     expect(webcamPhotoFieldName).toBe('photo');
+  });
+});
+
+describe('the age verification content contract', () => {
+  it('offers exactly the verification kinds', () => {
+    expect(ageVerificationContentSchema.shape.kind.unwrap().options).toEqual(Object.values(VerificationKind));
   });
 });

@@ -14,6 +14,7 @@ import { benchRequestPath } from './request-path.ts';
 import { benchScreening } from './screening.ts';
 import { benchSystemInfo } from './system-info.ts';
 import { benchStartup } from './startup.ts';
+import { benchVerification } from './verification.ts';
 
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) on a fresh embedded database, and also on
 // PostgreSQL when BENCH_DATABASE_URL names a server (a database is created for the run and dropped afterwards).
@@ -32,6 +33,11 @@ const benches: Record<string, (db: DatabaseHandle) => Promise<void>> = {
 // values: --runs 5, --members 100000).
 if (process.argv[2] === 'startup') {
   await benchStartup();
+  process.exit(0);
+}
+// The verification bench needs no database (issue 29: face and document checks, memory with the models loaded).
+if (process.argv[2] === 'verification') {
+  await benchVerification();
   process.exit(0);
 }
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -56,6 +56,7 @@ import { integrationRoutes } from './modules/integrations/integrations.routes.ts
 import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(homeRoutes);
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
+  await app.register(verificationRoutes);
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
   await app.register(yardstikOnboardingRoutes);

@@ -1,3 +1,4 @@
+import type { IdentityVerificationPort } from './integrations/identity/port.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActorContext } from './authz/actor-context.ts';
 import type { Database } from './db/client.ts';
@@ -220,6 +221,8 @@ export type Integrations = {
   licenses: LicenseProviderPort | null;
   /** The abuse-prevention course provider (TalentLMS, ADR 032), or null when none is configured. */
   training: TrainingProviderPort | null;
+  /** The identity-verification vendor (Stripe Identity, ADR 039), or null when none is configured. */
+  identity?: IdentityVerificationPort | null;
   webhookSources: WebhookSource[];
   webhookProcessors: Record<string, WebhookProcessor>;
   /**

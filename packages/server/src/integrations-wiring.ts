@@ -1,6 +1,7 @@
 import { paidWorkStarters } from './paid-work.ts';
 import type { Config } from './config.ts';
 import { stripeAdapter } from './integrations/billing/stripe.adapter.ts';
+import { stripeIdentityAdapter } from './integrations/identity/stripe-identity.adapter.ts';
 import type { HttpLogger } from './integrations/http/http-client.ts';
 import { usSoccerAdapter } from './integrations/licenses/us-soccer.adapter.ts';
 import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
@@ -128,6 +129,8 @@ export function buildIntegrations(
     billing: stripe ? { port: stripe, trialDays: config.billingTrialDays ?? 30 } : null,
     licenses: usSoccer,
     training: talent,
+    // Stripe Identity rides on the same Stripe account (or sandbox) as billing (ADR 039).
+    identity: config.stripe ? stripeIdentityAdapter({ ...config.stripe, logger }) : null,
     webhookSources,
     webhookProcessors,
     paidWork: paidWorkStarters,
@@ -157,6 +160,7 @@ export const noIntegrations: Integrations = {
   billing: null,
   licenses: null,
   training: null,
+  identity: null,
   webhookSources: [],
   webhookProcessors: {},
   paidWork: paidWorkStarters,

@@ -26,6 +26,7 @@ import { jobDepsOf } from './jobs/job-deps.ts';
 import { createMailTransport } from './mail/mailer.ts';
 import { startSandboxes } from './sandboxes-wiring.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
+import { seedDemoVerification } from './seeds/seed-demo-verification.ts';
 
 /** Boots the whole product in one process: config → database → migrations → demo seed → listen. */
 async function main(configured: Config) {
@@ -150,6 +151,9 @@ async function main(configured: Config) {
           `Seeded the demo screening staff: ${screened.members} members in ${Math.round(performance.now() - started)} ms.`,
         );
     }
+    // Players in each verification state (issue 29): proofs are read here; identity goes through the Stripe sandbox.
+    const verified = history && makeDemoAccount && (await seedDemoVerification(app.deps, makeDemoAccount));
+    if (verified) console.warn(`Seeded the demo verified players: ${verified.members} members.`);
   }
   onConnectionError = (err) =>
     app.log.warn({ err }, 'database connection lost; the pool reconnects on demand');

@@ -8,6 +8,7 @@ import { registerHostedPages } from './stripe-hosted.ts';
 import { registerBillingRoutes } from './stripe-routes-billing.ts';
 import { registerCardRoutes } from './stripe-routes-cards.ts';
 import { registerCatalogRoutes } from './stripe-routes-catalog.ts';
+import { registerIdentityRoutes } from './stripe-routes-identity.ts';
 import { StripeStore } from './stripe-store.ts';
 import type { StripeObject } from './stripe-types.ts';
 
@@ -111,6 +112,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   registerCatalogRoutes(kit);
   registerCardRoutes(kit);
   registerBillingRoutes(kit);
+  registerIdentityRoutes(kit, () => baseUrl);
   registerHostedPages(app, store);
   return Object.assign(sandbox, { store });
 }

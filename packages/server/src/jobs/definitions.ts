@@ -14,6 +14,7 @@ import type { AnyJobDefinition } from './queue.ts';
 import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.ts';
 import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
 import { partnerSyncJob, partnerSyncScheduleJob } from '../modules/partners/partners-sync.ts';
+import { verificationRetentionJob } from '../modules/verification/verification-retention.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/background-checks/background-check-adverse.ts';
@@ -71,4 +72,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   sexOffenderMonitorSweepJob,
   incidentTriageReminderJob,
   conditionEndSweepJob,
+  verificationRetentionJob,
 ];

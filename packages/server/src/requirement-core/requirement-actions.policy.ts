@@ -87,8 +87,10 @@ export const requirementActionMatrix: Readonly<Record<RequirementType, Row>> = {
     markComplete: ['manager'],
     markIncomplete: ['manager'],
   },
-  [RequirementType.AgeVerification]: vendorRun,
-  [RequirementType.IdentityVerification]: vendorRun,
+  // The member (or guardian) states a date of birth/grade and uploads a proof; a director reviews (ADR 039).
+  [RequirementType.AgeVerification]: { ...vendorRun, upload: ['self'], begin: ['self'] },
+  // The member (or guardian) consents, takes the face photo and goes through the vendor's flow (ADR 039).
+  [RequirementType.IdentityVerification]: { ...vendorRun, begin: ['self'], upload: ['self'] },
   [RequirementType.LiveScan]: { ...vendorRun, submit: ['self'] },
   [RequirementType.USSoccer]: { ...vendorRun, setUsSoccerId: selfOrManager },
 };

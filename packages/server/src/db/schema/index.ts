@@ -18,3 +18,4 @@ export * from './credentials.ts';
 export * from './member-payments.ts';
 export * from './incidents.ts';
 export * from './partners.ts';
+export * from './verification.ts';

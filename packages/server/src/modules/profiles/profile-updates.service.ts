@@ -21,6 +21,7 @@ import { profilePolicy } from './profiles.policy.ts';
 import { presentProfile } from './profiles.presenter.ts';
 import { organizationNameOf } from './profiles.queries.ts';
 import { loadProfileTarget } from './profiles.service.ts';
+import { assertDateOfBirthEditable } from '../verification/verification.service.ts';
 
 /** The profile row's key in the actor's organization: every write below is tenant-scoped by it. */
 const profileKey = (ctx: ActorContext, profileId: string) =>
@@ -67,6 +68,7 @@ export async function updateOwnNames(
   body: NameLastNameDobBody,
 ): Promise<AccountUser> {
   const row = await deps.db.transaction(async (tx) => {
+    await assertDateOfBirthEditable(tx, ctx.organizationId, ctx.profileId, body.dateOfBirth);
     const [updated] = await tx
       .update(profiles)
       .set({ ...body, updatedAt: new Date() })
@@ -117,6 +119,7 @@ export async function setDateOfBirth(
           message: 'This membership does not belong to the profile',
         },
       ]);
+    await assertDateOfBirthEditable(tx, ctx.organizationId, profileId, body.dateOfBirth);
     await tx
       .update(profiles)
       .set({ dateOfBirth: body.dateOfBirth, updatedAt: new Date() })

@@ -3,7 +3,9 @@ import { PastDueBanner } from '../../features/billing/components/past-due-banner
 import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
 import { ReturnToPartnerBanner } from '../../features/partners/components/return-to-partner.tsx';
+import { RequirementSlotsContext } from '../../lib/requirement-slots.tsx';
 import { LevelNavigation } from '../level-navigation.tsx';
+import { verificationSlots } from '../verification-slots.tsx';
 
 /**
  * The signed-in pages' shell with its parts (level tree, organization switcher, Updated Policies modal), as one
@@ -11,17 +13,20 @@ import { LevelNavigation } from '../level-navigation.tsx';
  * the level tree, the menus or the dialogs (ADR 029).
  */
 export function AppShell() {
+  // The verification feature's panels reach the requirement and review pages through these slots (ADR 039).
   return (
-    <AppLayout
-      navigation={<LevelNavigation />}
-      overlay={<UpdatedPoliciesGate />}
-      headerStart={<OrganizationSwitcher />}
-      banner={
-        <>
-          <PastDueBanner />
-          <ReturnToPartnerBanner />
-        </>
-      }
-    />
+    <RequirementSlotsContext value={verificationSlots()}>
+      <AppLayout
+        navigation={<LevelNavigation />}
+        overlay={<UpdatedPoliciesGate />}
+        headerStart={<OrganizationSwitcher />}
+        banner={
+          <>
+            <PastDueBanner />
+            <ReturnToPartnerBanner />
+          </>
+        }
+      />
+    </RequirementSlotsContext>
   );
 }

@@ -15,11 +15,12 @@ const row = (n: number, type: RequirementType, name: string) => ({
 });
 
 describe('the content library offers only what works (ADR 025)', () => {
-  it('shows a vendor type as coming soon with Assign disabled, and assigns a built type', async () => {
+  it('shows a type this client does not know as coming soon with Assign disabled, and assigns a built type', async () => {
     const onAssign = vi.fn();
     const items = [
       row(1, RequirementType.Waiver, 'Season waiver'),
-      row(2, RequirementType.AgeVerification, 'Registry search'),
+      // Every spec type is built (ADR 039); a type number from a newer server is still never assignable here.
+      row(2, 99 as RequirementType, 'Registry search'),
     ];
     renderRoutes(
       [
@@ -38,5 +39,25 @@ describe('the content library offers only what works (ADR 025)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Assign Season waiver' }));
     expect(onAssign).toHaveBeenCalledWith(items[0]);
     expect(onAssign).toHaveBeenCalledTimes(1);
+  });
+
+  it('the verification types are assignable (issue 29)', async () => {
+    const onAssign = vi.fn();
+    const items = [
+      row(3, RequirementType.AgeVerification, 'Proof of age'),
+      row(4, RequirementType.IdentityVerification, 'Photo ID'),
+    ];
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <ContentList items={items} canManage onAssign={onAssign} onDelete={vi.fn()} />,
+        },
+      ],
+      '/',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Proof of age' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign Photo ID' }));
+    expect(onAssign).toHaveBeenCalledTimes(2);
   });
 });

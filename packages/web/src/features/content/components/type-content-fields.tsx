@@ -3,6 +3,7 @@ import type { ContentFile } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { defaultRerunEveryDays } from '@touchline/contracts/sex-offender-search';
 import { tazworksAgencyIds } from '@touchline/contracts/background-checks';
+import { VerificationKind, verificationKindLabels } from '@touchline/contracts/verification';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
@@ -299,6 +300,30 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
     );
   if (type === RequirementType.USSoccer)
     return <UsSoccerLicenseField content={content} onChange={onChange} />;
+  if (type === RequirementType.AgeVerification)
+    return (
+      <div className="space-y-2">
+        <label htmlFor={`${id}-kind`} className={labelClass}>
+          What members prove
+        </label>
+        <select
+          id={`${id}-kind`}
+          className={inputClass}
+          value={str(content.kind) || VerificationKind.Age}
+          onChange={(e) => set('kind', e.currentTarget.value)}
+        >
+          {Object.values(VerificationKind).map((kind) => (
+            <option key={kind} value={kind}>
+              {verificationKindLabels[kind]}
+            </option>
+          ))}
+        </select>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Members give their date of birth and/or grade and a photo of a proof; a matching document clears it
+          at once, anything uncertain goes to your reviewers.
+        </p>
+      </div>
+    );
   if (type === RequirementType.AbusePreventionTraining)
     return (
       <div className="space-y-4">

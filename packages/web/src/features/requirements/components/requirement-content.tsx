@@ -10,6 +10,7 @@ import { RequirementType } from '@touchline/contracts/requirement-types';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRequirementSlots } from '../../../lib/requirement-slots.tsx';
 import { sessionUser, useSession } from '../../../lib/session.ts';
 import { useDefinitionContent } from '../api/get-definition-content.ts';
 import { useFilesToView } from '../api/get-files-to-view.ts';
@@ -53,6 +54,7 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
   );
   const files = useFilesToView(item, needsFiles);
   const memberName = sessionUser(useSession()).displayName;
+  const SlotPanel = useRequirementSlots().memberPanels[item.type];
 
   if ((needsContent && content.isPending) || (needsFiles && files.isLoading))
     return <Spinner label="Loading…" />;
@@ -154,6 +156,14 @@ export function RequirementContent({ item }: { item: MemberRequirement }) {
     case RequirementType.LiveScan:
       return <LiveScanPanel requirement={ref} canSubmit={mayAct} />;
     default:
+      if (SlotPanel)
+        return (
+          <SlotPanel
+            definitionId={item.definitionId}
+            profileLevelAccessId={item.profileLevelAccessId}
+            canAct={item.profileLevelAccessId !== null && mayAct}
+          />
+        );
       return (
         <Alert tone="info">
           This requirement is completed through a screening provider. Your organization will tell you how.

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useRequirementSlots } from '../../../lib/requirement-slots.tsx';
 import { useBackgroundCheckReport } from '../api/background-check-review.ts';
 import { useReviewDetail } from '../api/get-review-detail.ts';
 import { useReviewRequirement } from '../api/review-requirement.ts';
@@ -45,6 +46,7 @@ export function ReviewPanel({ item, onDecided, onReversed, onMove }: ReviewPanel
   const [completedOn, setCompletedOn] = useState('');
   const [confirmDisqualify, setConfirmDisqualify] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const evidenceSlots = useRequirementSlots().reviewEvidence;
   const pending = detail.data?.requirement.pendingReview ?? false;
   // A possible registry match is decided in its own comparison panel (not the same person / confirmed): the
   // generic Approve / Reset / Disqualify bar would be a second set of decisions on the same requirement.
@@ -118,6 +120,13 @@ export function ReviewPanel({ item, onDecided, onReversed, onMove }: ReviewPanel
       </header>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-4">
+          {(() => {
+            // A type that brings its own evidence (age verification: what was read and why) shows it first.
+            const Evidence = evidenceSlots[d.requirement.type];
+            return Evidence ? (
+              <Evidence definitionId={item.definitionId} profileLevelAccessId={item.plaId} canAct={pending} />
+            ) : null;
+          })()}
           {item.reviewSource === ReviewSource.SexOffenderSearch ? (
             <SexOffenderMatch
               reviewRef={ref}
