@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentAssignmentsResponseSchema } from '@touchline/contracts/content';
 import {
-  RequirementType,
   isRequirementTypeAvailable,
   requirementTypeTable,
 } from '@touchline/contracts/requirement-types';
