@@ -114,7 +114,9 @@ export const test = base.extend<
         await server.stop();
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    // A start seeds the demo league, its history and its verified players (real document and face checks): on a
+    // loaded machine that took more than 90 s once.
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ serverUrl }, use) => {
     await use(serverUrl);

@@ -120,7 +120,9 @@ export async function signUpThroughTheInvitation(
   await invitee.getByLabel(/E-mail address/).fill(who.email);
   await invitee.getByLabel(/^Password/).fill(who.password);
   await invitee.getByRole('button', { name: 'Sign in' }).click();
-  await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`));
+  // Sign-in, the acceptance and the team page are three round trips with an argon2 check among them: on a loaded CI
+  // machine (two lanes, two browser workers) they took longer than the default 10 s once.
+  await expect(invitee).toHaveURL(new RegExp(`/levels/${who.teamId}$`), { timeout: 30_000 });
   // The policies were accepted at sign-up: no Updated Policies modal.
   await expect(invitee.getByRole('dialog', { name: 'Updated Policies' })).toHaveCount(0);
 }

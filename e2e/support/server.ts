@@ -11,8 +11,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 function waitForUrl(child: ChildProcess, output: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`server did not start in 90 s:\n${output.join('')}`)),
-      90_000,
+      () => reject(new Error(`server did not start in 180 s:\n${output.join('')}`)),
+      180_000,
     );
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
