@@ -52,6 +52,8 @@ import { sexOffenderSearchRoutes } from './modules/requirements/sex-offender-sea
 import { integrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { platformIntegrationRoutes } from './modules/integrations/platform-integrations.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { supportAccess, supportSessionRoutes } from './modules/admin/support-access.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -167,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     }),
   );
   await app.register(authenticate, { verify: deps.verifyAccessToken });
+  await app.register(supportAccess);
   await app.register(openapi, { version });
   await app.register(health);
   if (deps.identityDirectory)
@@ -207,6 +210,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(reviewRoutes);
   await app.register(integrationRoutes);
   await app.register(platformIntegrationRoutes);
+  await app.register(adminRoutes);
+  await app.register(supportSessionRoutes);
   await app.register(webhookRoutes, { sources: integrations.webhookSources });
   if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);
 

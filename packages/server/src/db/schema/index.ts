@@ -16,3 +16,4 @@ export * from './member-reminders.ts';
 export * from './background-checks.ts';
 export * from './credentials.ts';
 export * from './member-payments.ts';
+export * from './admin.ts';
