@@ -158,7 +158,9 @@ describe('people: search, memberships and actions', () => {
     await expectHidden('POST', `/api/app/admin/people/${members.player.userId}/unlock`);
     await expectHidden('POST', `/api/app/admin/people/${members.player.userId}/password-reset`);
     await expectHidden('POST', `/api/app/admin/people/${members.player.userId}/resend-confirmation`);
-    await expectHidden('PUT', `/api/app/admin/people/${members.player.userId}/platform-admin`, { grant: true });
+    await expectHidden('PUT', `/api/app/admin/people/${members.player.userId}/platform-admin`, {
+      grant: true,
+    });
   });
 
   it('answers 400 for bad input and 404 for an unknown account', async () => {
@@ -226,7 +228,9 @@ describe('people: search, memberships and actions', () => {
     const audit = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'person.unlocked'), eq(auditEvents.entityId, members.manager.userId!)));
+      .where(
+        and(eq(auditEvents.action, 'person.unlocked'), eq(auditEvents.entityId, members.manager.userId!)),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorUserId).toBe(platform.userId);
   });
@@ -277,7 +281,9 @@ describe('people: search, memberships and actions', () => {
     expect((await put(someone.userId, true)).json()).toEqual({
       message: `${someone.email} is now a platform administrator (from their next sign-in or token refresh).`,
     });
-    expect((await put(someone.userId, true)).json()).toMatchObject({ message: expect.stringContaining('already') });
+    expect((await put(someone.userId, true)).json()).toMatchObject({
+      message: expect.stringContaining('already'),
+    });
     // The new token carries the role: the /admin area opens.
     const again = await t.signIn(someone.email);
     const opened = await get('/api/app/admin/health', { authorization: `Bearer ${again.access_token}` });

@@ -31,12 +31,14 @@ export const supportAccess = fp(
       const sessionId = Array.isArray(header) ? header[0] : header;
       if (!sessionId || !request.actor || request.routeOptions.config.adminArea) return;
       if (!isPlatformAdmin(request.actor)) return;
-      const { actor, session } = await supportActorFor(app.deps, request.actor, sessionId, {
+      const { actor, session, refusal } = await supportActorFor(app.deps, request.actor, sessionId, {
         write: !['GET', 'HEAD', 'OPTIONS'].includes(request.method),
         incident: isIncidentRoute(request.routeOptions.url ?? request.url),
       });
-      request.actor = actor;
+      // Noted first, so a refused attempt is audited like any other request under the session.
       underSession.set(request, session);
+      if (refusal) throw refusal;
+      request.actor = actor;
     });
     app.addHook('onResponse', async (request, reply) => {
       const session = underSession.get(request);

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { StartSupportSessionBody, SupportSession } from '@touchline/contracts/admin';
 import { ErrorCode } from '@touchline/contracts/errors';
 import type { ListResponse } from '@touchline/contracts/pagination';
-import { Role } from '@touchline/contracts/roles';
+import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
 import type { Actor } from '../../authz/actor-types.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
@@ -163,36 +163,55 @@ export const supportSessionEndedMessage = 'This support session has ended or exp
 
 /**
  * The session a platform administrator's request runs under, checked: their own, not ended, not expired; writes only
- * when it allows them; never an incident's contents. Answers the actor the request then runs as: the viewed
- * person, with no platform role.
+ * when it allows them; never an incident's contents (the refusal is answered, for the caller to throw once the
+ * attempt is noted for the audit). Answers the actor the request then runs as: the viewed person, no platform role.
  */
 export async function supportActorFor(
   deps: SupportDeps,
   admin: Actor,
   sessionId: string,
   request: { write: boolean; incident: boolean },
-): Promise<{ actor: Actor; session: SessionRow }> {
+): Promise<{ actor: Actor; session: SessionRow; refusal: AppError | null }> {
   const valid = /^[0-9a-f-]{36}$/i.test(sessionId);
-  const [session] = valid
+  const [found] = valid
     ? await deps.db
-        .select()
+        .select({
+          session: supportSessions,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          email: profiles.email,
+        })
         .from(supportSessions)
+        .innerJoin(profiles, eq(profiles.id, supportSessions.profileId))
         .where(and(eq(supportSessions.id, sessionId), eq(supportSessions.adminUserId, admin.userId)))
     : [];
-  if (!session || session.endedAt !== null || session.expiresAt <= deps.clock())
+  const session = found?.session;
+  if (!found || !session || session.endedAt !== null || session.expiresAt <= deps.clock())
     throw new AppError(ErrorCode.Forbidden, supportSessionEndedMessage, {
       details: 'support_session_ended',
     });
-  if (request.incident)
-    throw new AppError(ErrorCode.Forbidden, "Incidents' contents are not shown under support access");
-  if (request.write && !session.allowWrites)
-    throw new AppError(ErrorCode.Forbidden, 'Support access is read-only: nothing can be changed');
+  const refusal = request.incident
+    ? new AppError(ErrorCode.Forbidden, "Incidents' contents are not shown under support access")
+    : request.write && !session.allowWrites
+      ? new AppError(ErrorCode.Forbidden, 'Support access is read-only: nothing can be changed')
+      : null;
   return {
+    refusal,
+    // The viewed person's own claims as far as the product keeps them (their profile's names and e-mail), never
+    // the platform role: the request sees exactly what that person sees.
     actor: {
       userId: session.viewedUserId,
       profileId: session.profileId,
       roles: [],
-      claims: { supportSessionId: session.id, onBehalfOfUserId: admin.userId },
+      claims: {
+        [AccessTokenClaim.Subject]: session.viewedUserId,
+        [AccessTokenClaim.CurrentProfileId]: session.profileId,
+        [AccessTokenClaim.FirstName]: found.firstName,
+        [AccessTokenClaim.LastName]: found.lastName,
+        [AccessTokenClaim.Email]: found.email ?? '',
+        supportSessionId: session.id,
+        onBehalfOfUserId: admin.userId,
+      },
     },
     session,
   };
