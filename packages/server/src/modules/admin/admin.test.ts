@@ -37,11 +37,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
-const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
+const post = (url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
 
 /** The /admin API's first rows of every matrix: 401 anonymous, and the unknown route's 404 to everyone else. */
-async function expectHidden(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+async function expectHidden(method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) {
   const anonymous = await t.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
   expect(anonymous.statusCode).toBe(401);
   for (const who of [members.admin, members.manager, members.player]) {
