@@ -165,6 +165,9 @@ export const supportSessionSchema = z.object({
   organizationName: z.string(),
   profileId: z.uuid(),
   viewedName: z.string(),
+  /** The viewed person's account and the organization roles their labels carry, for the web's view of them. */
+  viewedUserId: z.uuid(),
+  viewedRoles: z.array(z.string()),
   adminUserId: z.uuid(),
   reason: z.string(),
   allowWrites: z.boolean(),

@@ -4,6 +4,7 @@ import { ErrorCode } from '@touchline/contracts/errors';
 import type { ListResponse } from '@touchline/contracts/pagination';
 import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
 import type { Actor } from '../../authz/actor-types.ts';
+import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
@@ -25,7 +26,7 @@ const entityType = 'support_session';
 
 function present(
   row: SessionRow,
-  names: { organizationName: string; firstName: string; lastName: string },
+  names: { organizationName: string; firstName: string; lastName: string; roles?: string[] },
   now: Date,
 ): SupportSession {
   return {
@@ -34,6 +35,8 @@ function present(
     organizationName: names.organizationName,
     profileId: row.profileId,
     viewedName: `${names.firstName} ${names.lastName}`,
+    viewedUserId: row.viewedUserId,
+    viewedRoles: names.roles ?? [],
     adminUserId: row.adminUserId,
     reason: row.reason,
     allowWrites: row.allowWrites,
@@ -119,8 +122,17 @@ export async function startSupportSession(
         viewedUserId: target.appUserId,
       },
     });
-    return present(row, target, now);
+    return present(
+      row,
+      { ...target, roles: await rolesOfProfile(tx, target.organizationId, target.profileId) },
+      now,
+    );
   });
+}
+
+/** The organization roles a profile's live accesses carry (what its token's User/Role would say). */
+async function rolesOfProfile(db: Executor, organizationId: string, profileId: string): Promise<string[]> {
+  return organizationRoles(await grantsOfProfile(db, organizationId, profileId));
 }
 
 /** One of the administrator's own support sessions (the banner reads it). */
@@ -130,7 +142,8 @@ export async function getSupportSession(
   id: string,
 ): Promise<SupportSession> {
   const row = await loadOwn(deps.db, ctx, id);
-  return present(row.session, row, deps.clock());
+  const roles = await rolesOfProfile(deps.db, row.session.organizationId, row.session.profileId);
+  return present(row.session, { ...row, roles }, deps.clock());
 }
 
 /** Ends one of the administrator's own sessions now; ending an ended one changes nothing. Audited. */

@@ -67,7 +67,13 @@ describe('POST /api/app/admin/support-sessions', () => {
     const res = await start({ profileId: members.admin.profileId });
     expect(res.statusCode).toBe(201);
     const session = res.json() as Session & { startedAt: string };
-    expect(session).toMatchObject({ allowWrites: false, active: true, viewedName: 'Vera Viewed' });
+    expect(session).toMatchObject({
+      allowWrites: false,
+      active: true,
+      viewedName: 'Vera Viewed',
+      viewedUserId: members.admin.userId,
+      viewedRoles: ['Admin'],
+    });
     expect(Date.parse(session.expiresAt) - Date.parse(session.startedAt)).toBe(30 * 60_000);
     const [started] = await t.database.db
       .select()

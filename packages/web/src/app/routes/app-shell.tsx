@@ -1,4 +1,5 @@
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
+import { SupportAccessBanner } from '../../features/admin/components/support-access-banner.tsx';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner.tsx';
 import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
@@ -15,7 +16,12 @@ export function AppShell() {
       navigation={<LevelNavigation />}
       overlay={<UpdatedPoliciesGate />}
       headerStart={<OrganizationSwitcher />}
-      banner={<PastDueBanner />}
+      banner={
+        <>
+          <SupportAccessBanner />
+          <PastDueBanner />
+        </>
+      }
     />
   );
 }
