@@ -10,18 +10,18 @@ import type {
   SupportSession,
 } from '@touchline/contracts/admin';
 import { supportSessionHeader } from '@touchline/contracts/admin';
-import { AdminArea } from '../../../app/routes/admin-area.tsx';
-import { api } from '../../../lib/api-client.ts';
-import { session, useSession } from '../../../lib/session.ts';
-import { currentSupportSession, leaveSupportSession } from '../../../lib/support-access.ts';
-import { serveGlobally } from '../../../test/fake-server.ts';
-import { renderRoutes } from '../../../test/render.tsx';
-import { signedInWebSession, testClaims } from '../../../test/tokens.ts';
-import { HealthPage } from './health-page.tsx';
-import { OrganizationPage } from './organization-page.tsx';
-import { OrganizationsPage } from './organizations-page.tsx';
-import { PeoplePage } from './people-page.tsx';
-import { SupportAccessBanner } from './support-access-banner.tsx';
+import { AdminArea } from './admin-area.tsx';
+import { api } from '../../lib/api-client.ts';
+import { session, useSession } from '../../lib/session.ts';
+import { currentSupportSession, leaveSupportSession } from '../../lib/support-access.ts';
+import { serveGlobally } from '../../test/fake-server.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { signedInWebSession, testClaims } from '../../test/tokens.ts';
+import { HealthPage } from '../../features/admin/components/health-page.tsx';
+import { OrganizationPage } from '../../features/admin/components/organization-page.tsx';
+import { OrganizationsPage } from '../../features/admin/components/organizations-page.tsx';
+import { PeoplePage } from '../../features/admin/components/people-page.tsx';
+import { SupportAccessBanner } from '../../features/admin/components/support-access-banner.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -209,7 +209,7 @@ describe('the /admin area', () => {
         body: { ...support, active: false },
       },
     });
-    const { enterSupportSession } = await import('../../../lib/support-access.ts');
+    const { enterSupportSession } = await import('../../lib/support-access.ts');
     enterSupportSession(support);
     await waitFor(() => expect(currentSupportSession()).toBeNull());
     expect(await screen.findByText('Signed in as Alex')).toBeInTheDocument();
