@@ -46,6 +46,8 @@ test('a platform administrator finds an organization, views it as its administra
   await snap('admin-view-as-home-desktop');
   await page.goto('/requirements');
   await expect(banner).toBeVisible();
+  // Let the page's own calls (a token refresh among them) finish before leaving it.
+  await page.waitForLoadState('networkidle');
   // The administration area is not this person's: the unknown page, banner still there.
   await page.goto('/admin/organizations');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -57,9 +59,16 @@ test('a platform administrator finds an organization, views it as its administra
   await page.getByRole('link', { name: league }).click();
   await page.getByLabel('Support access only').check();
   const audit = page.getByRole('region', { name: 'Audit log' });
-  await expect(audit.getByText(`Reason: ${reason}`)).toBeVisible();
-  await expect(audit.getByText('support_access.request').first()).toBeVisible();
+  // Newest first: the end, the requests made under the session, and on a later page its start with the reason.
   await expect(audit.getByText('support_access.ended').first()).toBeVisible();
+  await expect(audit.getByText('support_access.request').first()).toBeVisible();
+  await expect(audit.getByText(/GET \/api\/app\/profile → 200 on behalf of/).first()).toBeVisible();
+  const next = audit.getByRole('button', { name: 'Next page' });
+  for (let n = 0; n < 20 && !(await audit.getByText(`Reason: ${reason}`).isVisible()); n++) {
+    await next.click();
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(audit.getByText(`Reason: ${reason}`)).toBeVisible();
   await snap('admin-organization-audit-desktop');
 
   await page.setViewportSize(phone);

@@ -208,12 +208,13 @@ export async function membershipsOf(db: Executor, userId: string) {
   );
 }
 
-/** The job queue's depth per queue and state (pg-boss's own table), dead-letter queues included. */
+/** The job queue's depth per queue and state (pg-boss's own table), dead-letter queues included, its own internal ones not. */
 export async function queueDepths(db: Executor) {
   return rowsOf<{ name: string; state: string; n: number }>(
     db,
     sql`select name, state, count(*)::int as n from pgboss.job
-        where state in ('created', 'retry', 'active', 'failed') group by name, state order by name, state`,
+        where state in ('created', 'retry', 'active', 'failed') and left(name, 9) <> '__pgboss_'
+        group by name, state order by name, state`,
   );
 }
 

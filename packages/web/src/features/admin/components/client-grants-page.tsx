@@ -44,49 +44,51 @@ export function ClientGrantsPage() {
           <Alert tone={message.tone}>{message.text}</Alert>
         </div>
       ) : null}
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th className={headCellClass}>Client</th>
-            <th className={headCellClass}>Agency</th>
-            <th className={headCellClass}>Organization</th>
-            <th className={headCellClass}>Granted</th>
-            <th className={headCellClass}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(grants.data ?? []).map((g) => (
-            <tr key={`${g.agencyId}/${g.clientId}`}>
-              <td className={cellClass}>
-                {g.name} <span className="font-mono text-xs">({g.clientId})</span>
-              </td>
-              <td className={cellClass}>{g.agencyId}</td>
-              <td className={cellClass}>{g.organizationName ?? 'Not granted'}</td>
-              <td className={cellClass}>{formatWhen(g.grantedAt)}</td>
-              <td className={cellClass}>
-                {g.organizationId ? (
-                  <Button
-                    variant="secondary"
-                    tone="danger"
-                    label="Withdraw"
-                    aria-label={`Withdraw ${g.name} from ${g.organizationName ?? ''}`}
-                    onClick={() => void run({ withdraw: g }, `${g.name} was withdrawn.`)}
-                  />
-                ) : (
-                  <Button
-                    variant="secondary"
-                    label="Grant"
-                    aria-label={`Grant ${g.name}`}
-                    onClick={() => setGranting(g)}
-                  />
-                )}
-              </td>
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>Client</th>
+              <th className={headCellClass}>Agency</th>
+              <th className={headCellClass}>Organization</th>
+              <th className={headCellClass}>Granted</th>
+              <th className={headCellClass}>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(grants.data ?? []).map((g) => (
+              <tr key={`${g.agencyId}/${g.clientId}`}>
+                <td className={cellClass}>
+                  {g.name} <span className="font-mono text-xs">({g.clientId})</span>
+                </td>
+                <td className={cellClass}>{g.agencyId}</td>
+                <td className={cellClass}>{g.organizationName ?? 'Not granted'}</td>
+                <td className={cellClass}>{formatWhen(g.grantedAt)}</td>
+                <td className={cellClass}>
+                  {g.organizationId ? (
+                    <Button
+                      variant="secondary"
+                      tone="danger"
+                      label="Withdraw"
+                      aria-label={`Withdraw ${g.name} from ${g.organizationName ?? ''}`}
+                      onClick={() => void run({ withdraw: g }, `${g.name} was withdrawn.`)}
+                    />
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      label="Grant"
+                      aria-label={`Grant ${g.name}`}
+                      onClick={() => setGranting(g)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {granting ? (
         <GrantForm
           client={granting}

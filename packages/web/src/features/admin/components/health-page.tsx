@@ -21,29 +21,31 @@ export function HealthPage() {
         {h.queues.length === 0 ? (
           <p className="text-sm">Every queue is empty.</p>
         ) : (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                {['Queue', 'Queued', 'Retrying', 'Running', 'Failed', 'Dead letters'].map((h) => (
-                  <th key={h} className={headCellClass}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {h.queues.map((q) => (
-                <tr key={q.queue}>
-                  <td className={`${cellClass} font-mono`}>{q.queue}</td>
-                  <td className={cellClass}>{q.queued}</td>
-                  <td className={cellClass}>{q.retrying}</td>
-                  <td className={cellClass}>{q.running}</td>
-                  <td className={cellClass}>{q.failed}</td>
-                  <td className={cellClass}>{q.deadLetters}</td>
+          <div className="overflow-x-auto">
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {['Queue', 'Queued', 'Retrying', 'Running', 'Failed', 'Dead letters'].map((h) => (
+                    <th key={h} className={headCellClass}>
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {h.queues.map((q) => (
+                  <tr key={q.queue}>
+                    <td className={`${cellClass} font-mono`}>{q.queue}</td>
+                    <td className={cellClass}>{q.queued}</td>
+                    <td className={cellClass}>{q.retrying}</td>
+                    <td className={cellClass}>{q.running}</td>
+                    <td className={cellClass}>{q.failed}</td>
+                    <td className={cellClass}>{q.deadLetters}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <section aria-labelledby="health-vendors">
@@ -53,28 +55,30 @@ export function HealthPage() {
         {h.vendors.length === 0 ? (
           <p className="text-sm">No vendor has been called since this server started.</p>
         ) : (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                {['Vendor', 'Circuit', 'Recent calls', 'Recent failures', 'Error rate'].map((h) => (
-                  <th key={h} className={headCellClass}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {h.vendors.map((v) => (
-                <tr key={v.vendor}>
-                  <td className={cellClass}>{v.vendor}</td>
-                  <td className={cellClass}>{v.circuit}</td>
-                  <td className={cellClass}>{v.recentCalls}</td>
-                  <td className={cellClass}>{v.recentFailures}</td>
-                  <td className={cellClass}>{formatShare(v.errorRate)}</td>
+          <div className="overflow-x-auto">
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {['Vendor', 'Circuit', 'Recent calls', 'Recent failures', 'Error rate'].map((h) => (
+                    <th key={h} className={headCellClass}>
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {h.vendors.map((v) => (
+                  <tr key={v.vendor}>
+                    <td className={cellClass}>{v.vendor}</td>
+                    <td className={cellClass}>{v.circuit}</td>
+                    <td className={cellClass}>{v.recentCalls}</td>
+                    <td className={cellClass}>{v.recentFailures}</td>
+                    <td className={cellClass}>{formatShare(v.errorRate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <section aria-labelledby="health-backlog">

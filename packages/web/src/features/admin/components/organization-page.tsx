@@ -115,45 +115,48 @@ function OrganizationPeople({ organizationId }: { organizationId: string }) {
           }}
         />
       </label>
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th className={headCellClass}>Name</th>
-            <th className={headCellClass}>E-mail</th>
-            <th className={headCellClass}>Roles</th>
-            <th className={headCellClass}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(people.data?.items ?? []).map((p) => (
-            <tr key={p.profileId}>
-              <td className={cellClass}>
-                {p.firstName} {p.lastName}
-              </td>
-              <td className={cellClass}>{p.email ?? '—'}</td>
-              <td className={cellClass}>{p.roles.join(', ') || 'Member'}</td>
-              <td className={cellClass}>
-                {p.userId ? (
-                  <Button
-                    variant="secondary"
-                    label="View as"
-                    aria-label={`View as ${p.firstName} ${p.lastName}`}
-                    onClick={() => setViewing(p)}
-                  />
-                ) : (
-                  <span className="text-slate-600 dark:text-slate-400">No account yet</span>
-                )}
-              </td>
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>Name</th>
+              <th className={headCellClass}>E-mail</th>
+              <th className={headCellClass}>Roles</th>
+              <th className={headCellClass}>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(people.data?.items ?? []).map((p) => (
+              <tr key={p.profileId}>
+                <td className={cellClass}>
+                  {p.firstName} {p.lastName}
+                </td>
+                <td className={cellClass}>{p.email ?? '—'}</td>
+                <td className={cellClass}>{p.roles.join(', ') || 'Member'}</td>
+                <td className={cellClass}>
+                  {p.userId ? (
+                    <Button
+                      variant="secondary"
+                      label="View as"
+                      aria-label={`View as ${p.firstName} ${p.lastName}`}
+                      onClick={() => setViewing(p)}
+                    />
+                  ) : (
+                    <span className="text-slate-600 dark:text-slate-400">No account yet</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Pager
         page={page}
         perPage={perPage}
         totalCount={people.data?.totalCount ?? 0}
+        label="People pages"
         loading={people.isFetching}
         onPage={setPage}
       />
@@ -186,28 +189,31 @@ function OrganizationAudit({ organizationId }: { organizationId: string }) {
         />
         Support access only
       </label>
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th className={headCellClass}>When</th>
-            <th className={headCellClass}>What</th>
-            <th className={headCellClass}>Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(audit.data?.items ?? []).map((e) => (
-            <tr key={e.id}>
-              <td className={cellClass}>{formatWhen(e.createdAt)}</td>
-              <td className={`${cellClass} font-mono`}>{e.action}</td>
-              <td className={`${cellClass} font-mono text-xs break-all`}>{auditDetails(e.data)}</td>
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>When</th>
+              <th className={headCellClass}>What</th>
+              <th className={headCellClass}>Details</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(audit.data?.items ?? []).map((e) => (
+              <tr key={e.id}>
+                <td className={cellClass}>{formatWhen(e.createdAt)}</td>
+                <td className={`${cellClass} font-mono`}>{e.action}</td>
+                <td className={`${cellClass} font-mono text-xs break-all`}>{auditDetails(e.data)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Pager
         page={page}
         perPage={perPage}
         totalCount={audit.data?.totalCount ?? 0}
+        label="Audit log pages"
         loading={audit.isFetching}
         onPage={setPage}
       />

@@ -44,34 +44,36 @@ export function PeoplePage() {
       <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
         {people.data ? `${people.data.totalCount} accounts` : 'Loading accounts…'}
       </p>
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th className={headCellClass}>Name</th>
-            <th className={headCellClass}>E-mail</th>
-            <th className={headCellClass}>Standing</th>
-            <th className={headCellClass}>Since</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(people.data?.items ?? []).map((p) => (
-            <tr key={p.id}>
-              <td className={cellClass}>
-                <button
-                  type="button"
-                  className="font-medium text-emerald-800 underline dark:text-emerald-300"
-                  onClick={() => setChosen(p.id)}
-                >
-                  {p.firstName} {p.lastName}
-                </button>
-              </td>
-              <td className={cellClass}>{p.email}</td>
-              <td className={cellClass}>{standing(p)}</td>
-              <td className={cellClass}>{formatWhen(p.createdAt)}</td>
+      <div className="overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th className={headCellClass}>Name</th>
+              <th className={headCellClass}>E-mail</th>
+              <th className={headCellClass}>Standing</th>
+              <th className={headCellClass}>Since</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(people.data?.items ?? []).map((p) => (
+              <tr key={p.id}>
+                <td className={cellClass}>
+                  <button
+                    type="button"
+                    className="font-medium text-emerald-800 underline dark:text-emerald-300"
+                    onClick={() => setChosen(p.id)}
+                  >
+                    {p.firstName} {p.lastName}
+                  </button>
+                </td>
+                <td className={cellClass}>{p.email}</td>
+                <td className={cellClass}>{standing(p)}</td>
+                <td className={cellClass}>{formatWhen(p.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Pager
         page={page}
         perPage={perPage}
