@@ -54,6 +54,7 @@ import { platformIntegrationRoutes } from './modules/integrations/platform-integ
 import { webhookRoutes } from './plugins/webhooks.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { supportAccess, supportSessionRoutes } from './modules/admin/support-access.routes.ts';
+import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   );
   await app.register(authenticate, { verify: deps.verifyAccessToken });
   await app.register(supportAccess);
+  await app.register(errorMonitoring, { dsn: config.sentryDsn, environment: config.env, release: version });
   await app.register(openapi, { version });
   await app.register(health);
   if (deps.identityDirectory)
