@@ -12,6 +12,8 @@ export type RunningSandboxes = {
   usSoccer: NonNullable<Config['usSoccer']>;
   /** The settings that point the training-provider adapter at the TalentLMS sandbox (ADR 032). */
   talentLms: NonNullable<Config['talentLms']>;
+  /** The DSN of our Sentry-compatible envelope sink, for error monitoring without a Sentry account (ADR 042). */
+  sentryDsn: string;
   /** Lines for the start-up banner: each sandbox by name and address. */
   describe(): string[];
   /** Registers our webhook route with each sandbox, once the server listens. */
@@ -50,7 +52,11 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
     clientName: 'Demo league (sandbox client)',
   });
   const tazworksUrl = await tazworks.listen();
+  const { createSentrySandbox } = await import('@touchline/sandbox/sentry/sentry-sandbox');
+  const sentry = createSentrySandbox({ publicKey: 'sandboxsentrykey', projectId: '1' });
+  const sentryUrl = await sentry.listen();
   return {
+    sentryDsn: sentry.dsn(),
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
     usSoccer: { apiUrl: usSoccerUrl, apiKey: sandboxApiKey, sandbox: true },
@@ -68,6 +74,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
       `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
       `TazWorks agency sandbox (a stand-in for JDP, NCSI, ScoutLogic; never the vendor) at ${tazworksUrl}`,
+      `Sentry envelope sink sandbox (error monitoring stand-in, never Sentry) at ${sentryUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
@@ -76,6 +83,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
     },
     close: async () => {
       await Promise.all([
+        sentry.close(),
         yardstik.close(),
         stripe.close(),
         usSoccer.close(),

@@ -50,6 +50,7 @@ async function main(configured: Config) {
         usSoccer: configured.usSoccer ?? sandboxes.usSoccer,
         talentLms: configured.talentLms ?? sandboxes.talentLms,
         tazworks: configured.tazworks ?? sandboxes.tazworks,
+        sentryDsn: configured.sentryDsn ?? sandboxes.sentryDsn,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

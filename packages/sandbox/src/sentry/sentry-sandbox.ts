@@ -58,6 +58,17 @@ export function createSentrySandbox(options: SentrySandboxOptions): SentrySandbo
   const { app } = sandbox;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Browsers send from the app's origin (a simple text/plain POST); the answer may be read from anywhere.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('access-control-allow-origin', '*');
+  });
+  app.options('/api/:project/envelope/', async (_request, reply) =>
+    reply
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type, x-sentry-auth')
+      .code(204)
+      .send(),
+  );
   app.post<{ Params: { project: string } }>('/api/:project/envelope/', async (request, reply) => {
     if (request.params.project !== options.projectId)
       return reply.code(404).send({ detail: 'Unknown project' });

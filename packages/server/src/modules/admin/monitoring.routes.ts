@@ -8,6 +8,12 @@ import { reportServerError, startErrorMonitoring } from './error-monitoring.ts';
  */
 export const errorMonitoring = fp(
   async (app: FastifyInstance, opts: { dsn: string | undefined; environment: string; release: string }) => {
+    // The browser's error monitoring reads the DSN here (a Sentry DSN is a public key); null = send nothing.
+    app.get('/api/monitoring/config', { config: { public: true }, schema: { hide: true } }, async () => ({
+      dsn: opts.dsn ?? null,
+      environment: opts.environment,
+      release: opts.release,
+    }));
     if (!startErrorMonitoring(opts.dsn, opts.environment, opts.release)) return;
     app.addHook('onError', async (request, _reply, error) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
