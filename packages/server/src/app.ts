@@ -55,6 +55,7 @@ import { webhookRoutes } from './plugins/webhooks.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { supportAccess, supportSessionRoutes } from './modules/admin/support-access.routes.ts';
 import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
+import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         scriptSrc: ["'self'", ...payments.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...payments.connect],
+        connectSrc: ["'self'", ...payments.connect, ...monitoringOrigins(config.sentryDsn)],
         ...(payments.frame.length > 0 ? { frameSrc: ["'self'", ...payments.frame] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -19,6 +19,7 @@ describe('browser error monitoring', () => {
     });
     const integrations = (options.integrations as (d: { name: string }[]) => { name: string }[])([
       integration('GlobalHandlers'),
+      integration('BrowserApiErrors'),
       integration('Dedupe'),
     ]);
     // Our global capture tags and filters: the SDK's own global handlers are off.

@@ -57,7 +57,7 @@ const isNotFoundTransaction = (event: {
 /**
  * The SDK's options (spec §9 exactly): traces 0.2; replays of 0.2 of sessions and of every session with an error,
  * at most one hour (the SDK then stops with 'Session is too long, not sending replay'), all text masked and media
- * blocked; the spec §8 drops; scrubbed events. The SDK's own global handlers are off: ours tag and filter.
+ * blocked; the spec §8 drops; scrubbed events. The SDK's own global capture is off: ours tags and filters.
  */
 export function browserMonitoringOptions(
   sentry: {
@@ -75,7 +75,8 @@ export function browserMonitoringOptions(
     replaysOnErrorSampleRate: replayErrorSampleRate,
     traceLifecycle: 'static',
     integrations: (defaults) => [
-      ...defaults.filter((i) => i.name !== 'GlobalHandlers'),
+      // The SDK's own capture of global errors and of errors in timers and listeners: ours reports them, tagged.
+      ...defaults.filter((i) => i.name !== 'GlobalHandlers' && i.name !== 'BrowserApiErrors'),
       sentry.browserTracingIntegration(),
       sentry.replayIntegration({
         maxReplayDuration: replayMaxDurationMs,

@@ -104,6 +104,16 @@ export function serverMonitoringOptions(
   };
 }
 
+/** Where the browser sends its events: the DSN's origin, for the page's connect-src (none without a DSN). */
+export function monitoringOrigins(dsn: string | undefined): string[] {
+  if (!dsn) return [];
+  try {
+    return [new URL(dsn).origin];
+  } catch {
+    return [];
+  }
+}
+
 let started = false;
 
 /** Starts the SDK once per process when a DSN is configured; without one nothing is ever sent. */
