@@ -56,6 +56,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { supportAccess, supportSessionRoutes } from './modules/admin/support-access.routes.ts';
 import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
 import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
+import { metrics } from './modules/admin/metrics.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authenticate, { verify: deps.verifyAccessToken });
   await app.register(supportAccess);
   await app.register(errorMonitoring, { dsn: config.sentryDsn, environment: config.env, release: version });
+  await app.register(metrics, { token: config.metricsToken });
   await app.register(openapi, { version });
   await app.register(health);
   if (deps.identityDirectory)

@@ -6,19 +6,27 @@ import type { BreakerState, CircuitBreaker } from './circuit-breaker.ts';
 /** How many of a vendor's latest calls the error rate is taken over. */
 export const recentCallWindow = 100;
 
-type VendorRecord = { breakers: Set<WeakRef<CircuitBreaker>>; outcomes: boolean[] };
+type VendorRecord = {
+  breakers: Set<WeakRef<CircuitBreaker>>;
+  outcomes: boolean[];
+  ok: number;
+  failed: number;
+};
 const vendors = new Map<string, VendorRecord>();
 
 /** Registers a vendor client's breaker; the returned function records one call's outcome (true: the vendor was up). */
 export function trackVendorClient(vendor: string, breaker: CircuitBreaker): (ok: boolean) => void {
   let record = vendors.get(vendor);
   if (!record) {
-    record = { breakers: new Set(), outcomes: [] };
+    record = { breakers: new Set(), outcomes: [], ok: 0, failed: 0 };
     vendors.set(vendor, record);
   }
   record.breakers.add(new WeakRef(breaker));
-  const outcomes = record.outcomes;
+  const { outcomes } = record;
+  const totals = record;
   return (ok) => {
+    if (ok) totals.ok += 1;
+    else totals.failed += 1;
     outcomes.push(ok);
     if (outcomes.length > recentCallWindow) outcomes.splice(0, outcomes.length - recentCallWindow);
   };
@@ -45,4 +53,9 @@ export function vendorHealth(): {
       return { vendor, circuit, recentCalls: record.outcomes.length, recentFailures };
     })
     .sort((a, b) => a.vendor.localeCompare(b.vendor));
+}
+
+/** Every vendor's calls since this process started, by outcome: the metrics' vendor call counters. */
+export function vendorCallTotals(): { vendor: string; ok: number; failed: number }[] {
+  return [...vendors.entries()].map(([vendor, { ok, failed }]) => ({ vendor, ok, failed }));
 }
