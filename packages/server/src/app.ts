@@ -57,6 +57,7 @@ import { supportAccess, supportSessionRoutes } from './modules/admin/support-acc
 import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
 import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
 import { metrics } from './modules/admin/metrics.routes.ts';
+import { supportChatRoutes } from './modules/admin/support-chat.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -217,6 +218,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(platformIntegrationRoutes);
   await app.register(adminRoutes);
   await app.register(supportSessionRoutes);
+  await app.register(supportChatRoutes, {
+    appId: config.intercomAppId,
+    production: config.env === 'production',
+  });
   await app.register(webhookRoutes, { sources: integrations.webhookSources });
   if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);
 

@@ -1,6 +1,7 @@
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
 import { SupportAccessBanner } from '../../features/admin/components/support-access-banner.tsx';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner.tsx';
+import { SupportChat } from '../../features/support-chat/support-chat-mount.tsx';
 import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
 import { LevelNavigation } from '../level-navigation.tsx';
@@ -20,6 +21,7 @@ export function AppShell() {
         <>
           <SupportAccessBanner />
           <PastDueBanner />
+          <SupportChat />
         </>
       }
     />
