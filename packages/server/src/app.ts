@@ -221,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(supportChatRoutes, {
     appId: config.intercomAppId,
     production: config.env === 'production',
+    identified: Boolean(config.intercomSecret),
   });
   await app.register(webhookRoutes, { sources: integrations.webhookSources });
   if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);

@@ -11,12 +11,14 @@ export const sandboxWidgetPath = '/sandbox/intercom/widget.js';
  */
 export async function supportChatRoutes(
   app: FastifyInstance,
-  opts: { appId: string | undefined; production: boolean },
+  opts: { appId: string | undefined; production: boolean; identified: boolean },
 ) {
   const sandbox = !opts.appId && !opts.production;
   app.get('/api/support-chat/config', { config: { public: true }, schema: { hide: true } }, async () => ({
     appId: opts.appId ?? (sandbox ? 'sandbox' : null),
     widgetUrl: sandbox ? sandboxWidgetPath : null,
+    // Whether POST /api/intercom-jwt signs identities here (INTERCOM_SECRET); without it the chat is anonymous.
+    identified: opts.identified,
   }));
   if (sandbox)
     app.get(

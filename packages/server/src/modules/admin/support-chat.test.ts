@@ -14,7 +14,7 @@ describe('GET /api/support-chat/config', () => {
   it('names our sandbox messenger outside production when no Intercom app is configured, and serves it', async () => {
     const t = await start();
     const config = await t.app.inject({ url: '/api/support-chat/config' });
-    expect(config.json()).toEqual({ appId: 'sandbox', widgetUrl: sandboxWidgetPath });
+    expect(config.json()).toEqual({ appId: 'sandbox', widgetUrl: sandboxWidgetPath, identified: false });
     const script = await t.app.inject({ url: sandboxWidgetPath });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('text/javascript');
@@ -23,10 +23,11 @@ describe('GET /api/support-chat/config', () => {
   }, 60_000);
 
   it('names the Intercom workspace when configured, with no sandbox served', async () => {
-    const t = await start({ INTERCOM_APP_ID: 'abc123de' });
+    const t = await start({ INTERCOM_APP_ID: 'abc123de', INTERCOM_SECRET: 'intercom-secret-0123456789' });
     expect((await t.app.inject({ url: '/api/support-chat/config' })).json()).toEqual({
       appId: 'abc123de',
       widgetUrl: null,
+      identified: true,
     });
     expect((await t.app.inject({ url: sandboxWidgetPath })).statusCode).toBe(404);
   }, 60_000);

@@ -6,7 +6,7 @@ import { isSessionLoggedIn, useSession } from '../../lib/session.ts';
 import { createSupportChat, type Messenger } from './support-chat.ts';
 
 /** What the server says of the chat (GET /api/support-chat/config). */
-type ChatConfig = { appId: string | null; widgetUrl: string | null };
+type ChatConfig = { appId: string | null; widgetUrl: string | null; identified: boolean };
 
 /**
  * The official Intercom Messenger SDK as the chat's messenger, loaded on the first boot only: Intercom's widget for a
@@ -64,6 +64,7 @@ export function SupportChat() {
     const created = createSupportChat({
       messenger: sdkMessenger({ appId, widgetUrl: config.widgetUrl }),
       fetchJwt: async (signal) => {
+        if (!config.identified) return null;
         const answer = await api.post('/api/intercom-jwt', undefined, {
           schema: intercomJwtResponseSchema,
           signal,

@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const chatWith = (fetchJwt: (signal: AbortSignal) => Promise<string>) =>
+const chatWith = (fetchJwt: (signal: AbortSignal) => Promise<string | null>) =>
   createSupportChat({
     messenger: messenger as unknown as Messenger,
     fetchJwt,
@@ -64,6 +64,14 @@ describe('the support chat', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(messenger.boot).toHaveBeenCalledWith({});
     expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts anonymous without a log line when the server signs no JWTs', async () => {
+    const chat = chatWith(async () => null);
+    chat.route('/', true);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(messenger.boot).toHaveBeenCalledWith({});
+    expect(log).not.toHaveBeenCalled();
   });
 
   it('is never offered on /admin, and shuts down there', async () => {

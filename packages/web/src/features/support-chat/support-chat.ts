@@ -15,8 +15,11 @@ export type Messenger = {
 /** What the chat needs from the page. */
 export type SupportChatDeps = {
   messenger: Messenger;
-  /** POST /api/intercom-jwt; rejects on failure; aborted by the signal at the timeout. */
-  fetchJwt(signal: AbortSignal): Promise<string>;
+  /**
+   * POST /api/intercom-jwt; rejects on failure; aborted by the signal at the timeout. Null when the server signs no
+   * JWTs (no identity secret configured): the chat then starts anonymous without asking, and without a log line.
+   */
+  fetchJwt(signal: AbortSignal): Promise<string | null>;
   log(message: string, error?: unknown): void;
   now?: () => number;
 };
@@ -41,9 +44,9 @@ export function createSupportChat(deps: SupportChatDeps) {
     starting = true;
     const abort = new AbortController();
     const timeout = setTimeout(() => abort.abort(), supportChatTimings.jwtTimeoutMs);
-    let jwt: string | undefined;
+    let jwt: string | null = null;
     try {
-      jwt = await Promise.race([
+      jwt = await Promise.race<string | null>([
         deps.fetchJwt(abort.signal),
         new Promise<never>((_resolve, reject) =>
           abort.signal.addEventListener('abort', () => reject(new Error('the support-chat JWT timed out'))),
