@@ -64,11 +64,15 @@ function accountMailSender(app: FastifyInstance, request: FastifyRequest): Accou
 /**
  * The /admin API (issue 32): organizations, people, support access and health, for platform administrators only.
  * Anyone else gets 401 without a token and, with one, the same 404 an unknown route gets — before the input is
- * even read, so a probe learns nothing. Every route here runs as the administrator, never under a support session.
+ * even read, so a probe learns nothing; nor does the public API document list them. Every route here runs as the
+ * administrator, never under a support session.
  */
 export async function adminRoutes(app: FastifyInstance) {
+  // Marked as the admin area, and left out of the public OpenAPI document (/api/docs): listing them would be the
+  // hint the 404 avoids.
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, adminArea: true };
+    route.schema = { ...route.schema, hide: true };
   });
   app.addHook('onRequest', async (request) => {
     if (!request.actor) throw unauthenticated();

@@ -320,3 +320,11 @@ describe('GET /api/app/admin/health', () => {
     expect(body.webhooks).toEqual({ unprocessed: 0, oldestUnprocessedAt: null, lagSeconds: null });
   });
 });
+
+describe('the public API document', () => {
+  it('does not list the /admin API', async () => {
+    const doc = (await get('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/app/admin'))).toEqual([]);
+  });
+});
