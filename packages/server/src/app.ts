@@ -58,6 +58,7 @@ import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
 import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
 import { metrics } from './modules/admin/metrics.routes.ts';
 import { supportChatRoutes } from './modules/admin/support-chat.routes.ts';
+import { imageRoutes } from './modules/images/images.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(platformIntegrationRoutes);
   await app.register(adminRoutes);
   await app.register(supportSessionRoutes);
+  await app.register(imageRoutes);
   await app.register(supportChatRoutes, {
     appId: config.intercomAppId,
     production: config.env === 'production',
