@@ -42,7 +42,12 @@ test('a platform administrator reads the webhook log and the dead letters, on de
   const eventId = await deliverSandboxWebhook(page);
 
   await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Integrations' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Administration' }).click();
+  await page
+    .getByRole('navigation', { name: 'Administration' })
+    .getByRole('link', { name: 'Integrations' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/integrations$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   // Every provider whose sandbox sent webhooks is named (the journeys before this one decide which: at least these).
   const notice = page.getByText(/are our sandboxes here, not the vendors/);

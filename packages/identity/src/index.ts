@@ -26,3 +26,9 @@ export {
   type InvitedAddressConfirmation,
   type DirectoryUser,
 } from './accounts/directory.ts';
+export {
+  findAdminDirectoryUser,
+  searchDirectoryUsers,
+  unlockDirectoryUser,
+  type AdminDirectoryUser,
+} from './accounts/admin-directory.ts';

@@ -57,6 +57,13 @@ import { platformIntegrationRoutes } from './modules/integrations/platform-integ
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { supportAccess, supportSessionRoutes } from './modules/admin/support-access.routes.ts';
+import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
+import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
+import { metrics } from './modules/admin/metrics.routes.ts';
+import { supportChatRoutes } from './modules/admin/support-chat.routes.ts';
+import { imageRoutes } from './modules/images/images.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -118,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         scriptSrc: ["'self'", ...payments.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...payments.connect],
+        connectSrc: ["'self'", ...payments.connect, ...monitoringOrigins(config.sentryDsn)],
         ...(payments.frame.length > 0 ? { frameSrc: ["'self'", ...payments.frame] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -172,6 +179,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     }),
   );
   await app.register(authenticate, { verify: deps.verifyAccessToken });
+  await app.register(supportAccess);
+  await app.register(errorMonitoring, { dsn: config.sentryDsn, environment: config.env, release: version });
+  await app.register(metrics, { token: config.metricsToken });
   await app.register(openapi, { version });
   await app.register(health);
   if (deps.identityDirectory)
@@ -217,6 +227,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(integrationRoutes);
   await app.register(platformIntegrationRoutes);
   await app.register(partnerRoutes);
+  await app.register(adminRoutes);
+  await app.register(supportSessionRoutes);
+  await app.register(imageRoutes);
+  await app.register(supportChatRoutes, {
+    appId: config.intercomAppId,
+    production: config.env === 'production',
+    identified: Boolean(config.intercomSecret),
+  });
   await app.register(webhookRoutes, { sources: integrations.webhookSources });
   if (config.env !== 'production' && mailer.kind === 'outbox') await app.register(outboxRoutes);
 

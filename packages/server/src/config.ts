@@ -84,6 +84,12 @@ const envSchema = z.object({
     .default(10_000),
   JOBS_MODE: z.enum(['web', 'worker', 'all'], { message: 'must be web, worker or all' }).default('all'),
   INTERCOM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SENTRY_DSN: z.url('must be a Sentry DSN (https://key@host/project)').optional(),
+  INTERCOM_APP_ID: z
+    .string()
+    .regex(/^[a-z0-9]{4,32}$/, 'must be an Intercom app id')
+    .optional(),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ message: 'must be a number' })
     .int()
@@ -196,6 +202,12 @@ export type Config = {
   jobsMode: 'web' | 'worker' | 'all';
   /** Signs the support-chat identity JWT; unset = the support chat is not configured. */
   intercomSecret: string | undefined;
+  /** Where server errors are reported (Sentry or our envelope sink); unset = nothing is sent (ADR 042). */
+  sentryDsn: string | undefined;
+  /** The Intercom workspace of the support chat; unset = our sandbox messenger outside production, else no chat. */
+  intercomAppId: string | undefined;
+  /** The bearer token Prometheus scrapes GET /metrics with; unset = no metrics endpoint (ADR 042). */
+  metricsToken: string | undefined;
   accessTokenTtlSeconds: number;
   /** An S3-compatible bucket for uploaded files (S3_*); unset = local disk under dataDir/files. */
   s3: S3StorageOptions | undefined;
@@ -383,6 +395,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     jobsMode: e.JOBS_MODE,
     intercomSecret: e.INTERCOM_SECRET,
+    sentryDsn: e.SENTRY_DSN,
+    metricsToken: e.METRICS_TOKEN,
+    intercomAppId: e.INTERCOM_APP_ID,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     s3: e.S3_BUCKET
       ? {

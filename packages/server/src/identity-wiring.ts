@@ -2,6 +2,7 @@ import {
   buildIdentityApp,
   confirmInvitedAddress,
   ensureUser,
+  findAdminDirectoryUser,
   findDirectoryUser,
   findDirectoryUserByEmail,
   identitySchema,
@@ -10,8 +11,10 @@ import {
   openSigningKeyRing,
   rotateSigningKey,
   runIdentityMigrations,
+  searchDirectoryUsers,
   setPlatformAdmin,
   setUserContext,
+  unlockDirectoryUser,
   updateUserNames,
   type IdentityDatabase,
   type SigningKeyRing,
@@ -43,6 +46,12 @@ function inProcessDirectory(identityDb: IdentityDatabase): IdentityDirectory {
     setUserContext: (userId, context) => must(setUserContext(identityDb, userId, context)),
     updateUserNames: (userId, names) => must(updateUserNames(identityDb, userId, names)),
     confirmInvitedAddress: (email, password) => confirmInvitedAddress(identityDb, email, password),
+    admin: {
+      searchUsers: (input) => searchDirectoryUsers(identityDb, input),
+      findAdminUser: (userId) => findAdminDirectoryUser(identityDb, userId),
+      unlockUser: (userId, by) => unlockDirectoryUser(identityDb, userId, by),
+      setPlatformAdmin: async (input) => (await setPlatformAdmin(identityDb, input)).outcome,
+    },
   };
 }
 

@@ -15,6 +15,8 @@ export type RunningSandboxes = {
   usSoccer: NonNullable<Config['usSoccer']>;
   /** The settings that point the training-provider adapter at the TalentLMS sandbox (ADR 032). */
   talentLms: NonNullable<Config['talentLms']>;
+  /** The DSN of our Sentry-compatible envelope sink, for error monitoring without a Sentry account (ADR 042). */
+  sentryDsn: string;
   /** Lines for the start-up banner: each sandbox by name and address. */
   describe(): string[];
   /** Registers our webhook route with each sandbox, once the server listens. */
@@ -61,7 +63,11 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const leagueApps = createLeagueAppsSandbox();
   const leagueAppsUrl = await leagueApps.listen();
   const leagueAppsSite = seedLeagueAppsSandbox(leagueApps);
+  const { createSentrySandbox } = await import('@touchline/sandbox/sentry/sentry-sandbox');
+  const sentry = createSentrySandbox({ publicKey: 'sandboxsentrykey', projectId: '1' });
+  const sentryUrl = await sentry.listen();
   return {
+    sentryDsn: sentry.dsn(),
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
     usSoccer: { apiUrl: usSoccerUrl, apiKey: sandboxApiKey, sandbox: true },
@@ -86,6 +92,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       `US Soccer license sandbox (a stand-in, never the federation) at ${usSoccerUrl}`,
       `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
       `TazWorks-platform sandbox serving JDP, NCSI and ScoutLogic (stand-ins, never the agencies) at ${tazworksUrl}`,
+      `Sentry envelope sink sandbox (error monitoring stand-in, never Sentry) at ${sentryUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
@@ -94,6 +101,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
     },
     close: async () => {
       await Promise.all([
+        sentry.close(),
         yardstik.close(),
         stripe.close(),
         usSoccer.close(),

@@ -54,6 +54,7 @@ async function main(configured: Config) {
         talentLms: configured.talentLms ?? sandboxes.talentLms,
         tazworks: configured.tazworks ?? sandboxes.tazworks,
         leagueApps: configured.leagueApps ?? sandboxes.leagueApps,
+        sentryDsn: configured.sentryDsn ?? sandboxes.sentryDsn,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

@@ -6,6 +6,8 @@ import { installGlobalErrorHandlers } from './lib/global-errors.ts';
 import './index.css';
 
 installGlobalErrorHandlers();
+// Error monitoring loads only when the server names a DSN, after the first paint's work (ADR 042).
+setTimeout(() => void import('./lib/error-monitoring.ts').then((m) => m.startBrowserMonitoring()), 0);
 // Before the first paint, so a dark-mode user never sees a white flash.
 applyDarkMode(initialDarkMode());
 

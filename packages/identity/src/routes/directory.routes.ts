@@ -6,8 +6,14 @@ import {
   findDirectoryUser,
   findDirectoryUserByEmail,
   setUserContext,
+  setPlatformAdmin,
   updateUserNames,
 } from '../accounts/directory.ts';
+import {
+  findAdminDirectoryUser,
+  searchDirectoryUsers,
+  unlockDirectoryUser,
+} from '../accounts/admin-directory.ts';
 import type { ResolvedIdentityConfig } from '../config.ts';
 import { AccountRequestError } from './errors.ts';
 
@@ -17,6 +23,17 @@ const contextBody = z.object({
   roles: z.array(z.string().min(1).max(64)).max(16),
 });
 const confirmBody = z.object({ email: z.string().min(3).max(320), password: z.string().min(1).max(1000) });
+const searchQuery = z.object({
+  query: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(100),
+  offset: z.coerce.number().int().min(0),
+});
+const byBody = z.object({ by: z.string().min(1).max(300) });
+const platformAdminBody = z.object({
+  email: z.string().min(3).max(320),
+  grant: z.boolean(),
+  by: z.string().min(1).max(300),
+});
 const namesBody = z.object({ firstName: z.string().min(1).max(100), lastName: z.string().min(1).max(100) });
 
 function sameSecret(given: string, expected: string): boolean {
@@ -84,5 +101,26 @@ export async function directoryRoutes(app: FastifyInstance, config: ResolvedIden
     check(request);
     const { email, password } = parse(confirmBody, request.body);
     return { result: await confirmInvitedAddress(config.db, email, password, config.now()) };
+  });
+  // The /admin area's account calls (issue 32): search, one account's standing, unlock, the platform role.
+  app.get('/internal/directory/admin/users', guard, async (request) => {
+    check(request);
+    const q = parse(searchQuery, request.query);
+    return searchDirectoryUsers(config.db, { ...q, now: config.now() });
+  });
+  app.get('/internal/directory/admin/users/:id', guard, async (request, reply) => {
+    check(request);
+    const user = await findAdminDirectoryUser(config.db, parse(userParams, request.params).id, config.now());
+    return user ?? reply.code(404).send({ error: { code: 'NotFound', message: 'User not found' } });
+  });
+  app.post('/internal/directory/admin/users/:id/unlock', guard, async (request, reply) => {
+    check(request);
+    const { by } = parse(byBody, request.body);
+    const ok = await unlockDirectoryUser(config.db, parse(userParams, request.params).id, by);
+    return reply.code(ok ? 204 : 404).send();
+  });
+  app.post('/internal/directory/admin/platform-admin', guard, async (request) => {
+    check(request);
+    return setPlatformAdmin(config.db, parse(platformAdminBody, request.body));
   });
 }

@@ -11,6 +11,30 @@ export type DirectoryUser = {
   emailConfirmed: boolean;
 };
 
+/** An account as the /admin area sees it (issue 32): the directory's fields plus its standing. */
+export type AdminDirectoryUser = DirectoryUser & {
+  platformAdmin: boolean;
+  createdAt: Date;
+  /** The latest sign-in block on the account, or null when it may sign in now. */
+  lockedUntil: Date | null;
+};
+
+/** What granting or withdrawing the platform role did (the platform-admin CLI's outcomes). */
+export type PlatformAdminOutcome = 'no_account' | 'unconfirmed' | 'granted' | 'revoked' | 'unchanged';
+
+/** The platform administrator's account calls (issue 32): search, one account's standing, unlock, platform role. */
+export type AdminDirectory = {
+  searchUsers: (input: {
+    query: string;
+    limit: number;
+    offset: number;
+  }) => Promise<{ items: AdminDirectoryUser[]; totalCount: number }>;
+  findAdminUser: (userId: string) => Promise<AdminDirectoryUser | null>;
+  /** Lifts the account's sign-in blocks; false when no such account exists. */
+  unlockUser: (userId: string, by: string) => Promise<boolean>;
+  setPlatformAdmin: (input: { email: string; grant: boolean; by: string }) => Promise<PlatformAdminOutcome>;
+};
+
 /**
  * The calls the product makes into the identity service besides tokens: read an account, switch its current profile
  * and organization roles (select-organization), rename it. Implemented in process when identity is mounted, over
@@ -32,6 +56,8 @@ export type IdentityDirectory = {
     email: string,
     password: string,
   ) => Promise<'confirmed' | 'already-confirmed' | 'mismatch'>;
+  /** The /admin area's calls; absent in a process that has no identity. */
+  admin?: AdminDirectory;
 };
 
 declare module 'fastify' {
@@ -67,6 +93,7 @@ export function httpIdentityDirectory(origin: string, secret: string): IdentityD
   const user = (value: unknown) =>
     value === null || value === true ? null : directoryUserSchema.parse(value);
   return {
+    admin: httpAdminDirectory(origin, secret),
     findUser: async (userId) => user(await call('GET', `/users/${encodeURIComponent(userId)}`)),
     findUserByEmail: async (email) => user(await call('GET', `/users?email=${encodeURIComponent(email)}`)),
     setUserContext: async (userId, context) => {
@@ -88,6 +115,55 @@ export function httpIdentityDirectory(origin: string, secret: string): IdentityD
     updateUserNames: async (userId, names) => {
       if ((await call('PUT', `/users/${encodeURIComponent(userId)}/names`, names)) === null)
         throw new Error('the identity account no longer exists');
+    },
+  };
+}
+
+const adminUserSchema = directoryUserSchema.extend({
+  platformAdmin: z.boolean(),
+  createdAt: z.coerce.date(),
+  lockedUntil: z.coerce.date().nullable(),
+});
+
+/** The /admin area's account calls to an identity service on its own origin, with the shared service secret. */
+export function httpAdminDirectory(origin: string, secret: string): AdminDirectory {
+  const call = async (method: string, path: string, body?: unknown) =>
+    fetch(`${origin}/internal/directory/admin${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secret}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  const ok = (res: Response, path: string) => {
+    if (!res.ok && res.status !== 404) throw new Error(`identity directory ${path} answered ${res.status}`);
+    return res.ok;
+  };
+  return {
+    searchUsers: async ({ query, limit, offset }) => {
+      const res = await call(
+        'GET',
+        `/users?${new URLSearchParams({ query, limit: `${limit}`, offset: `${offset}` })}`,
+      );
+      if (!ok(res, '/users')) return { items: [], totalCount: 0 };
+      return z
+        .object({ items: z.array(adminUserSchema), totalCount: z.number().int() })
+        .parse(await res.json());
+    },
+    findAdminUser: async (userId) => {
+      const res = await call('GET', `/users/${encodeURIComponent(userId)}`);
+      return ok(res, '/users/{id}') ? adminUserSchema.parse(await res.json()) : null;
+    },
+    unlockUser: async (userId, by) =>
+      ok(await call('POST', `/users/${encodeURIComponent(userId)}/unlock`, { by }), '/users/{id}/unlock'),
+    setPlatformAdmin: async (input) => {
+      const res = await call('POST', '/platform-admin', input);
+      if (!res.ok) throw new Error(`identity directory /platform-admin answered ${res.status}`);
+      return z
+        .object({ outcome: z.enum(['no_account', 'unconfirmed', 'granted', 'revoked', 'unchanged']) })
+        .parse(await res.json()).outcome;
     },
   };
 }

@@ -375,15 +375,63 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                     (m) => m.CurrentDashboardRoute,
                   ),
                 },
-                // The platform administrator's integrations: webhook log and dead letters (issue 17).
+                // The administration area (issue 32): platform administrators only, 404 to anyone else.
                 {
-                  path: 'platform/integrations',
+                  path: 'admin',
                   lazy: lazyPage(
-                    () =>
-                      import('../features/platform-integrations/components/platform-integrations-page.tsx'),
-                    (m) => m.PlatformIntegrationsPage,
+                    () => import('./routes/admin-area.tsx'),
+                    (m) => m.AdminArea,
                   ),
+                  children: [
+                    { index: true, element: <Navigate to="/admin/organizations" replace /> },
+                    {
+                      path: 'organizations',
+                      lazy: lazyPage(
+                        () => import('../features/admin/components/organizations-page.tsx'),
+                        (m) => m.OrganizationsPage,
+                      ),
+                    },
+                    {
+                      path: 'organizations/:organizationId',
+                      lazy: lazyPage(
+                        () => import('../features/admin/components/organization-page.tsx'),
+                        (m) => m.OrganizationPage,
+                      ),
+                    },
+                    {
+                      path: 'people',
+                      lazy: lazyPage(
+                        () => import('../features/admin/components/people-page.tsx'),
+                        (m) => m.PeoplePage,
+                      ),
+                    },
+                    // The platform administrator's integrations (issue 17), moved here from /platform/integrations.
+                    {
+                      path: 'integrations',
+                      lazy: lazyPage(
+                        () =>
+                          import('../features/platform-integrations/components/platform-integrations-page.tsx'),
+                        (m) => m.PlatformIntegrationsPage,
+                      ),
+                    },
+                    {
+                      path: 'background-check-clients',
+                      lazy: lazyPage(
+                        () => import('../features/admin/components/client-grants-page.tsx'),
+                        (m) => m.ClientGrantsPage,
+                      ),
+                    },
+                    {
+                      path: 'health',
+                      lazy: lazyPage(
+                        () => import('../features/admin/components/health-page.tsx'),
+                        (m) => m.HealthPage,
+                      ),
+                    },
+                    { path: '*', element: <NotFoundPage /> },
+                  ],
                 },
+                { path: 'platform/integrations', element: <Navigate to="/admin/integrations" replace /> },
                 // The application shell page (spec §2): the shell's own home.
                 { path: '_app', element: <Navigate to="/" replace /> },
               ],

@@ -15,6 +15,8 @@ export interface ApiAuth {
   /** The current access token, or null when nobody is signed in. May reject when the session has ended. */
   getAccessToken: () => Promise<string | null>;
   onUnauthorized: () => void;
+  /** Headers every authenticated call carries besides the token (a platform administrator's support session). */
+  headers?: () => Record<string, string>;
 }
 
 /** Calls under this prefix are the product API: they carry the Bearer token (spec §7) unless told otherwise. */
@@ -127,7 +129,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     if (!auth || !(opts.auth ?? path.startsWith(productApiPrefix))) return {};
     const token = await auth.getAccessToken();
     if (!token) throw new ApiError(401, notSignedInMessage);
-    return { authorization: `Bearer ${token}` };
+    return { authorization: `Bearer ${token}`, ...auth.headers?.() };
   }
 
   async function once<T>(path: string, opts: RequestOptions<T>, method: HttpMethod): Promise<T | null> {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import {
   activeUserSessionSetBodySchema,
   isAccessTokenExpired,
@@ -15,6 +15,12 @@ import { AccessTokenClaim, migrateLegacyRoles, normalizeRoleClaim } from '@touch
 import { api, ApiError, type ApiClient } from './api-client.ts';
 import { browserLocation } from './browser-location.ts';
 import { claimNumber, claimString, decodeJwtClaims, type TokenClaims } from './jwt.ts';
+import {
+  leaveSupportSession,
+  supportAccessHeaders,
+  supportClaims,
+  useSupportSession,
+} from './support-access.ts';
 
 /** What the SPA knows about the signed-in user (spec §3 security session, without the refresh token). */
 export interface SessionSnapshot {
@@ -172,6 +178,7 @@ export function createSessionStore(deps: SessionStoreDeps = {}) {
         console.error('Could not end the session on the server', error);
       }
       clear();
+      leaveSupportSession();
       assign(target);
     })().finally(() => {
       signingOut = null;
@@ -246,9 +253,19 @@ export const session = createSessionStore();
 api.setAuth({
   getAccessToken: () => session.getAccessToken(),
   onUnauthorized: () => session.handleUnauthorized(),
+  headers: supportAccessHeaders,
 });
 
 /** The app's session in a component; re-renders when it changes. */
 export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  const support = useSupportSession();
+  // Under a platform administrator's support access the app reads as the viewed person (issue 32, ADR 042).
+  return useMemo(
+    () =>
+      support && snapshot.token
+        ? { ...snapshot, roles: support.viewedRoles, claims: supportClaims(snapshot.claims, support) }
+        : snapshot,
+    [snapshot, support],
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { CircuitBreaker, type BreakerOptions } from './circuit-breaker.ts';
+import { trackVendorClient } from './vendor-health.ts';
 import { VendorCircuitOpenError, VendorHttpError, VendorUnreachableError } from './vendor-errors.ts';
 
 /** The slice of a pino logger the client writes to. */
@@ -81,6 +82,7 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const breaker = new CircuitBreaker(options.breaker ?? { failureThreshold: 5, cooldownMs: 30_000 });
+  const recordOutcome = trackVendorClient(options.vendor, breaker);
   const dispatcher: Dispatcher = new Agent({ connections: 16, keepAliveTimeout: 10_000 });
   const base = options.baseUrl.replace(/\/$/, '');
 
@@ -144,6 +146,7 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
         const vendorFault = response.status >= 500 || response.status === 429 || response.status === 408;
         if (vendorFault) breaker.recordFailure();
         else breaker.recordSuccess();
+        recordOutcome(!vendorFault);
         const ok = (response.status >= 200 && response.status < 300) || req.accept?.includes(response.status);
         (ok ? options.logger.info : options.logger.warn).call(
           options.logger,
@@ -157,6 +160,7 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
       } catch (error) {
         if (error instanceof VendorHttpError) throw error;
         breaker.recordFailure();
+        recordOutcome(false);
         const reason = isTimeout(error) ? 'timeout' : 'network';
         options.logger.warn(
           { ...log, error: reason, durationMs: Math.round(performance.now() - started), attempt: n },

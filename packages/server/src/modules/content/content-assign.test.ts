@@ -1,10 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentAssignmentsResponseSchema } from '@touchline/contracts/content';
-import {
-  isRequirementTypeAvailable,
-  requirementTypeTable,
-} from '@touchline/contracts/requirement-types';
+import { isRequirementTypeAvailable, requirementTypeTable } from '@touchline/contracts/requirement-types';
 import { auditEvents, contentAssignments, memberRequirements } from '../../db/schema/index.ts';
 import { addTestMember } from '../../../test/factories.ts';
 import { as, contentWorld, createDefinition, libraryState, type ContentWorld } from './content.test-kit.ts';

@@ -9,7 +9,7 @@ import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts
 import { profileOfUserIn } from '../../authz/live-queries.ts';
 import { recordAuditEvent, type AuditActor } from '../../db/audit.ts';
 import { notFound } from '../../errors.ts';
-import { fileLinkOf, storedPurpose } from './organization-files.service.ts';
+import { fileLinkOf, openLinkedFile, storedPurpose } from './organization-files.service.ts';
 import { presentOrganizationListItem } from './organizations.presenter.ts';
 import { liveFilesOf, liveFilesOfOrganizations, organizationsOfUser } from './organizations.queries.ts';
 
@@ -76,4 +76,13 @@ export async function selectOrganization(
 export async function organizationPhotoUrl(deps: Deps, organizationId: string): Promise<string | null> {
   const [photo] = await liveFilesOf(deps.db, organizationId, storedPurpose(OrganizationFilePurpose.Photo));
   return photo ? fileLinkOf(deps, photo).url : null;
+}
+
+/**
+ * The stored image behind a signed file link, for the responsive image route (modules/images, issue 32): its bytes
+ * as a stream with its type and the link's expiry. A link not ours reads as not found, an expired one is refused.
+ */
+export async function openLinkedImage(deps: Deps, token: string) {
+  const { stream, contentType, expiresAt } = await openLinkedFile(deps, token);
+  return { stream, contentType, expiresAt };
 }

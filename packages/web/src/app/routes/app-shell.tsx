@@ -1,5 +1,7 @@
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
+import { SupportAccessBanner } from '../../features/admin/components/support-access-banner.tsx';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner.tsx';
+import { SupportChat } from '../../features/support-chat/support-chat-mount.tsx';
 import { UpdatedPoliciesGate } from '../../features/auth/components/updated-policies-gate.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
 import { ReturnToPartnerBanner } from '../../features/partners/components/return-to-partner.tsx';
@@ -22,8 +24,10 @@ export function AppShell() {
         headerStart={<OrganizationSwitcher />}
         banner={
           <>
+            <SupportAccessBanner />
             <PastDueBanner />
             <ReturnToPartnerBanner />
+            <SupportChat />
           </>
         }
       />

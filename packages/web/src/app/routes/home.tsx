@@ -30,7 +30,13 @@ function PlatformDeployment() {
     <div className="space-y-2">
       <DeploymentSummary info={info.data} />
       <Link
-        to="/platform/integrations"
+        to="/admin"
+        className="mr-4 inline-block rounded-md text-sm font-medium text-emerald-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300"
+      >
+        Administration: organizations, people, health
+      </Link>
+      <Link
+        to="/admin/integrations"
         className="inline-block rounded-md text-sm font-medium text-emerald-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300"
       >
         Integrations: webhook events and dead letters

@@ -62,15 +62,13 @@ describe('the phone menu', () => {
 });
 
 describe('the platform link', () => {
-  it('shows Integrations to a platform administrator only', async () => {
+  it('shows Administration to a platform administrator only', async () => {
     await renderShell(testClaims({ 'User/Role': ['TouchlineAdmin'] }));
-    expect(screen.getByRole('banner').querySelector('a[href="/platform/integrations"]')).toHaveTextContent(
-      'Integrations',
-    );
+    expect(screen.getByRole('banner').querySelector('a[href="/admin"]')).toHaveTextContent('Administration');
   });
 
   it('keeps it from everyone else', async () => {
     await renderShell(testClaims({ 'User/Role': ['Admin'] }));
-    expect(screen.queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
   });
 });

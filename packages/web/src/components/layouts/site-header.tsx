@@ -97,8 +97,8 @@ export function AccountLinks({ stacked = false }: { stacked?: boolean }) {
       </Link>
       {/* The platform's own screens, for platform admins only (the server refuses everyone else too). */}
       {isPlatformAdmin(rolesOfClaims(current.claims)) ? (
-        <Link to="/platform/integrations" className={`${linkClass} ${row}`}>
-          Integrations
+        <Link to="/admin" className={`${linkClass} ${row}`}>
+          Administration
         </Link>
       ) : null}
       <button

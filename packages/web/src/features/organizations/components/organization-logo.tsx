@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { OrganizationFilePurpose } from '@touchline/contracts/organizations';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 import { useOrganizationFileUrl } from '../api/get-organization-file-url.ts';
 
 const sizes = { sm: 'h-7 w-7 text-xs', md: 'h-9 w-9 text-sm', lg: 'h-24 w-24 text-2xl' } as const;
+/** The CSS pixels each size shows the logo at, so the browser is sent an image that size (spec §9). */
+const shownPx = { sm: 28, md: 36, lg: 96 } as const;
 
 /**
  * A logo image, or the organization's initials when there is none or it fails to load. Decorative: the name is
@@ -21,7 +24,7 @@ export function LogoImage({
   if (src && failed !== src)
     return (
       <img
-        src={src}
+        {...responsiveImage(src, shownPx[size])}
         alt=""
         onError={() => setFailed(src)}
         className={`${sizes[size]} shrink-0 rounded-md bg-white object-contain`}

@@ -61,7 +61,14 @@ describe('the organization switcher', () => {
       name: /^Riverside Youth Soccer League, switch organization$/,
     });
     // The logo link comes with the list: no file-url call (none, and no 404, for an organization without one).
-    await waitFor(() => expect(trigger.querySelector('img')).toHaveAttribute('src', '/api/files/abc.def'));
+    // Asked for at the size it is shown (spec §9 widths), not the uploaded original.
+    await waitFor(() =>
+      expect(trigger.querySelector('img')).toHaveAttribute('src', '/api/images/abc.def?w=48'),
+    );
+    expect(trigger.querySelector('img')).toHaveAttribute(
+      'srcset',
+      '/api/images/abc.def?w=48 1x, /api/images/abc.def?w=96 2x, /api/images/abc.def?w=128 3x',
+    );
     expect(server.calls.filter((c) => c.path.includes('file-url-with-token'))).toEqual([]);
     await user.click(trigger);
     const menu = await screen.findByRole('menu', { name: /switch organization/ });

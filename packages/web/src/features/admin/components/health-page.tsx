@@ -1,0 +1,103 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useHealth } from '../api/get-health.ts';
+import { cellClass, formatShare, formatWhen, headCellClass, tableClass } from './format.ts';
+
+/** /admin/health: the numbers an operator looks at first during an incident (issue 32), read every 15 s. */
+export function HealthPage() {
+  useDocumentTitle('Health · Administration');
+  const health = useHealth();
+  if (health.isError) return <Alert>{health.error.message}</Alert>;
+  const h = health.data;
+  if (!h) return <Spinner label="Loading the health numbers" />;
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold tracking-tight">Health</h1>
+      <section aria-labelledby="health-queues">
+        <h2 id="health-queues" className="text-lg font-semibold">
+          Job queues
+        </h2>
+        {h.queues.length === 0 ? (
+          <p className="text-sm">Every queue is empty.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {['Queue', 'Queued', 'Retrying', 'Running', 'Failed', 'Dead letters'].map((h) => (
+                    <th key={h} className={headCellClass}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {h.queues.map((q) => (
+                  <tr key={q.queue}>
+                    <td className={`${cellClass} font-mono`}>{q.queue}</td>
+                    <td className={cellClass}>{q.queued}</td>
+                    <td className={cellClass}>{q.retrying}</td>
+                    <td className={cellClass}>{q.running}</td>
+                    <td className={cellClass}>{q.failed}</td>
+                    <td className={cellClass}>{q.deadLetters}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="health-vendors">
+        <h2 id="health-vendors" className="text-lg font-semibold">
+          Vendors
+        </h2>
+        {h.vendors.length === 0 ? (
+          <p className="text-sm">No vendor has been called since this server started.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {['Vendor', 'Circuit', 'Recent calls', 'Recent failures', 'Error rate'].map((h) => (
+                    <th key={h} className={headCellClass}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {h.vendors.map((v) => (
+                  <tr key={v.vendor}>
+                    <td className={cellClass}>{v.vendor}</td>
+                    <td className={cellClass}>{v.circuit}</td>
+                    <td className={cellClass}>{v.recentCalls}</td>
+                    <td className={cellClass}>{v.recentFailures}</td>
+                    <td className={cellClass}>{formatShare(v.errorRate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="health-backlog">
+        <h2 id="health-backlog" className="text-lg font-semibold">
+          Webhooks and mail
+        </h2>
+        <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
+          <dt>Webhooks waiting</dt>
+          <dd>
+            {h.webhooks.unprocessed}
+            {h.webhooks.lagSeconds !== null ? ` (oldest ${h.webhooks.lagSeconds} s ago)` : ''}
+          </dd>
+          <dt>Mail waiting</dt>
+          <dd>
+            {h.mailOutbox.pending} ({h.mailOutbox.failing} failing), oldest{' '}
+            {formatWhen(h.mailOutbox.oldestPendingAt)}
+          </dd>
+        </dl>
+      </section>
+    </div>
+  );
+}
