@@ -9,6 +9,8 @@ export type RunningSandboxes = {
   tazworks: NonNullable<Config['tazworks']>;
   /** The LeagueApps sandbox: its hosts, and a demo site with its own service account (issue 31). */
   leagueApps: NonNullable<Config['leagueApps']>;
+  /** The Amilia sandbox: its host, a demo organization with an API key, and webhook subscriptions (issue 31). */
+  amilia: NonNullable<Config['amilia']>;
   /** The Stripe settings that point the billing adapter at the Stripe sandbox. */
   stripe: NonNullable<Config['stripe']>;
   /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
@@ -61,6 +63,12 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const leagueApps = createLeagueAppsSandbox();
   const leagueAppsUrl = await leagueApps.listen();
   const leagueAppsSite = seedLeagueAppsSandbox(leagueApps);
+  const { createAmiliaSandbox } = await import('@touchline/sandbox/amilia/amilia-sandbox');
+  const amilia = createAmiliaSandbox();
+  const amiliaUrl = await amilia.listen();
+  amilia.addOrganization('demo-league', 'Demo league (Amilia sandbox organization)');
+  const amiliaKey = amilia.createApiKey('demo-league');
+  let webhookBase = '';
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
@@ -79,7 +87,15 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       sandbox: true,
     })),
     leagueApps: { apiUrl: leagueAppsUrl, authUrl: leagueAppsUrl, sandbox: true, sandboxSite: leagueAppsSite },
+    amilia: {
+      apiUrl: amiliaUrl,
+      sandbox: true,
+      sandboxOrganization: { siteId: 'demo-league', ...amiliaKey },
+      subscribeSandboxWebhook: (siteId, organizationId) =>
+        amilia.subscribeWebhook(siteId, `${webhookBase}/api/webhooks/amilia/${organizationId}`),
+    },
     describe: () => [
+      `Amilia sandbox (a stand-in, never Amilia) at ${amiliaUrl}, organization demo-league`,
       `LeagueApps sandbox (a stand-in, never LeagueApps) at ${leagueAppsUrl}, site ${leagueAppsSite.siteId}`,
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
@@ -88,6 +104,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       `TazWorks-platform sandbox serving JDP, NCSI and ScoutLogic (stand-ins, never the agencies) at ${tazworksUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
+      webhookBase = serverUrl.replace(/\/$/, '');
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
       stripe.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/stripe`);
       talent.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/talentlms`);
@@ -100,6 +117,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
         talent.close(),
         tazworks.close(),
         leagueApps.close(),
+        amilia.close(),
       ]);
     },
   };

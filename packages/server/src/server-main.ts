@@ -40,7 +40,8 @@ async function main(configured: Config) {
       !configured.usSoccer ||
       !configured.talentLms ||
       !configured.tazworks ||
-      !configured.leagueApps)
+      !configured.leagueApps ||
+      !configured.amilia)
       ? await step(() => startSandboxes())
       : null;
   if (sandboxes) lifecycle.onStop(() => sandboxes.close());
@@ -53,6 +54,7 @@ async function main(configured: Config) {
         talentLms: configured.talentLms ?? sandboxes.talentLms,
         tazworks: configured.tazworks ?? sandboxes.tazworks,
         leagueApps: configured.leagueApps ?? sandboxes.leagueApps,
+        amilia: configured.amilia ?? sandboxes.amilia,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

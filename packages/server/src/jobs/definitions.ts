@@ -14,6 +14,7 @@ import type { AnyJobDefinition } from './queue.ts';
 import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.ts';
 import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
 import { partnerSyncJob, partnerSyncScheduleJob } from '../modules/partners/partners-sync.ts';
+import { amiliaReconcileScheduleJob } from '../modules/partners/amilia-webhooks.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/background-checks/background-check-adverse.ts';
@@ -45,6 +46,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   processWebhookJob,
   partnerSyncJob,
   partnerSyncScheduleJob,
+  amiliaReconcileScheduleJob,
   invitationRemindersJob,
   requirementStatusesJob,
   requirementRemindersJob,

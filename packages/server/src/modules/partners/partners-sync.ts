@@ -333,7 +333,11 @@ export const partnerSyncScheduleJob = defineJob({
   payload: z.object({}),
   cron: '*/30 * * * *',
   run: async (deps) => {
-    const rows = await deps.db.select({ id: partnerConnections.id }).from(partnerConnections);
+    // Amilia pushes webhooks and is reconciled daily (partners.amilia-reconcile-schedule), not polled.
+    const rows = await deps.db
+      .select({ id: partnerConnections.id })
+      .from(partnerConnections)
+      .where(sql`${partnerConnections.providerType} <> 'Amilia'`);
     const slot = Math.floor(Date.now() / 1_800_000);
     for (const row of rows)
       await deps.jobs.enqueue(

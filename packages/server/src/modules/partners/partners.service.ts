@@ -148,19 +148,24 @@ export async function connectPartner(
   if (existing)
     throw conflict(`This organization is already connected to ${name}: remove that connection first`);
   const credentials =
-    body.providerType === 'LeagueApps' ? { clientId: body.clientId, privateKeyPem: body.privateKeyPem } : {};
+    body.providerType === 'LeagueApps'
+      ? { clientId: body.clientId, privateKeyPem: body.privateKeyPem }
+      : body.providerType === 'Amilia'
+        ? { apiKey: body.apiKey, apiSecret: body.apiSecret, webhookSecret: body.webhookSecret }
+        : {};
+  const keyField = body.providerType === 'Amilia' ? 'apiKey' : 'privateKeyPem';
   let port;
   try {
     port = partners.portFor(body, credentials, deps.appUrl);
   } catch {
-    throw invalid([{ field: 'privateKeyPem', in: 'body', message: 'This private key cannot be read' }]);
+    throw invalid([{ field: keyField, in: 'body', message: 'These credentials cannot be read' }]);
   }
   let connectedAs: string;
   try {
     ({ connectedAs } = await port.test({ correlationId: ctx.requestId }));
   } catch (err) {
     if (err instanceof PartnerCredentialsRefused)
-      throw invalid([{ field: 'privateKeyPem', in: 'body', message: err.message }], err.message);
+      throw invalid([{ field: keyField, in: 'body', message: err.message }], err.message);
     if (err instanceof VendorError) {
       const message = `${name} could not be reached to test the connection: try again`;
       throw invalid([{ field: 'siteId', in: 'body', message }], message);
@@ -503,6 +508,24 @@ export async function leagueAppsSandboxSite(
   const leagueApps = deps.integrations.partners?.leagueApps;
   if (!leagueApps?.sandbox || !leagueApps.sandboxSite) throw notFound('LeagueApps sandbox site');
   return leagueApps.sandboxSite;
+}
+
+/**
+ * GET {id}/partners/amilia-sandbox-organization: the Amilia sandbox's demo organization, its API key and a webhook
+ * subscription for this organization's webhook URL (its signing secret), so a developer or a demo can connect it
+ * (development only: 404 wherever Amilia itself, not our sandbox, is configured).
+ */
+export async function amiliaSandboxOrganization(
+  deps: PartnerDeps,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
+): Promise<{ siteId: string; apiKey: string; apiSecret: string; webhookSecret: string }> {
+  await requireAdmin(deps, ctx, organizationId);
+  const amilia = deps.integrations.partners?.amilia;
+  if (!amilia?.sandbox || !amilia.sandboxOrganization || !amilia.subscribeSandboxWebhook)
+    throw notFound('Amilia sandbox organization');
+  const { secret } = amilia.subscribeSandboxWebhook(amilia.sandboxOrganization.siteId, organizationId);
+  return { ...amilia.sandboxOrganization, webhookSecret: secret };
 }
 
 /** GET {id}/partners/mapping-targets: the organization's live levels (in tree order) and role labels. */
