@@ -24,7 +24,13 @@ export type AmiliaRegistration = {
     Email: string | null;
     Address?: { Address1?: string; City?: string; StateProvince?: string; ZipPostalCode?: string } | null;
   };
-  AccountOwner: { Id: number; FirstName: string; LastName: string; Email: string | null; Phone?: string | null };
+  AccountOwner: {
+    Id: number;
+    FirstName: string;
+    LastName: string;
+    Email: string | null;
+    Phone?: string | null;
+  };
   IsCancelled: boolean;
 };
 
@@ -96,7 +102,9 @@ export function createAmiliaSandbox(options: { perPage?: number } = {}): AmiliaS
 
   app.post('/api/v3/authenticate', async (request, reply) => {
     const header = request.headers.authorization ?? '';
-    const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
+    const decoded = header.startsWith('Basic ')
+      ? Buffer.from(header.slice(6), 'base64').toString('utf8')
+      : '';
     const [apiKey, ...rest] = decoded.split(':');
     const key = apiKey ? keys.get(apiKey) : undefined;
     if (!key || key.secret !== rest.join(':'))
@@ -141,8 +149,16 @@ export function createAmiliaSandbox(options: { perPage?: number } = {}): AmiliaS
       const page = Number(request.query.page ?? '1');
       const perPage = Number(request.query.perPage ?? String(options.perPage ?? perPageDefault));
       const since = request.query.modifiedSince ? Date.parse(request.query.modifiedSince) : 0;
-      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || Number.isNaN(since))
-        return reply.code(400).send({ Message: 'page, perPage or modifiedSince is not valid', StatusCode: 400 });
+      if (
+        !Number.isInteger(page) ||
+        page < 1 ||
+        !Number.isInteger(perPage) ||
+        perPage < 1 ||
+        Number.isNaN(since)
+      )
+        return reply
+          .code(400)
+          .send({ Message: 'page, perPage or modifiedSince is not valid', StatusCode: 400 });
       const size = Math.min(perPage, options.perPage ?? perPageDefault);
       const all = [...org.registrations.values()]
         .filter((r) => Date.parse(r.DateModified) >= since)
@@ -155,7 +171,10 @@ export function createAmiliaSandbox(options: { perPage?: number } = {}): AmiliaS
       const more = page * size < all.length;
       return {
         Items: items,
-        Paging: { TotalCount: all.length, Next: more ? `${request.url.split('?')[0]}?page=${page + 1}` : null },
+        Paging: {
+          TotalCount: all.length,
+          Next: more ? `${request.url.split('?')[0]}?page=${page + 1}` : null,
+        },
       };
     },
   );
@@ -221,7 +240,11 @@ export function createAmiliaSandbox(options: { perPage?: number } = {}): AmiliaS
       };
       org.registrations.set(row.RegistrationId, row);
       if (!opts.silent)
-        emit(org, row, row.IsCancelled ? 'RegistrationCancelled' : before ? 'RegistrationUpdated' : 'Registration');
+        emit(
+          org,
+          row,
+          row.IsCancelled ? 'RegistrationCancelled' : before ? 'RegistrationUpdated' : 'Registration',
+        );
       return row;
     },
     registrations(identifier: string) {

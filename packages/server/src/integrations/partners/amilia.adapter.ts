@@ -140,7 +140,8 @@ export function amiliaAdapter(settings: AmiliaSettings): PartnerPort {
             (r.updatedAt === cursor.lastUpdated && r.registrationId > cursor.lastId),
         );
         const last = rows.at(-1);
-        if (last) return { registrations: rows, next: { lastUpdated: last.updatedAt, lastId: last.registrationId } };
+        if (last)
+          return { registrations: rows, next: { lastUpdated: last.updatedAt, lastId: last.registrationId } };
         if (!body.Paging?.Next) break;
       }
       return { registrations: [], next: cursor };

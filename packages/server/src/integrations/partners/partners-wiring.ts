@@ -72,7 +72,11 @@ export function buildPartnerIntegrations(
     ...settings.leagueApps,
     sandbox: settings.leagueApps?.sandbox === true,
   };
-  const amilia = { apiUrl: amiliaProductionUrl, ...settings.amilia, sandbox: settings.amilia?.sandbox === true };
+  const amilia = {
+    apiUrl: amiliaProductionUrl,
+    ...settings.amilia,
+    sandbox: settings.amilia?.sandbox === true,
+  };
   return {
     leagueApps,
     amilia,

@@ -140,7 +140,12 @@ export const amiliaReconcileScheduleJob = defineJob({
       .where(eq(partnerConnections.providerType, 'Amilia'));
     const day = Math.floor(Date.now() / 86_400_000);
     for (const row of rows)
-      await deps.jobs.enqueue(deps.db, partnerSyncJob, { connectionId: row.id }, { key: `${row.id}:d${day}` });
+      await deps.jobs.enqueue(
+        deps.db,
+        partnerSyncJob,
+        { connectionId: row.id },
+        { key: `${row.id}:d${day}` },
+      );
     return { queued: rows.length };
   },
 });

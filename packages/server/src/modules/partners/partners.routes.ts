@@ -92,7 +92,9 @@ export async function partnerRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      amiliaSandboxOrganization(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
+      amiliaSandboxOrganization(app.deps, await requireRequestContext(req), {
+        organizationId: req.params.id,
+      }),
   );
   r.delete(`${base}/:connectionId`, { schema: { params: connectionParams } }, async (req, reply) => {
     await removePartner(app.deps, await requireRequestContext(req), {
