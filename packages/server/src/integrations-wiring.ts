@@ -24,7 +24,10 @@ import { adoptUnknownYardstikReport } from './modules/sex-offender-search/sex-of
 export function buildIntegrations(
   config: Pick<Config, 'yardstik'> &
     Partial<
-      Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks' | 'leagueApps' | 'amilia'>
+      Pick<
+        Config,
+        'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks' | 'leagueApps' | 'amilia'
+      >
     > & { partnerSealSecret?: string | undefined },
   logger: HttpLogger,
 ): Integrations {

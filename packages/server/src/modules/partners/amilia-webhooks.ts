@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { partnerConnections } from '../../db/schema/index.ts';
-import type { WebhookProcessor } from '../../deps.ts';
+import type { Deps, WebhookProcessor } from '../../deps.ts';
 import { invalid, notFound, unauthenticated } from '../../errors.ts';
 import { verifyAmiliaSignature } from '../../integrations/partners/amilia.adapter.ts';
 import { receiveWebhook } from '../../integrations/webhooks/webhook-inbox.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { applyRegistration, partnerSyncJob } from './partners-sync.ts';
-
-const maxWebhookBytes = 1_048_576;
 
 const amiliaEvent = z.object({
   EventId: z.string().min(1).max(200),
@@ -20,74 +16,58 @@ const amiliaEvent = z.object({
 });
 
 /**
- * `POST /api/webhooks/amilia/{organizationId}` (issue 31, ADR 041): an organization's Amilia webhook subscription
- * points here. The exact bytes are checked against that organization's connection secret (sealed with its
- * credentials) — a bad or missing signature, or no Amilia connection, is a 401 and stores nothing — then stored once
- * in the shared webhook inbox (unique on the delivery's event id, per connection) and processed from the queue by
- * re-reading the registration from Amilia: never from the delivery's own data.
+ * An Amilia delivery for an organization (issue 31, ADR 041): the exact bytes are checked against that
+ * organization's connection secret (sealed with its credentials) — a bad or missing signature, or no Amilia
+ * connection, is a 401 and stores nothing — then stored once in the shared webhook inbox (unique on the delivery's
+ * event id, per connection) and processed from the queue by re-reading the registration from Amilia: never from the
+ * delivery's own data.
  */
-export async function amiliaWebhookRoutes(app: FastifyInstance) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxWebhookBytes }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/webhooks/amilia/:organizationId',
+export async function receiveAmiliaWebhook(
+  deps: Pick<Deps, 'db' | 'jobs' | 'integrations'>,
+  {
+    organizationId,
+    headers,
+    raw,
+  }: { organizationId: string; headers: Record<string, string | string[] | undefined>; raw: Buffer },
+): Promise<{ received: true; duplicate: boolean }> {
+  const partners = deps.integrations.partners;
+  if (!partners) throw notFound('Webhook provider');
+  const [connection] = await deps.db
+    .select()
+    .from(partnerConnections)
+    .where(
+      and(
+        eq(partnerConnections.organizationId, organizationId),
+        eq(partnerConnections.providerType, 'Amilia'),
+      ),
+    );
+  const secret = connection
+    ? partners.open(connection.id, connection.credentialsSealed)?.webhookSecret
+    : undefined;
+  // No connection and a bad signature answer alike: a caller learns nothing about which organizations exist.
+  if (!connection || !secret || !verifyAmiliaSignature(secret, headers, raw))
+    throw unauthenticated('The webhook signature is not valid.');
+  let event: z.infer<typeof amiliaEvent>;
+  try {
+    event = amiliaEvent.parse(JSON.parse(raw.toString('utf8')));
+  } catch {
+    throw invalid([{ field: 'body', in: 'body', message: 'must be Amilia’s registration event' }]);
+  }
+  if (event.OrgIdentifier !== undefined && event.OrgIdentifier !== connection.siteId)
+    throw invalid([{ field: 'body', in: 'body', message: 'is about another Amilia organization' }]);
+  const occurredAt = event.OccurredAt ? new Date(event.OccurredAt) : null;
+  const { duplicate } = await receiveWebhook(
+    { db: deps.db, jobs: deps.jobs },
+    'amilia',
     {
-      config: { public: true },
-      schema: {
-        tags: ['webhooks'],
-        summary: 'Receive a signed Amilia registration webhook for an organization',
-        security: [],
-        params: z.object({ organizationId: z.uuid('Not an organization id') }),
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
-      },
+      eventId: `${connection.id}:${event.EventId}`,
+      objectType: 'registration',
+      objectId: `${connection.id}:${event.RegistrationId}`,
+      occurredAt: occurredAt && !Number.isNaN(occurredAt.getTime()) ? occurredAt : null,
     },
-    async (request) => {
-      const deps = app.deps;
-      const partners = deps.integrations.partners;
-      if (!partners) throw notFound('Webhook provider');
-      const [connection] = await deps.db
-        .select()
-        .from(partnerConnections)
-        .where(
-          and(
-            eq(partnerConnections.organizationId, request.params.organizationId),
-            eq(partnerConnections.providerType, 'Amilia'),
-          ),
-        );
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const secret = connection
-        ? partners.open(connection.id, connection.credentialsSealed)?.webhookSecret
-        : undefined;
-      // No connection and a bad signature answer alike: a caller learns nothing about which organizations exist.
-      if (!connection || !secret || !verifyAmiliaSignature(secret, request.headers, raw)) {
-        request.log.warn('amilia webhook refused: signature not valid');
-        throw unauthenticated('The webhook signature is not valid.');
-      }
-      let event: z.infer<typeof amiliaEvent>;
-      try {
-        event = amiliaEvent.parse(JSON.parse(raw.toString('utf8')));
-      } catch {
-        throw invalid([{ field: 'body', in: 'body', message: 'must be Amilia’s registration event' }]);
-      }
-      if (event.OrgIdentifier !== undefined && event.OrgIdentifier !== connection.siteId)
-        throw invalid([{ field: 'body', in: 'body', message: 'is about another Amilia organization' }]);
-      const occurredAt = event.OccurredAt ? new Date(event.OccurredAt) : null;
-      const { duplicate } = await receiveWebhook(
-        { db: deps.db, jobs: deps.jobs },
-        'amilia',
-        {
-          eventId: `${connection.id}:${event.EventId}`,
-          objectType: 'registration',
-          objectId: `${connection.id}:${event.RegistrationId}`,
-          occurredAt: occurredAt && !Number.isNaN(occurredAt.getTime()) ? occurredAt : null,
-        },
-        raw,
-      );
-      return { received: true as const, duplicate };
-    },
+    raw,
   );
+  return { received: true, duplicate };
 }
 
 /**

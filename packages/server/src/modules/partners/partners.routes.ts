@@ -23,7 +23,7 @@ import {
   queuePartnerSync,
   removePartner,
 } from './partners.service.ts';
-import { amiliaWebhookRoutes } from './amilia-webhooks.ts';
+import { amiliaWebhookRoutes } from './amilia-webhooks.routes.ts';
 
 const base = '/api/app/organization/:id/partners';
 const orgParams = z.object({ id: z.uuid('Not an organization id') });

@@ -109,6 +109,28 @@ export const useLeagueAppsSandboxSite = (organizationId: string | null) =>
     retry: false,
   });
 
+/**
+ * GET {id}/partners/amilia-sandbox-organization: the Amilia sandbox organization's key and a webhook subscription for
+ * this organization (development only; 404 elsewhere). Asked only when the admin picks Amilia.
+ */
+export const useAmiliaSandboxOrganization = (organizationId: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['partners', 'amilia-sandbox-organization', organizationId],
+    queryFn: () =>
+      api.get(`${base(organizationId ?? '')}/amilia-sandbox-organization`, {
+        schema: z.object({
+          siteId: z.string(),
+          apiKey: z.string(),
+          apiSecret: z.string(),
+          webhookSecret: z.string(),
+        }),
+        notFoundAsEmpty: true,
+      }),
+    enabled: organizationId !== null && enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+
 /** GET /api/app/profile/partner-from-current-profile: the partner the member came from (204 = none). */
 export const usePartnerOfCurrentProfile = (enabled: boolean) =>
   useQuery({
