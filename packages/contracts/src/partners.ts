@@ -135,6 +135,8 @@ export const partnerOfProfileSchema = z.object({
   /** Where "Return to <partner>" leads (the partner's own site). */
   returnUrl: z.string(),
   sandbox: z.boolean(),
+  /** The membership (profile-level access) the partner's registration made: the `{id}` of prefill-data. */
+  profileLevelAccessId: z.uuid().nullable(),
 });
 /** The partner of a membership. */
 export type PartnerOfProfile = z.infer<typeof partnerOfProfileSchema>;

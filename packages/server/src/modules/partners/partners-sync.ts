@@ -152,11 +152,13 @@ export async function applyRegistration(
     return;
   }
   if (row.status === 'invited' && row.profileLevelAccessId) {
-    // Already a member or invited: keep what the partner knows current for prefill while the invitation is open.
-    await tx
-      .update(partnerRegistrations)
-      .set({ prefill: registration.person })
-      .where(eq(partnerRegistrations.id, row.id));
+    // Already a member or invited: keep what the partner knows current for prefill, until the member has used or
+    // dismissed it (then it is null and stays so).
+    if (row.prefill !== null)
+      await tx
+        .update(partnerRegistrations)
+        .set({ prefill: registration.person })
+        .where(eq(partnerRegistrations.id, row.id));
     return;
   }
   if (!registration.ready) {

@@ -13,6 +13,7 @@ import {
 import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   amiliaSandboxOrganization,
+  clearPrefillData,
   connectPartner,
   leagueAppsSandboxSite,
   listPartnerConnections,
@@ -147,6 +148,15 @@ export async function partnerRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const data = await prefillData(app.deps, await requireRequestContext(req), { accessId: req.params.id });
       return data ? reply.send(prefillDataSchema.parse(data)) : reply.code(204).send();
+    },
+  );
+  // Ours: the member used (saved) or dismissed the prefill; it is no longer kept.
+  r.delete(
+    '/api/app/prefill-provider/prefill-data/:id',
+    { schema: { params: z.object({ id: z.uuid('Not a profile level access id') }) } },
+    async (req, reply) => {
+      await clearPrefillData(app.deps, await requireRequestContext(req), { accessId: req.params.id });
+      return reply.code(204).send();
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PartnerProviderType } from '@touchline/contracts/integrations';
 import {
   partnerDisplayName,
@@ -442,6 +442,7 @@ export async function partnerOfAccesses(
     logo: partnerLogoPath[type],
     returnUrl,
     sandbox: partners?.isSandbox(type) ?? false,
+    profileLevelAccessId: found.registration.profileLevelAccessId,
   };
 }
 
@@ -493,6 +494,55 @@ export async function prefillData(
     guardian: person.guardian,
     emergencyContact: person.emergencyContact,
   };
+}
+
+/**
+ * DELETE /api/app/prefill-provider/prefill-data/{id} (ours; the spec names only the GET): the member (or guardian)
+ * has used or dismissed what the partner sent, so it is no longer kept (least kept for shortest time). The same
+ * reads as the GET: another organization's access 404, anyone else 403. Later syncs do not store it again.
+ */
+export async function clearPrefillData(
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { accessId }: { accessId: string },
+): Promise<void> {
+  const [access] = await deps.db
+    .select({ profileId: profileLevelAccesses.profileId, guardianProfileId: profiles.guardianProfileId })
+    .from(profileLevelAccesses)
+    .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, ctx.organizationId),
+        eq(profileLevelAccesses.id, accessId),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    );
+  if (!access) throw notFound('Profile level access');
+  authorize(
+    access.profileId === ctx.profileId || access.guardianProfileId === ctx.profileId,
+    'Only the member or their guardian uses what the partner knows',
+  );
+  await deps.db.transaction(async (tx) => {
+    const cleared = await tx
+      .update(partnerRegistrations)
+      .set({ prefill: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(partnerRegistrations.organizationId, ctx.organizationId),
+          eq(partnerRegistrations.profileLevelAccessId, accessId),
+          isNotNull(partnerRegistrations.prefill),
+        ),
+      )
+      .returning({ id: partnerRegistrations.id });
+    if (cleared.length > 0)
+      await recordAuditEvent(tx, ctx, {
+        organizationId: ctx.organizationId,
+        action: 'partner.prefill-cleared',
+        entityType: 'profile_level_access',
+        entityId: accessId,
+        data: { registrations: cleared.length },
+      });
+  });
 }
 
 /**

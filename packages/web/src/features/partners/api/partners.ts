@@ -6,6 +6,7 @@ import {
   partnerOfProfileSchema,
   partnerProgramSchema,
   partnerSyncQueuedSchema,
+  prefillDataSchema,
   type ConnectPartnerBody,
   type MapPartnerProgramBody,
 } from '@touchline/contracts/partners';
@@ -142,3 +143,26 @@ export const usePartnerOfCurrentProfile = (enabled: boolean) =>
     retry: false,
     staleTime: 5 * 60_000,
   });
+
+/** GET /api/app/prefill-provider/prefill-data/{id}: what the partner knows of the member (204 = nothing). */
+export const usePrefillData = (accessId: string | null) =>
+  useQuery({
+    queryKey: ['partners', 'prefill', accessId],
+    queryFn: async () =>
+      (await api.get(`/api/app/prefill-provider/prefill-data/${encodeURIComponent(accessId ?? '')}`, {
+        schema: prefillDataSchema,
+      })) ?? null,
+    enabled: accessId !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** DELETE /api/app/prefill-provider/prefill-data/{id} (ours): the prefill was used or dismissed; let it go. */
+export function useClearPrefill(accessId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.delete(`/api/app/prefill-provider/prefill-data/${encodeURIComponent(accessId ?? '')}`),
+    onSuccess: () => queryClient.setQueryData(['partners', 'prefill', accessId], null),
+  });
+}
