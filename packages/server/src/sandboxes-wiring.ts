@@ -68,6 +68,41 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const amiliaUrl = await amilia.listen();
   amilia.addOrganization('demo-league', 'Demo league (Amilia sandbox organization)');
   const amiliaKey = amilia.createApiKey('demo-league');
+  // Two registrations already there: the connection's first sync (the reconciliation) brings them in.
+  for (const [n, first, owner] of [
+    [1, 'Mia', 'Dana'],
+    [2, 'Leo', 'Sam'],
+  ] as const)
+    amilia.putRegistration(
+      'demo-league',
+      {
+        RegistrationId: `AM-${n}`,
+        Program: { Id: 3101, Name: 'U10 Fall Soccer (Amilia sandbox)' },
+        Activity: { Id: 31010, Name: 'Saturdays 9am' },
+        Person: {
+          Id: 7000 + n,
+          FirstName: first,
+          LastName: 'Sandbox',
+          FullName: `${first} Sandbox`,
+          DateOfBirth: '2016-04-02T00:00:00',
+          Email: null,
+          Address: {
+            Address1: '1 Demo Way',
+            City: 'Springfield',
+            StateProvince: 'IL',
+            ZipPostalCode: '62701',
+          },
+        },
+        AccountOwner: {
+          Id: 8000 + n,
+          FirstName: owner,
+          LastName: 'Sandbox',
+          Email: `${owner.toLowerCase()}.sandbox@example.org`,
+        },
+        IsCancelled: false,
+      },
+      { silent: true },
+    );
   let webhookBase = '';
   return {
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
