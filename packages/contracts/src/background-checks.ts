@@ -184,6 +184,12 @@ export type ReviewerAdverseAction = z.infer<typeof reviewerAdverseActionSchema>;
  */
 export const backgroundCheckReportSchema = z.object({
   vendor: z.string(),
+  /**
+   * The agency that ran the order, by name (spec §1: ScoutLogic, JDP, NCSI, Yardstik): for a TazWorks-platform order
+   * the agency the organization's client is granted at; null when not known (a generic check, or a client no longer
+   * granted).
+   */
+  agency: z.object({ id: z.string(), name: z.string() }).nullable().default(null),
   status: z.string(),
   vendorStatus: z.string(),
   summary: z.string(),

@@ -48,6 +48,25 @@ export const connectPartnerBodySchema = z.discriminatedUnion('providerType', [
       ),
   }),
   z.object({
+    providerType: z.literal('Amilia'),
+    /** The organization identifier: its number (8008) or its store URL identifier (forest-explorers). */
+    siteId: z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z0-9][a-z0-9-]{0,99}$/i,
+        'An Amilia organization identifier is its number or its store URL name (e.g. forest-explorers)',
+      ),
+    apiKey: z.string().trim().min(1, 'Enter the API key').max(200, 'At most 200 characters'),
+    apiSecret: z.string().trim().min(1, 'Enter the API secret').max(500, 'At most 500 characters'),
+    /** The signing secret of the webhook subscription pointing at /api/webhooks/amilia/{organization id}. */
+    webhookSecret: z
+      .string()
+      .trim()
+      .min(16, 'Enter the webhook subscription’s signing secret (at least 16 characters)')
+      .max(500, 'At most 500 characters'),
+  }),
+  z.object({
     providerType: z.literal('Test'),
     siteId: singleLineText().min(1, 'Name the test site').max(100, 'At most 100 characters'),
   }),
@@ -116,6 +135,8 @@ export const partnerOfProfileSchema = z.object({
   /** Where "Return to <partner>" leads (the partner's own site). */
   returnUrl: z.string(),
   sandbox: z.boolean(),
+  /** The membership (profile-level access) the partner's registration made: the `{id}` of prefill-data. */
+  profileLevelAccessId: z.uuid().nullable(),
 });
 /** The partner of a membership. */
 export type PartnerOfProfile = z.infer<typeof partnerOfProfileSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tazworksAgencyIds, type TazworksAgencyId } from '@touchline/contracts/background-checks';
 import type { RateLimitStoreKind } from './plugins/rate-limit.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
-import type { LeagueAppsConfig } from './integrations/partners/partners-wiring.ts';
+import type { AmiliaConfig, LeagueAppsConfig } from './integrations/partners/partners-wiring.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -125,6 +125,7 @@ const envSchema = z.object({
   LEAGUEAPPS_AUTH_URL: z
     .url({ message: 'must be an absolute URL such as https://auth.leagueapps.io' })
     .optional(),
+  AMILIA_API_URL: z.url({ message: 'must be an absolute URL such as https://app.amilia.com' }).optional(),
   // The TazWorks-platform agencies (spec §1), each on its own: JDP_*, NCSI_*, SCOUTLOGIC_* (ADR 041).
   JDP_API_URL: tazworksUrl,
   JDP_TOKEN: tazworksToken,
@@ -231,6 +232,8 @@ export type Config = {
    * hosts (or, with `sandboxes`, the LeagueApps sandbox). Organizations bring their own site and key.
    */
   leagueApps: LeagueAppsConfig | undefined;
+  /** Where Amilia is reached (AMILIA_API_URL; unset = production, or the Amilia sandbox with `sandboxes`). */
+  amilia: AmiliaConfig | undefined;
   /**
    * Seals league partners' credentials at rest (ADR 041): IDENTITY_KEY_ENCRYPTION_KEY (required in production), else
    * SESSION_PASSWORD, else a development-only constant.
@@ -419,6 +422,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     leagueApps: e.LEAGUEAPPS_API_URL
       ? { apiUrl: e.LEAGUEAPPS_API_URL, authUrl: e.LEAGUEAPPS_AUTH_URL ?? 'https://auth.leagueapps.io' }
       : undefined,
+    amilia: e.AMILIA_API_URL ? { apiUrl: e.AMILIA_API_URL } : undefined,
     partnerSealSecret:
       e.IDENTITY_KEY_ENCRYPTION_KEY ??
       e.SESSION_PASSWORD ??

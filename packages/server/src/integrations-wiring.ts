@@ -8,6 +8,7 @@ import { talentLmsAdapter } from './integrations/training/talentlms.adapter.ts';
 import { yardstikAdapter } from './integrations/screening/yardstik.adapter.ts';
 import { openAccountKey, sealAccountKey } from './integrations/screening/account-keys.ts';
 import { tazworksAgencies } from './integrations/screening/tazworks-agency.ts';
+import { processAmiliaWebhook } from './modules/partners/amilia-webhooks.ts';
 import { buildPartnerIntegrations } from './integrations/partners/partners-wiring.ts';
 import type { Integrations, WebhookProcessor, WebhookSource, YardstikSubAccounts } from './deps.ts';
 
@@ -24,7 +25,10 @@ import { adoptUnknownYardstikReport } from './modules/sex-offender-search/sex-of
 export function buildIntegrations(
   config: Pick<Config, 'yardstik'> &
     Partial<
-      Pick<Config, 'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks' | 'leagueApps'>
+      Pick<
+        Config,
+        'stripe' | 'billingTrialDays' | 'usSoccer' | 'talentLms' | 'tazworks' | 'leagueApps' | 'amilia'
+      >
     > & { partnerSealSecret?: string | undefined },
   logger: HttpLogger,
 ): Integrations {
@@ -121,6 +125,8 @@ export function buildIntegrations(
     });
     webhookProcessors.talentlms = processTrainingWebhook;
   }
+  // Amilia's webhooks arrive on their own route (a secret per connection) and are processed from the shared inbox.
+  if (config.partnerSealSecret) webhookProcessors.amilia = processAmiliaWebhook;
   return {
     screening: yardstik,
     screeningAccounts: yardstik,
@@ -136,7 +142,7 @@ export function buildIntegrations(
     paidWork: paidWorkStarters,
     partners: config.partnerSealSecret
       ? buildPartnerIntegrations(
-          { sealSecret: config.partnerSealSecret, leagueApps: config.leagueApps },
+          { sealSecret: config.partnerSealSecret, leagueApps: config.leagueApps, amilia: config.amilia },
           logger,
         )
       : null,

@@ -9,6 +9,8 @@ export type RunningSandboxes = {
   tazworks: NonNullable<Config['tazworks']>;
   /** The LeagueApps sandbox: its hosts, and a demo site with its own service account (issue 31). */
   leagueApps: NonNullable<Config['leagueApps']>;
+  /** The Amilia sandbox: its host, a demo organization with an API key, and webhook subscriptions (issue 31). */
+  amilia: NonNullable<Config['amilia']>;
   /** The Stripe settings that point the billing adapter at the Stripe sandbox. */
   stripe: NonNullable<Config['stripe']>;
   /** The settings that point the US Soccer license adapter at its sandbox (ADR 032). */
@@ -66,6 +68,47 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const { createSentrySandbox } = await import('@touchline/sandbox/sentry/sentry-sandbox');
   const sentry = createSentrySandbox({ publicKey: 'sandboxsentrykey', projectId: '1' });
   const sentryUrl = await sentry.listen();
+  const { createAmiliaSandbox } = await import('@touchline/sandbox/amilia/amilia-sandbox');
+  const amilia = createAmiliaSandbox();
+  const amiliaUrl = await amilia.listen();
+  amilia.addOrganization('demo-league', 'Demo league (Amilia sandbox organization)');
+  const amiliaKey = amilia.createApiKey('demo-league');
+  // Two registrations already there: the connection's first sync (the reconciliation) brings them in.
+  for (const [n, first, owner] of [
+    [1, 'Mia', 'Dana'],
+    [2, 'Leo', 'Sam'],
+  ] as const)
+    amilia.putRegistration(
+      'demo-league',
+      {
+        RegistrationId: `AM-${n}`,
+        Program: { Id: 3101, Name: 'U10 Fall Soccer (Amilia sandbox)' },
+        Activity: { Id: 31010, Name: 'Saturdays 9am' },
+        Person: {
+          Id: 7000 + n,
+          FirstName: first,
+          LastName: 'Sandbox',
+          FullName: `${first} Sandbox`,
+          DateOfBirth: '2016-04-02T00:00:00',
+          Email: null,
+          Address: {
+            Address1: '1 Demo Way',
+            City: 'Springfield',
+            StateProvince: 'IL',
+            ZipPostalCode: '62701',
+          },
+        },
+        AccountOwner: {
+          Id: 8000 + n,
+          FirstName: owner,
+          LastName: 'Sandbox',
+          Email: `${owner.toLowerCase()}.sandbox@example.org`,
+        },
+        IsCancelled: false,
+      },
+      { silent: true },
+    );
+  let webhookBase = '';
   return {
     sentryDsn: sentry.dsn(),
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
@@ -85,7 +128,15 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       sandbox: true,
     })),
     leagueApps: { apiUrl: leagueAppsUrl, authUrl: leagueAppsUrl, sandbox: true, sandboxSite: leagueAppsSite },
+    amilia: {
+      apiUrl: amiliaUrl,
+      sandbox: true,
+      sandboxOrganization: { siteId: 'demo-league', ...amiliaKey },
+      subscribeSandboxWebhook: (siteId, organizationId) =>
+        amilia.subscribeWebhook(siteId, `${webhookBase}/api/webhooks/amilia/${organizationId}`),
+    },
     describe: () => [
+      `Amilia sandbox (a stand-in, never Amilia) at ${amiliaUrl}, organization demo-league`,
       `LeagueApps sandbox (a stand-in, never LeagueApps) at ${leagueAppsUrl}, site ${leagueAppsSite.siteId}`,
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,
@@ -95,6 +146,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       `Sentry envelope sink sandbox (error monitoring stand-in, never Sentry) at ${sentryUrl}`,
     ],
     sendWebhooksTo(serverUrl) {
+      webhookBase = serverUrl.replace(/\/$/, '');
       yardstik.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/yardstik`);
       stripe.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/stripe`);
       talent.webhooks.addEndpoint(`${serverUrl.replace(/\/$/, '')}/api/webhooks/talentlms`);
@@ -108,6 +160,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
         talent.close(),
         tazworks.close(),
         leagueApps.close(),
+        amilia.close(),
       ]);
     },
   };

@@ -41,7 +41,8 @@ async function main(configured: Config) {
       !configured.usSoccer ||
       !configured.talentLms ||
       !configured.tazworks ||
-      !configured.leagueApps)
+      !configured.leagueApps ||
+      !configured.amilia)
       ? await step(() => startSandboxes())
       : null;
   if (sandboxes) lifecycle.onStop(() => sandboxes.close());
@@ -55,6 +56,7 @@ async function main(configured: Config) {
         tazworks: configured.tazworks ?? sandboxes.tazworks,
         leagueApps: configured.leagueApps ?? sandboxes.leagueApps,
         sentryDsn: configured.sentryDsn ?? sandboxes.sentryDsn,
+        amilia: configured.amilia ?? sandboxes.amilia,
       }
     : configured;
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).

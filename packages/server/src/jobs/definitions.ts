@@ -15,6 +15,7 @@ import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.t
 import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
 import { partnerSyncJob, partnerSyncScheduleJob } from '../modules/partners/partners-sync.ts';
 import { verificationRetentionJob } from '../modules/verification/verification-retention.ts';
+import { amiliaReconcileScheduleJob } from '../modules/partners/amilia-webhooks.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
 import { finalAdverseActionJob } from '../modules/background-checks/background-check-adverse.ts';
@@ -46,6 +47,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   processWebhookJob,
   partnerSyncJob,
   partnerSyncScheduleJob,
+  amiliaReconcileScheduleJob,
   invitationRemindersJob,
   requirementStatusesJob,
   requirementRemindersJob,

@@ -254,8 +254,8 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                 {
                   path: 'account/settings',
                   lazy: lazyPage(
-                    () => import('../features/account/components/account-settings-page.tsx'),
-                    (m) => m.AccountSettingsPage,
+                    () => import('./routes/account-settings.tsx'),
+                    (m) => m.AccountSettingsRoute,
                   ),
                 },
                 // League partners (issue 31): connect, map, sync.

@@ -4,7 +4,15 @@ import {
   type LeagueAppsSandbox,
 } from '@touchline/sandbox/leagueapps/leagueapps-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  amiliaSignatureHeader,
+  amiliaTimestampHeader,
+  createAmiliaSandbox,
+  signAmiliaWebhook,
+  type AmiliaSandbox,
+} from '@touchline/sandbox/amilia/amilia-sandbox';
 import { VendorHttpError } from '../http/vendor-errors.ts';
+import { amiliaAdapter, verifyAmiliaSignature } from './amilia.adapter.ts';
 import { leagueAppsAdapter } from './leagueapps.adapter.ts';
 import { PartnerCredentialsRefused, type PartnerPort, type PartnerRegistration } from './port.ts';
 import { testPartnerAdapter } from './test-partner.adapter.ts';
@@ -63,6 +71,33 @@ const adapters: [string, () => Promise<Contracted>][] = [
               email: `f${n}@example.org`,
             });
             ids.push(String(n));
+          }
+          return ids;
+        },
+        close: async () => {
+          await port.close();
+          await sandbox.close();
+        },
+      };
+    },
+  ],
+  [
+    'Amilia (sandbox)',
+    async () => {
+      const sandbox = createAmiliaSandbox({ perPage: 2 });
+      const url = await sandbox.listen();
+      sandbox.addOrganization('contract-club', 'Contract club');
+      const key = sandbox.createApiKey('contract-club');
+      const port = amiliaAdapter({ apiUrl: url, orgIdentifier: 'contract-club', ...key, logger: quiet });
+      let n = 0;
+      return {
+        port,
+        async seed(count) {
+          const ids: string[] = [];
+          for (let i = 0; i < count; i++) {
+            n++;
+            sandbox.putRegistration('contract-club', amiliaRow(n));
+            ids.push(`AC-${n}`);
           }
           return ids;
         },
@@ -158,5 +193,96 @@ describe('LeagueApps specifics against its sandbox', () => {
     await sandbox.clock.advance(60_000);
     expect((await port.exportRegistrations(null, {})).registrations).toEqual([]);
     await port.close();
+  });
+});
+
+function amiliaRow(n: number, extra: { IsCancelled?: boolean } = {}) {
+  return {
+    RegistrationId: `AC-${n}`,
+    Program: { Id: 5, Name: 'Program five' },
+    Activity: { Id: 50, Name: 'Saturdays' },
+    Person: {
+      Id: 700 + n,
+      FirstName: `F${n}`,
+      LastName: 'L',
+      FullName: `F${n} L`,
+      DateOfBirth: '2015-03-04T00:00:00',
+      Email: null,
+    },
+    AccountOwner: { Id: 900 + n, FirstName: 'Pat', LastName: 'L', Email: `f${n}@example.org` },
+    IsCancelled: extra.IsCancelled ?? false,
+  };
+}
+
+describe('Amilia specifics against its sandbox', () => {
+  let sandbox: AmiliaSandbox;
+  let url = '';
+  beforeAll(async () => {
+    sandbox = createAmiliaSandbox();
+    url = await sandbox.listen();
+    sandbox.addOrganization('club-a', 'Club A');
+    sandbox.addOrganization('club-b', 'Club B');
+  });
+  afterAll(() => sandbox.close());
+
+  it('refuses a key Amilia never issued, and a key of another organization, as PartnerCredentialsRefused', async () => {
+    const stranger = amiliaAdapter({
+      apiUrl: url,
+      orgIdentifier: 'club-a',
+      apiKey: 'ak_unknown',
+      apiSecret: 'nope',
+      logger: quiet,
+    });
+    await expect(stranger.test({})).rejects.toBeInstanceOf(PartnerCredentialsRefused);
+    const other = amiliaAdapter({
+      apiUrl: url,
+      orgIdentifier: 'club-a',
+      ...sandbox.createApiKey('club-b'),
+      logger: quiet,
+    });
+    await expect(other.test({})).rejects.toBeInstanceOf(PartnerCredentialsRefused);
+    await Promise.all([stranger.close(), other.close()]);
+  });
+
+  it('re-reads one registration as it is now (the child under the account owner, a guardian), null when unknown', async () => {
+    const port = amiliaAdapter({
+      apiUrl: url,
+      orgIdentifier: 'club-a',
+      ...sandbox.createApiKey('club-a'),
+      logger: quiet,
+    });
+    expect((await port.test({})).connectedAs).toBe('Club A (club-a)');
+    sandbox.putRegistration('club-a', amiliaRow(1));
+    sandbox.putRegistration('club-a', amiliaRow(1, { IsCancelled: true }));
+    const read = await port.readRegistration!('AC-1', {});
+    expect(read).toMatchObject({
+      registrationId: 'AC-1',
+      memberId: '701',
+      programId: '5',
+      withdrawn: true,
+      person: {
+        firstName: 'F1',
+        email: 'f1@example.org',
+        dateOfBirth: '2015-03-04',
+        guardian: { firstName: 'Pat', email: 'f1@example.org' },
+      },
+    });
+    expect(await port.readRegistration!('AC-404', {})).toBeNull();
+    await port.close();
+  });
+
+  it('verifies a signature over the exact bytes with the subscription secret, within five minutes', () => {
+    const body = Buffer.from('{"EventId":"e1","RegistrationId":"AC-1"}');
+    const now = Date.now();
+    const ts = String(Math.floor(now / 1000));
+    const headers = {
+      [amiliaTimestampHeader]: ts,
+      [amiliaSignatureHeader]: signAmiliaWebhook('s3cret', ts, body.toString()),
+    };
+    expect(verifyAmiliaSignature('s3cret', headers, body, now)).toBe(true);
+    expect(verifyAmiliaSignature('other', headers, body, now)).toBe(false);
+    expect(verifyAmiliaSignature('s3cret', headers, Buffer.from(`${body.toString()} `), now)).toBe(false);
+    expect(verifyAmiliaSignature('s3cret', headers, body, now + 301_000)).toBe(false);
+    expect(verifyAmiliaSignature('s3cret', { [amiliaTimestampHeader]: ts }, body, now)).toBe(false);
   });
 });

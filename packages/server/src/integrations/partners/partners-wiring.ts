@@ -1,6 +1,7 @@
 import type { PartnerProviderType } from '@touchline/contracts/integrations';
 import type { HttpLogger } from '../http/http-client.ts';
 import { openAccountKey, sealAccountKey } from '../screening/account-keys.ts';
+import { amiliaAdapter, amiliaProductionUrl } from './amilia.adapter.ts';
 import { leagueAppsAdapter, leagueAppsProductionUrls } from './leagueapps.adapter.ts';
 import type { PartnerPort } from './port.ts';
 import { testPartnerAdapter } from './test-partner.adapter.ts';
@@ -14,8 +15,30 @@ export type LeagueAppsConfig = {
   sandboxSite?: { siteId: string; clientId: string; privateKeyPem: string };
 };
 
-/** A connection's credentials as sealed: LeagueApps' service account; Test has none. */
-export type PartnerCredentials = { clientId?: string; privateKeyPem?: string };
+/** Where Amilia is reached (production unless our sandbox stands in), and the sandbox organization in dev. */
+export type AmiliaConfig = {
+  apiUrl: string;
+  sandbox?: boolean;
+  /** The sandbox organization and its API key (development only, named a sandbox). */
+  sandboxOrganization?: { siteId: string; apiKey: string; apiSecret: string };
+  /**
+   * Subscribes an organization's webhook URL (`/api/webhooks/amilia/{organizationId}`) at the sandbox (development
+   * only): answers the subscription's signing secret.
+   */
+  subscribeSandboxWebhook?: (siteId: string, organizationId: string) => { secret: string };
+};
+
+/**
+ * A connection's credentials as sealed: LeagueApps' service account; Amilia's API key and secret and the webhook
+ * subscription's signing secret; Test has none.
+ */
+export type PartnerCredentials = {
+  clientId?: string;
+  privateKeyPem?: string;
+  apiKey?: string;
+  apiSecret?: string;
+  webhookSecret?: string;
+};
 
 /**
  * The partners of this deployment (issue 31, ADR 041): unlike vendors, each organization brings its own partner
@@ -24,6 +47,7 @@ export type PartnerCredentials = { clientId?: string; privateKeyPem?: string };
  */
 export type PartnerIntegrations = {
   leagueApps: LeagueAppsConfig & { sandbox: boolean };
+  amilia: AmiliaConfig & { sandbox: boolean };
   seal(connectionId: string, credentials: PartnerCredentials): string;
   open(connectionId: string, sealed: string): PartnerCredentials | null;
   portFor(
@@ -36,7 +60,11 @@ export type PartnerIntegrations = {
 };
 
 export function buildPartnerIntegrations(
-  settings: { sealSecret: string; leagueApps?: LeagueAppsConfig | undefined },
+  settings: {
+    sealSecret: string;
+    leagueApps?: LeagueAppsConfig | undefined;
+    amilia?: AmiliaConfig | undefined;
+  },
   logger: HttpLogger,
 ): PartnerIntegrations {
   const leagueApps = {
@@ -44,8 +72,14 @@ export function buildPartnerIntegrations(
     ...settings.leagueApps,
     sandbox: settings.leagueApps?.sandbox === true,
   };
+  const amilia = {
+    apiUrl: amiliaProductionUrl,
+    ...settings.amilia,
+    sandbox: settings.amilia?.sandbox === true,
+  };
   return {
     leagueApps,
+    amilia,
     seal: (connectionId, credentials) =>
       sealAccountKey(settings.sealSecret, connectionId, JSON.stringify(credentials)),
     open(connectionId, sealed) {
@@ -63,9 +97,18 @@ export function buildPartnerIntegrations(
           privateKeyPem: credentials.privateKeyPem ?? '',
           logger,
         });
+      if (type === 'Amilia')
+        return amiliaAdapter({
+          apiUrl: amilia.apiUrl,
+          orgIdentifier: connection.siteId,
+          apiKey: credentials.apiKey ?? '',
+          apiSecret: credentials.apiSecret ?? '',
+          logger,
+        });
       if (type === 'Test') return testPartnerAdapter({ siteId: connection.siteId, appUrl });
       throw new Error(`No adapter for partner ${connection.providerType}`);
     },
-    isSandbox: (providerType) => providerType === 'LeagueApps' && leagueApps.sandbox,
+    isSandbox: (providerType) =>
+      (providerType === 'LeagueApps' && leagueApps.sandbox) || (providerType === 'Amilia' && amilia.sandbox),
   };
 }

@@ -2,8 +2,7 @@ import type { PartnerProviderType } from '@touchline/contracts/integrations';
 
 /**
  * The league-management partner port (ARCHITECTURE §2b; issue 31, ADR 041): a partner's site as we use it — test the
- * credentials, and export registrations in pages by cursor. One adapter per provider type (LeagueApps, Test; Amilia
- * next); use cases call this, never a partner's API.
+ * credentials, and export registrations in pages by cursor. One adapter per provider type (LeagueApps, Amilia, Test); use cases call this, never a partner's API.
  */
 export interface PartnerPort {
   readonly providerType: PartnerProviderType;
@@ -14,6 +13,11 @@ export interface PartnerPort {
    * cursor after its last row; an empty page means nothing more for now.
    */
   exportRegistrations(cursor: PartnerCursor | null, ctx: PartnerCallContext): Promise<PartnerExportPage>;
+  /**
+   * One registration as the partner holds it now (Amilia: the re-read behind a webhook); null when the partner no
+   * longer knows it. Only partners that push webhooks have it.
+   */
+  readRegistration?(registrationId: string, ctx: PartnerCallContext): Promise<PartnerRegistration | null>;
   /** Where "Return to <partner>" leads for this site. */
   readonly returnUrl: string;
   close(): Promise<void>;

@@ -1,4 +1,11 @@
-import type { BackgroundCheckReport } from '@touchline/contracts/background-checks';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  agencyDisplayName,
+  tazworksAgencyIds,
+  type BackgroundCheckReport,
+} from '@touchline/contracts/background-checks';
+import type { Executor } from '../../db/client.ts';
+import { backgroundCheckClientGrants } from '../../db/schema/index.ts';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
@@ -50,6 +57,7 @@ export function backgroundCheckReport(
     });
     return {
       vendor: order.vendor,
+      agency: await agencyOfOrder(tx, ctx.organizationId, order),
       status: order.status,
       vendorStatus: order.vendorStatus,
       summary: summaries[order.status] ?? `The vendor reports “${order.vendorStatus}”.`,
@@ -61,4 +69,29 @@ export function backgroundCheckReport(
       adverseAction: reviewerAdverseView(adverse),
     };
   });
+}
+
+/**
+ * The agency an order ran at, by name: Yardstik for a Yardstik order; for a TazWorks-platform order, the agency (JDP,
+ * NCSI, ScoutLogic) whose client — the order's `vendor_account` — is granted to this organization (ADR 035, 041);
+ * null otherwise. Read from our own grants: no call to any agency.
+ */
+async function agencyOfOrder(
+  tx: Executor,
+  organizationId: string,
+  order: { vendor: string; vendorAccount: string | null },
+): Promise<{ id: string; name: string } | null> {
+  if (order.vendor === 'yardstik') return { id: 'yardstik', name: agencyDisplayName('yardstik') };
+  if (order.vendor !== 'tazworks' || !order.vendorAccount) return null;
+  const [grant] = await tx
+    .select({ agencyId: backgroundCheckClientGrants.agencyId })
+    .from(backgroundCheckClientGrants)
+    .where(
+      and(
+        eq(backgroundCheckClientGrants.organizationId, organizationId),
+        eq(backgroundCheckClientGrants.clientId, order.vendorAccount),
+        inArray(backgroundCheckClientGrants.agencyId, [...tazworksAgencyIds]),
+      ),
+    );
+  return grant ? { id: grant.agencyId, name: agencyDisplayName(grant.agencyId) } : null;
 }

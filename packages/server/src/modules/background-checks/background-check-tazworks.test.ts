@@ -31,6 +31,7 @@ let integrations: Integrations;
 let t: TestApp;
 let definitionId = '';
 let people: Record<'clear' | 'flagged', TestMember>;
+let director: TestMember;
 const names = { clear: { first: 'Casey', last: 'Clear' }, flagged: { first: 'Jamie', last: 'Consider' } };
 
 const at = (path: string, who: TestMember) =>
@@ -60,6 +61,7 @@ beforeAll(async () => {
     clear: await addTestMember(t, org, org.team, 'member', { firstName: 'Casey', lastName: 'Clear' }),
     flagged: await addTestMember(t, org, org.team, 'member', { firstName: 'Jamie', lastName: 'Consider' }),
   };
+  director = await addTestMember(t, org, org.root, 'Admin');
   await grantAgencyClient(t, org.id, clientGuid);
   const [product] = await integrations.tazworks!.portFor(clientGuid).listPackages({});
   definitionId = await addDefinition(t, org, {
@@ -132,6 +134,15 @@ describe('a background check ordered through a TazWorks-platform agency', () => 
     const flagged = await requirementOf(people.flagged);
     expect(flagged.status).toBe(RequirementStatus.PendingReview);
     expect(flagged.reviewSource).toBe(ReviewSource.FlaggedBackgroundCheck);
+
+    // The reviewer's report names the exact agency the order ran at (the client is granted at JDP).
+    const report = await send(
+      director,
+      'GET',
+      `/api/app/requirement/${definitionId}/background-check-report/${people.flagged.profileLevelAccessId}`,
+    );
+    expect(report.statusCode).toBe(200);
+    expect(report.json()).toMatchObject({ vendor: 'tazworks', agency: { id: 'jdp', name: 'JDP' } });
 
     // Closed orders are not polled again; a third poll changes nothing.
     const third = await sweepOpenScreeningOrders(jobDepsOf(t.app), 'tazworks');

@@ -152,11 +152,13 @@ export async function applyRegistration(
     return;
   }
   if (row.status === 'invited' && row.profileLevelAccessId) {
-    // Already a member or invited: keep what the partner knows current for prefill while the invitation is open.
-    await tx
-      .update(partnerRegistrations)
-      .set({ prefill: registration.person })
-      .where(eq(partnerRegistrations.id, row.id));
+    // Already a member or invited: keep what the partner knows current for prefill, until the member has used or
+    // dismissed it (then it is null and stays so).
+    if (row.prefill !== null)
+      await tx
+        .update(partnerRegistrations)
+        .set({ prefill: registration.person })
+        .where(eq(partnerRegistrations.id, row.id));
     return;
   }
   if (!registration.ready) {
@@ -333,7 +335,11 @@ export const partnerSyncScheduleJob = defineJob({
   payload: z.object({}),
   cron: '*/30 * * * *',
   run: async (deps) => {
-    const rows = await deps.db.select({ id: partnerConnections.id }).from(partnerConnections);
+    // Amilia pushes webhooks and is reconciled daily (partners.amilia-reconcile-schedule), not polled.
+    const rows = await deps.db
+      .select({ id: partnerConnections.id })
+      .from(partnerConnections)
+      .where(sql`${partnerConnections.providerType} <> 'Amilia'`);
     const slot = Math.floor(Date.now() / 1_800_000);
     for (const row of rows)
       await deps.jobs.enqueue(

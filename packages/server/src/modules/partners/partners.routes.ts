@@ -12,6 +12,8 @@ import {
 } from '@touchline/contracts/partners';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import {
+  amiliaSandboxOrganization,
+  clearPrefillData,
   connectPartner,
   leagueAppsSandboxSite,
   listPartnerConnections,
@@ -22,6 +24,7 @@ import {
   queuePartnerSync,
   removePartner,
 } from './partners.service.ts';
+import { amiliaWebhookRoutes } from './amilia-webhooks.routes.ts';
 
 const base = '/api/app/organization/:id/partners';
 const orgParams = z.object({ id: z.uuid('Not an organization id') });
@@ -33,6 +36,7 @@ const programParams = connectionParams.extend({
 /** The organization's league partners (issue 31, ADR 041): connect, map, sync; and the member's prefill. */
 export async function partnerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(amiliaWebhookRoutes);
   r.get(
     base,
     { schema: { params: orgParams, response: { 200: z.array(partnerConnectionSchema) } } },
@@ -72,6 +76,26 @@ export async function partnerRoutes(app: FastifyInstance) {
     },
     async (req) =>
       leagueAppsSandboxSite(app.deps, await requireRequestContext(req), { organizationId: req.params.id }),
+  );
+  r.get(
+    `${base}/amilia-sandbox-organization`,
+    {
+      schema: {
+        params: orgParams,
+        response: {
+          200: z.object({
+            siteId: z.string(),
+            apiKey: z.string(),
+            apiSecret: z.string(),
+            webhookSecret: z.string(),
+          }),
+        },
+      },
+    },
+    async (req) =>
+      amiliaSandboxOrganization(app.deps, await requireRequestContext(req), {
+        organizationId: req.params.id,
+      }),
   );
   r.delete(`${base}/:connectionId`, { schema: { params: connectionParams } }, async (req, reply) => {
     await removePartner(app.deps, await requireRequestContext(req), {
@@ -124,6 +148,15 @@ export async function partnerRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const data = await prefillData(app.deps, await requireRequestContext(req), { accessId: req.params.id });
       return data ? reply.send(prefillDataSchema.parse(data)) : reply.code(204).send();
+    },
+  );
+  // Ours: the member used (saved) or dismissed the prefill; it is no longer kept.
+  r.delete(
+    '/api/app/prefill-provider/prefill-data/:id',
+    { schema: { params: z.object({ id: z.uuid('Not a profile level access id') }) } },
+    async (req, reply) => {
+      await clearPrefillData(app.deps, await requireRequestContext(req), { accessId: req.params.id });
+      return reply.code(204).send();
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PartnerProviderType } from '@touchline/contracts/integrations';
 import {
   partnerDisplayName,
@@ -148,19 +148,24 @@ export async function connectPartner(
   if (existing)
     throw conflict(`This organization is already connected to ${name}: remove that connection first`);
   const credentials =
-    body.providerType === 'LeagueApps' ? { clientId: body.clientId, privateKeyPem: body.privateKeyPem } : {};
+    body.providerType === 'LeagueApps'
+      ? { clientId: body.clientId, privateKeyPem: body.privateKeyPem }
+      : body.providerType === 'Amilia'
+        ? { apiKey: body.apiKey, apiSecret: body.apiSecret, webhookSecret: body.webhookSecret }
+        : {};
+  const keyField = body.providerType === 'Amilia' ? 'apiKey' : 'privateKeyPem';
   let port;
   try {
     port = partners.portFor(body, credentials, deps.appUrl);
   } catch {
-    throw invalid([{ field: 'privateKeyPem', in: 'body', message: 'This private key cannot be read' }]);
+    throw invalid([{ field: keyField, in: 'body', message: 'These credentials cannot be read' }]);
   }
   let connectedAs: string;
   try {
     ({ connectedAs } = await port.test({ correlationId: ctx.requestId }));
   } catch (err) {
     if (err instanceof PartnerCredentialsRefused)
-      throw invalid([{ field: 'privateKeyPem', in: 'body', message: err.message }], err.message);
+      throw invalid([{ field: keyField, in: 'body', message: err.message }], err.message);
     if (err instanceof VendorError) {
       const message = `${name} could not be reached to test the connection: try again`;
       throw invalid([{ field: 'siteId', in: 'body', message }], message);
@@ -437,6 +442,7 @@ export async function partnerOfAccesses(
     logo: partnerLogoPath[type],
     returnUrl,
     sandbox: partners?.isSandbox(type) ?? false,
+    profileLevelAccessId: found.registration.profileLevelAccessId,
   };
 }
 
@@ -491,6 +497,55 @@ export async function prefillData(
 }
 
 /**
+ * DELETE /api/app/prefill-provider/prefill-data/{id} (ours; the spec names only the GET): the member (or guardian)
+ * has used or dismissed what the partner sent, so it is no longer kept (least kept for shortest time). The same
+ * reads as the GET: another organization's access 404, anyone else 403. Later syncs do not store it again.
+ */
+export async function clearPrefillData(
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  { accessId }: { accessId: string },
+): Promise<void> {
+  const [access] = await deps.db
+    .select({ profileId: profileLevelAccesses.profileId, guardianProfileId: profiles.guardianProfileId })
+    .from(profileLevelAccesses)
+    .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, ctx.organizationId),
+        eq(profileLevelAccesses.id, accessId),
+        isNull(profileLevelAccesses.deletedAt),
+      ),
+    );
+  if (!access) throw notFound('Profile level access');
+  authorize(
+    access.profileId === ctx.profileId || access.guardianProfileId === ctx.profileId,
+    'Only the member or their guardian uses what the partner knows',
+  );
+  await deps.db.transaction(async (tx) => {
+    const cleared = await tx
+      .update(partnerRegistrations)
+      .set({ prefill: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(partnerRegistrations.organizationId, ctx.organizationId),
+          eq(partnerRegistrations.profileLevelAccessId, accessId),
+          isNotNull(partnerRegistrations.prefill),
+        ),
+      )
+      .returning({ id: partnerRegistrations.id });
+    if (cleared.length > 0)
+      await recordAuditEvent(tx, ctx, {
+        organizationId: ctx.organizationId,
+        action: 'partner.prefill-cleared',
+        entityType: 'profile_level_access',
+        entityId: accessId,
+        data: { registrations: cleared.length },
+      });
+  });
+}
+
+/**
  * GET {id}/partners/sandbox-site: the LeagueApps sandbox's demo site and its key, so a developer or a demo can connect
  * it (development only: 404 wherever LeagueApps itself, not our sandbox, is configured).
  */
@@ -503,6 +558,24 @@ export async function leagueAppsSandboxSite(
   const leagueApps = deps.integrations.partners?.leagueApps;
   if (!leagueApps?.sandbox || !leagueApps.sandboxSite) throw notFound('LeagueApps sandbox site');
   return leagueApps.sandboxSite;
+}
+
+/**
+ * GET {id}/partners/amilia-sandbox-organization: the Amilia sandbox's demo organization, its API key and a webhook
+ * subscription for this organization's webhook URL (its signing secret), so a developer or a demo can connect it
+ * (development only: 404 wherever Amilia itself, not our sandbox, is configured).
+ */
+export async function amiliaSandboxOrganization(
+  deps: PartnerDeps,
+  ctx: RequestContext,
+  { organizationId }: { organizationId: string },
+): Promise<{ siteId: string; apiKey: string; apiSecret: string; webhookSecret: string }> {
+  await requireAdmin(deps, ctx, organizationId);
+  const amilia = deps.integrations.partners?.amilia;
+  if (!amilia?.sandbox || !amilia.sandboxOrganization || !amilia.subscribeSandboxWebhook)
+    throw notFound('Amilia sandbox organization');
+  const { secret } = amilia.subscribeSandboxWebhook(amilia.sandboxOrganization.siteId, organizationId);
+  return { ...amilia.sandboxOrganization, webhookSecret: secret };
 }
 
 /** GET {id}/partners/mapping-targets: the organization's live levels (in tree order) and role labels. */

@@ -397,6 +397,7 @@ describe('the roster sync from the LeagueApps sandbox', () => {
         logo: '/partners/leagueapps.svg',
         returnUrl: `https://manager.leagueapps.com/console/sites/${siteId}`,
         sandbox: true,
+        profileLevelAccessId: existing.profileLevelAccessId,
       },
     ]);
     expect((await call(existing, 'GET', `${url}/${existing.profileLevelAccessId}`)).json().id).toBe(
@@ -434,6 +435,29 @@ describe('the roster sync from the LeagueApps sandbox', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'partner.prefill-read'));
     expect(reads).toHaveLength(1);
+  });
+
+  it('DELETE prefill-data/{id}: 401, 400, 404 another organization, 403 a manager, 204; then 204 on GET and a sync keeps it cleared', async () => {
+    const url = (id: string) => `/api/app/prefill-provider/prefill-data/${id}`;
+    expect((await call(null, 'DELETE', url(existing.profileLevelAccessId))).statusCode).toBe(401);
+    expect((await call(existing, 'DELETE', url('not-an-id'))).statusCode).toBe(400);
+    expect((await call(existing, 'DELETE', url(otherAdmin.profileLevelAccessId))).statusCode).toBe(404);
+    expect((await call(manager, 'DELETE', url(existing.profileLevelAccessId))).statusCode).toBe(403);
+    expect((await call(existing, 'GET', url(existing.profileLevelAccessId))).statusCode).toBe(200);
+    expect((await call(existing, 'DELETE', url(existing.profileLevelAccessId))).statusCode).toBe(204);
+    expect((await call(existing, 'GET', url(existing.profileLevelAccessId))).statusCode).toBe(204);
+    // A replay of the whole export does not store it again.
+    await t.database.db
+      .update(partnerConnections)
+      .set({ cursor: null })
+      .where(eq(partnerConnections.id, connectionId));
+    await sync();
+    expect((await call(existing, 'GET', url(existing.profileLevelAccessId))).statusCode).toBe(204);
+    const cleared = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'partner.prefill-cleared'));
+    expect(cleared).toHaveLength(1);
   });
 
   it('POST sync queues a run; DELETE removes the connection: 401, 404, 403, 204, then 404', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { textLinkClass } from '../../../components/ui/form-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useAccount } from '../api/get-account.ts';
+import { offeredFor, type AccountPrefill, type PrefillSection } from './account-prefill.ts';
 import { ContactInformationSection } from './contact-information-section.tsx';
 import { EmergencyContactsSection } from './emergency-contacts-section.tsx';
 import { PhotoSection } from './photo-section.tsx';
@@ -28,15 +29,39 @@ function SettingsSkeleton() {
 
 /**
  * /account/settings (and the partner return path /editProfile): the user's details, profile photo, contact
- * information and emergency contacts, each section saving on its own.
+ * information and emergency contacts, each section saving on its own. Given a prefill (a league partner's details),
+ * the empty fields it can fill start filled and marked; nothing is saved until the member saves each section, and
+ * once every prefilled section is saved (or the member dismisses the prefill) `onPrefillUsed` lets it go.
  */
-export function AccountSettingsPage() {
+export function AccountSettingsPage({
+  prefill = null,
+  onPrefillUsed,
+}: { prefill?: AccountPrefill | null; onPrefillUsed?: () => void } = {}) {
   useDocumentTitle('Account settings');
   const heading = useRef<HTMLHeadingElement>(null);
   const account = useAccount();
   useEffect(() => heading.current?.focus(), []);
 
+  const [done, setDone] = useState<ReadonlySet<PrefillSection>>(new Set());
+  const [dismissed, setDismissed] = useState(false);
   const noOrganization = account.error instanceof ApiError && account.error.status === 404;
+  const active = prefill && !dismissed && account.data ? prefill : null;
+  const offered = {
+    user: active && !done.has('user') ? offeredFor(active.user, account.data!.user) : {},
+    contact:
+      active && !done.has('contact')
+        ? offeredFor(active.contact, account.data!.profile.profileContactInformation)
+        : {},
+  };
+  const pending = (Object.keys(offered) as PrefillSection[]).filter(
+    (k) => Object.keys(offered[k]).length > 0,
+  );
+  const savedSection = (section: PrefillSection) => () => {
+    if (!pending.includes(section)) return;
+    const next = new Set(done).add(section);
+    setDone(next);
+    if (pending.every((k) => next.has(k))) onPrefillUsed?.();
+  };
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <div>
@@ -66,12 +91,40 @@ export function AccountSettingsPage() {
         </div>
       ) : (
         <>
-          <UserSection user={account.data.user} />
+          {active && pending.length > 0 ? (
+            <div data-testid="prefill-notice" className="space-y-2">
+              <Alert tone="info">
+                {`Some empty fields below are prefilled with what ${active.sourceName} knows about you. They are marked
+                and nothing is saved until you save the section.`}
+              </Alert>
+              <Button
+                variant="secondary"
+                label={`Don’t use the details from ${active.sourceName}`}
+                onClick={() => {
+                  setDismissed(true);
+                  onPrefillUsed?.();
+                }}
+              />
+            </div>
+          ) : null}
+          <UserSection
+            key={active ? 'user-prefilled' : 'user'}
+            user={account.data.user}
+            offered={offered.user}
+            sourceName={active?.sourceName}
+            onSaved={savedSection('user')}
+          />
           <PhotoSection
             profile={account.data.profile}
             displayName={`${account.data.user.firstName} ${account.data.user.lastName}`.trim()}
           />
-          <ContactInformationSection contact={account.data.profile.profileContactInformation} />
+          <ContactInformationSection
+            key={active ? 'contact-prefilled' : 'contact'}
+            contact={account.data.profile.profileContactInformation}
+            offered={offered.contact}
+            sourceName={active?.sourceName}
+            onSaved={savedSection('contact')}
+          />
           <EmergencyContactsSection contacts={account.data.profile.profileEmergencyContact} />
         </>
       )}

@@ -1,9 +1,25 @@
 import { updateContactInformationBodySchema, type ContactInformation } from '@touchline/contracts/account';
 import { useUpdateContactInformation } from '../api/update-contact-information.ts';
+import { prefilledNote, type AccountPrefill } from './account-prefill.ts';
 import { SettingsFormSection } from './settings-form-section.tsx';
 
-/** Account settings → Contact information: how the organization reaches you. Every field is optional. */
-export function ContactInformationSection({ contact }: { contact: ContactInformation }) {
+/**
+ * Account settings → Contact information: how the organization reaches you. Every field is optional. Values offered
+ * by a prefill (only for empty fields) start in the fields, marked, and are saved only with the section.
+ */
+export function ContactInformationSection({
+  contact,
+  offered = {},
+  sourceName = '',
+  onSaved,
+}: {
+  contact: ContactInformation;
+  offered?: AccountPrefill['contact'];
+  sourceName?: string;
+  onSaved?: () => void;
+}) {
+  const note = (key: keyof AccountPrefill['contact']) =>
+    offered[key] ? { description: prefilledNote(sourceName) } : {};
   return (
     <SettingsFormSection
       title="Contact information"
@@ -12,6 +28,7 @@ export function ContactInformationSection({ contact }: { contact: ContactInforma
       submitLabel="Save contact information"
       schema={updateContactInformationBodySchema}
       mutation={useUpdateContactInformation()}
+      onSaved={onSaved}
       fields={[
         {
           label: 'Contact e-mail',
@@ -20,20 +37,35 @@ export function ContactInformationSection({ contact }: { contact: ContactInforma
           autoComplete: 'email',
           initial: contact.email,
         },
-        { label: 'Phone', name: 'phone', type: 'tel', autoComplete: 'tel', initial: contact.phone },
+        {
+          label: 'Phone',
+          name: 'phone',
+          type: 'tel',
+          autoComplete: 'tel',
+          initial: offered.phone ?? contact.phone,
+          ...note('phone'),
+        },
         {
           label: 'Address',
           name: 'address',
           autoComplete: 'street-address',
-          initial: contact.address,
+          initial: offered.address ?? contact.address,
           className: 'sm:col-span-2',
+          ...note('address'),
         },
-        { label: 'City', name: 'city', autoComplete: 'address-level2', initial: contact.city },
+        {
+          label: 'City',
+          name: 'city',
+          autoComplete: 'address-level2',
+          initial: offered.city ?? contact.city,
+          ...note('city'),
+        },
         {
           label: 'State or province',
           name: 'stateId',
           autoComplete: 'address-level1',
-          initial: contact.stateId,
+          initial: offered.stateId ?? contact.stateId,
+          ...note('stateId'),
         },
       ]}
     />

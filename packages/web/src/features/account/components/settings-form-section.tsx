@@ -17,6 +17,7 @@ export function SettingsFormSection<T>({
   schema,
   mutation,
   fields,
+  onSaved,
 }: {
   title: string;
   description: string;
@@ -25,8 +26,10 @@ export function SettingsFormSection<T>({
   schema: ZodType<T>;
   mutation: UseMutationResult<unknown, Error, T>;
   fields: readonly TextFieldSpec[];
+  /** Runs after a save succeeded (e.g. to let go of prefilled values once used). */
+  onSaved?: () => void;
 }) {
-  const { form, fieldErrors, saved, handleSubmit, formError } = useSectionForm(schema, mutation);
+  const { form, fieldErrors, saved, handleSubmit, formError } = useSectionForm(schema, mutation, onSaved);
   return (
     <SettingsSection
       title={title}

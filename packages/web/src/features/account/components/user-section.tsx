@@ -1,9 +1,25 @@
 import { updateAccountUserBodySchema, type AccountUser } from '@touchline/contracts/account';
 import { useUpdateAccountUser } from '../api/update-account-user.ts';
+import { prefilledNote, type AccountPrefill } from './account-prefill.ts';
 import { SettingsFormSection } from './settings-form-section.tsx';
 
-/** Account settings → User: first and last name, the sign-in e-mail (read-only) and the date of birth. */
-export function UserSection({ user }: { user: AccountUser }) {
+/**
+ * Account settings → User: first and last name, the sign-in e-mail (read-only) and the date of birth. Values offered
+ * by a prefill (only for empty fields) start in the fields, marked, and are saved only with the section.
+ */
+export function UserSection({
+  user,
+  offered = {},
+  sourceName = '',
+  onSaved,
+}: {
+  user: AccountUser;
+  offered?: AccountPrefill['user'];
+  sourceName?: string;
+  onSaved?: () => void;
+}) {
+  const note = (key: keyof AccountPrefill['user']) =>
+    offered[key] ? { description: prefilledNote(sourceName) } : {};
   return (
     <SettingsFormSection
       title="User"
@@ -12,22 +28,25 @@ export function UserSection({ user }: { user: AccountUser }) {
       submitLabel="Save details"
       schema={updateAccountUserBodySchema}
       mutation={useUpdateAccountUser()}
+      onSaved={onSaved}
       fields={[
         {
           label: 'First name',
           name: 'firstName',
           autoComplete: 'given-name',
-          initial: user.firstName,
+          initial: offered.firstName ?? user.firstName,
           required: true,
           maxLength: 100,
+          ...note('firstName'),
         },
         {
           label: 'Last name',
           name: 'lastName',
           autoComplete: 'family-name',
-          initial: user.lastName,
+          initial: offered.lastName ?? user.lastName,
           required: true,
           maxLength: 100,
+          ...note('lastName'),
         },
         {
           label: 'E-mail address',
@@ -43,7 +62,8 @@ export function UserSection({ user }: { user: AccountUser }) {
           name: 'dateOfBirth',
           type: 'date',
           autoComplete: 'bday',
-          initial: user.dateOfBirth,
+          initial: offered.dateOfBirth ?? user.dateOfBirth,
+          ...note('dateOfBirth'),
         },
       ]}
     />

@@ -13,7 +13,11 @@ import {
  * One settings section's form: checks the values with the contract's schema, saves through the mutation, maps the
  * server's field errors onto the fields and says when it saved. Each section saves on its own.
  */
-export function useSectionForm<T>(schema: ZodType<T>, mutation: UseMutationResult<unknown, Error, T>) {
+export function useSectionForm<T>(
+  schema: ZodType<T>,
+  mutation: UseMutationResult<unknown, Error, T>,
+  onSaved?: () => void,
+) {
   const form = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
@@ -25,7 +29,10 @@ export function useSectionForm<T>(schema: ZodType<T>, mutation: UseMutationResul
     setFieldErrors(checked.errors ?? {});
     if (checked.errors) return focusFirstError(form.current, checked.errors);
     mutation.mutate(checked.data, {
-      onSuccess: () => setSaved(true),
+      onSuccess: () => {
+        setSaved(true);
+        onSaved?.();
+      },
       onError: (error) => {
         const errors = fieldErrorsFromApi(error);
         setFieldErrors(errors);

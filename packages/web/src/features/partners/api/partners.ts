@@ -6,6 +6,7 @@ import {
   partnerOfProfileSchema,
   partnerProgramSchema,
   partnerSyncQueuedSchema,
+  prefillDataSchema,
   type ConnectPartnerBody,
   type MapPartnerProgramBody,
 } from '@touchline/contracts/partners';
@@ -109,6 +110,28 @@ export const useLeagueAppsSandboxSite = (organizationId: string | null) =>
     retry: false,
   });
 
+/**
+ * GET {id}/partners/amilia-sandbox-organization: the Amilia sandbox organization's key and a webhook subscription for
+ * this organization (development only; 404 elsewhere). Asked only when the admin picks Amilia.
+ */
+export const useAmiliaSandboxOrganization = (organizationId: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['partners', 'amilia-sandbox-organization', organizationId],
+    queryFn: () =>
+      api.get(`${base(organizationId ?? '')}/amilia-sandbox-organization`, {
+        schema: z.object({
+          siteId: z.string(),
+          apiKey: z.string(),
+          apiSecret: z.string(),
+          webhookSecret: z.string(),
+        }),
+        notFoundAsEmpty: true,
+      }),
+    enabled: organizationId !== null && enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+
 /** GET /api/app/profile/partner-from-current-profile: the partner the member came from (204 = none). */
 export const usePartnerOfCurrentProfile = (enabled: boolean) =>
   useQuery({
@@ -120,3 +143,26 @@ export const usePartnerOfCurrentProfile = (enabled: boolean) =>
     retry: false,
     staleTime: 5 * 60_000,
   });
+
+/** GET /api/app/prefill-provider/prefill-data/{id}: what the partner knows of the member (204 = nothing). */
+export const usePrefillData = (accessId: string | null) =>
+  useQuery({
+    queryKey: ['partners', 'prefill', accessId],
+    queryFn: async () =>
+      (await api.get(`/api/app/prefill-provider/prefill-data/${encodeURIComponent(accessId ?? '')}`, {
+        schema: prefillDataSchema,
+      })) ?? null,
+    enabled: accessId !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** DELETE /api/app/prefill-provider/prefill-data/{id} (ours): the prefill was used or dismissed; let it go. */
+export function useClearPrefill(accessId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.delete(`/api/app/prefill-provider/prefill-data/${encodeURIComponent(accessId ?? '')}`),
+    onSuccess: () => queryClient.setQueryData(['partners', 'prefill', accessId], null),
+  });
+}

@@ -79,8 +79,8 @@ describe('the integrations page', () => {
       privateKeyPem: '-----BEGIN PRIVATE KEY-----x-----END PRIVATE KEY-----',
     });
     expect(await screen.findByText(/LeagueApps — sandbox/)).toBeVisible();
-    // LeagueApps is connected: the form offers the partner left (the Test partner).
-    expect(screen.getByRole('textbox', { name: 'Name of the test site' })).toBeVisible();
+    // LeagueApps is connected: the form offers a partner left (Amilia next).
+    expect(screen.getByRole('textbox', { name: 'Amilia organization identifier' })).toBeVisible();
     expect(screen.getByTestId('partner-sync-state')).toHaveTextContent('2 waiting for a mapping');
     await userEvent.click(screen.getByRole('button', { name: 'Map programs' }));
     expect(await screen.findByText('Not mapped: its 2 registrations wait')).toBeVisible();
@@ -90,6 +90,50 @@ describe('the integrations page', () => {
     ).toEqual({
       hierarchyLevelId: levelId,
       labelId,
+    });
+  });
+
+  it('connects the Amilia sandbox organization with its key and webhook secret, showing the webhook address', async () => {
+    const amiliaConnection = {
+      ...connection,
+      providerType: 'Amilia',
+      name: 'Amilia',
+      logo: '/partners/amilia.svg',
+      siteId: 'demo-league',
+      connectedAs: 'Demo league (demo-league)',
+    };
+    const server = fakeServer({
+      [`GET ${base}`]: { status: 200, body: [] },
+      [`GET ${base}/sandbox-site`]: { status: 404 },
+      [`GET ${base}/amilia-sandbox-organization`]: {
+        status: 200,
+        body: {
+          siteId: 'demo-league',
+          apiKey: 'ak_1',
+          apiSecret: 's3cret',
+          webhookSecret: 'whsec_0123456789abcdef',
+        },
+      },
+      [`POST ${base}`]: { status: 201, body: amiliaConnection },
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    renderRoutes([{ path: '/', element: <PartnersPage organizationId={orgId} /> }], '/');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Partner' }), 'Amilia');
+    expect(screen.getByText(`${window.location.origin}/api/webhooks/amilia/${orgId}`)).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use the Amilia sandbox organization' }));
+    expect(screen.getByRole('textbox', { name: 'Amilia organization identifier' })).toHaveValue(
+      'demo-league',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Connect and test' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Amilia connected as Demo league (demo-league)',
+    );
+    expect(JSON.parse(String(server.callsTo('POST', base)[0]!.body))).toEqual({
+      providerType: 'Amilia',
+      siteId: 'demo-league',
+      apiKey: 'ak_1',
+      apiSecret: 's3cret',
+      webhookSecret: 'whsec_0123456789abcdef',
     });
   });
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   useConnectPartner,
+  useAmiliaSandboxOrganization,
   useLeagueAppsSandboxSite,
   useMapProgram,
   useMappingTargets,
@@ -18,6 +19,8 @@ const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 const labelClass = 'block text-sm font-medium';
 
+type ProviderChoice = 'LeagueApps' | 'Amilia' | 'Test';
+const providerChoices: ProviderChoice[] = ['LeagueApps', 'Amilia', 'Test'];
 /**
  * /account/integrations: the organization's league partners (issue 31) — connect LeagueApps (site id and Private API
  * key) or the Test partner, see each one's sync state, map its programs to levels and roles, sync now, remove.
@@ -190,14 +193,19 @@ function ConnectForm({
   const id = useId();
   const connect = useConnectPartner(organizationId);
   const sandboxSite = useLeagueAppsSandboxSite(organizationId);
-  const [chosen, setType] = useState<'LeagueApps' | 'Test'>('LeagueApps');
+  const [chosen, setType] = useState<ProviderChoice>('LeagueApps');
   const [siteId, setSiteId] = useState('');
   const [clientId, setClientId] = useState('');
   const [privateKeyPem, setPrivateKeyPem] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [apiSecret, setApiSecret] = useState('');
+  const [webhookSecret, setWebhookSecret] = useState('');
   const taken = new Set(connected.map((c) => c.providerType));
-  // A partner already connected is not offered again: the form moves to the one left, and goes when none is.
-  const type = taken.has(chosen) ? (chosen === 'LeagueApps' ? 'Test' : 'LeagueApps') : chosen;
-  if (taken.has('LeagueApps') && taken.has('Test')) return null;
+  // A partner already connected is not offered again: the form moves to one left, and goes when none is.
+  const type = taken.has(chosen) ? providerChoices.find((p) => !taken.has(p)) : chosen;
+  const amiliaSandbox = useAmiliaSandboxOrganization(organizationId, type === 'Amilia');
+  if (!type) return null;
+  const webhookUrl = `${window.location.origin}/api/webhooks/amilia/${organizationId ?? ''}`;
   return (
     <form
       className="space-y-3 rounded-md border border-slate-300 p-4 dark:border-slate-700"
@@ -206,12 +214,17 @@ function ConnectForm({
         connect.mutate(
           type === 'LeagueApps'
             ? { providerType: type, siteId, clientId, privateKeyPem }
-            : { providerType: type, siteId },
+            : type === 'Amilia'
+              ? { providerType: type, siteId, apiKey, apiSecret, webhookSecret }
+              : { providerType: type, siteId },
           {
             onSuccess: () => {
               setSiteId('');
               setClientId('');
               setPrivateKeyPem('');
+              setApiKey('');
+              setApiSecret('');
+              setWebhookSecret('');
             },
           },
         );
@@ -228,17 +241,24 @@ function ConnectForm({
         id={`${id}-type`}
         className={inputClass}
         value={type}
-        onChange={(e) => setType(e.currentTarget.value as 'LeagueApps' | 'Test')}
+        onChange={(e) => setType(e.currentTarget.value as ProviderChoice)}
       >
         <option value="LeagueApps" disabled={taken.has('LeagueApps')}>
           LeagueApps
+        </option>
+        <option value="Amilia" disabled={taken.has('Amilia')}>
+          Amilia
         </option>
         <option value="Test" disabled={taken.has('Test')}>
           Test partner (Touchline’s own, for demos and trials)
         </option>
       </select>
       <label htmlFor={`${id}-site`} className={labelClass}>
-        {type === 'LeagueApps' ? 'LeagueApps site id' : 'Name of the test site'}
+        {type === 'LeagueApps'
+          ? 'LeagueApps site id'
+          : type === 'Amilia'
+            ? 'Amilia organization identifier'
+            : 'Name of the test site'}
       </label>
       <input
         id={`${id}-site`}
@@ -275,6 +295,54 @@ function ConnectForm({
                 setSiteId(sandboxSite.data!.siteId);
                 setClientId(sandboxSite.data!.clientId);
                 setPrivateKeyPem(sandboxSite.data!.privateKeyPem);
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {type === 'Amilia' ? (
+        <>
+          <label htmlFor={`${id}-api-key`} className={labelClass}>
+            API key (Account → API Tokens)
+          </label>
+          <input
+            id={`${id}-api-key`}
+            className={inputClass}
+            value={apiKey}
+            onChange={(e) => setApiKey(e.currentTarget.value)}
+          />
+          <label htmlFor={`${id}-api-secret`} className={labelClass}>
+            API secret
+          </label>
+          <input
+            id={`${id}-api-secret`}
+            type="password"
+            className={inputClass}
+            value={apiSecret}
+            onChange={(e) => setApiSecret(e.currentTarget.value)}
+          />
+          <p className="text-sm">
+            Subscribe this address to Amilia’s registration webhooks: <code>{webhookUrl}</code>
+          </p>
+          <label htmlFor={`${id}-webhook-secret`} className={labelClass}>
+            Webhook signing secret
+          </label>
+          <input
+            id={`${id}-webhook-secret`}
+            type="password"
+            className={inputClass}
+            value={webhookSecret}
+            onChange={(e) => setWebhookSecret(e.currentTarget.value)}
+          />
+          {amiliaSandbox.data ? (
+            <Button
+              label="Use the Amilia sandbox organization"
+              variant="secondary"
+              onClick={() => {
+                setSiteId(amiliaSandbox.data!.siteId);
+                setApiKey(amiliaSandbox.data!.apiKey);
+                setApiSecret(amiliaSandbox.data!.apiSecret);
+                setWebhookSecret(amiliaSandbox.data!.webhookSecret);
               }}
             />
           ) : null}

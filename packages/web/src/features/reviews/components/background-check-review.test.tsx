@@ -22,6 +22,7 @@ const definitionId = reviewDefinitionId;
 const plaId = reviewPlaId;
 const flagged: BackgroundCheckReport = {
   vendor: 'yardstik',
+  agency: { id: 'yardstik', name: 'Yardstik' },
   status: 'needs_review',
   vendorStatus: 'consider',
   summary: 'The provider flagged a record for review.',
@@ -63,6 +64,22 @@ const show = () =>
 
 beforeEach(() => session.restore(signedInWebSession()));
 afterEach(() => vi.unstubAllGlobals());
+
+describe('the result names the agency that ran it (issue 31)', () => {
+  it('names the exact TazWorks-platform agency (NCSI), and falls back to the platform when it is not known', async () => {
+    serve({ ...flagged, vendor: 'tazworks', agency: { id: 'ncsi', name: 'NCSI' } });
+    show();
+    const result = await screen.findByRole('region', { name: 'Background check result' });
+    expect(result).toHaveTextContent(/^Background check resultNCSI \(sandbox/);
+  });
+
+  it('says “the agency on the TazWorks platform” when the grant is gone', async () => {
+    serve({ ...flagged, vendor: 'tazworks', agency: null });
+    show();
+    const result = await screen.findByRole('region', { name: 'Background check result' });
+    expect(result).toHaveTextContent(/The agency on the TazWorks platform/);
+  });
+});
 
 describe('adverse action from the flagged background check’s review panel (issue 20)', () => {
   it('asks for the reason, confirms what follows, then sends the pre-adverse notice once and shows the wait', async () => {

@@ -78,7 +78,7 @@ export function BackgroundCheckReview({
     <section aria-label="Background check result" className="space-y-3 text-sm">
       <h3 className="text-base font-semibold">Background check result</h3>
       <p>
-        {vendorName[r.vendor] ?? r.vendor}
+        {r.agency ? r.agency.name : (vendorName[r.vendor] ?? r.vendor)}
         {r.sandbox ? ' (sandbox — no real check was run)' : ''}: {r.summary} Vendor status: {r.vendorStatus}.
       </p>
       {r.reportUrl ? (
