@@ -8,6 +8,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { countPaths, incidentManagerPaths, managesIncidentsAt } from './incidents.policy.ts';
 import { settingsOf } from './incidents.queries.ts';
+import { notClearedReason } from './incident-access.service.ts';
 
 /**
  * GET /api/app/incident/restricted-members?ProfileLevelAccessId (ours, ADR 040): the members of the scope (the given
@@ -63,7 +64,7 @@ export async function restrictedMembers(
   const byMember = new Map<string, RestrictedMembers['items'][number]>();
   for (const r of rows) {
     const full = managed.length > 0 && managesIncidentsAt(ctx, accessRoles, r.levelPath);
-    const reason = full || r.visibility === 'Coaches' ? r.title : 'A condition for the league’s reviewers';
+    const reason = notClearedReason(r, full);
     const item = byMember.get(r.profileId) ?? {
       profileId: r.profileId,
       name: `${r.firstName} ${r.lastName}`,
