@@ -131,10 +131,16 @@ describe('GET …/dashboard-info: under a condition, and open incidents as a cou
 
   it('counts the members under a condition and the open incidents, also to a manager without incident access', async () => {
     expect(await info(w.admin, w.org.root.id)).toMatchObject({ restrictedCount: 2, openIncidentCount: 1 });
-    expect(await info(w.manager, w.org.division.id)).toMatchObject({ restrictedCount: 2, openIncidentCount: 1 });
+    expect(await info(w.manager, w.org.division.id)).toMatchObject({
+      restrictedCount: 2,
+      openIncidentCount: 1,
+    });
     // The manager may not read the incident itself: counts, not contents.
     expect((await get(w.manager, `/api/app/incident/${incidentId}/incident`)).statusCode).toBe(404);
-    expect(await info(w.otherAdmin, w.other.root.id)).toMatchObject({ restrictedCount: 0, openIncidentCount: 0 });
+    expect(await info(w.otherAdmin, w.other.root.id)).toMatchObject({
+      restrictedCount: 0,
+      openIncidentCount: 0,
+    });
   });
 
   it('lifting a condition and closing the incident bring the counts down', async () => {
