@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  column,
-  member,
-  memberQueries,
-  page,
-  renderDashboard,
-  table,
-  texts,
-} from './dashboard-page.test-helpers.tsx';
+import { member, memberQueries, page, renderDashboard, table } from './dashboard-page.test-helpers.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
