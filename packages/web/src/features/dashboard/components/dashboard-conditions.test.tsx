@@ -58,3 +58,22 @@ describe('the dashboard and conditions', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
+
+describe('the member drawer and conditions', () => {
+  it('says why the member is not cleared and leads to their conditions and open incidents', async () => {
+    renderDashboard({
+      status: 200,
+      body: page([member(1, { notClearedReasons: ['Removed from play — concussion protocol'] })]),
+    });
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Ava1 Nguyen' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(
+      within(drawer).getByText('Not cleared: Removed from play — concussion protocol'),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Conditions and open incidents' })).toHaveAttribute(
+      'href',
+      '/incidents/members/p-1',
+    );
+  });
+});
