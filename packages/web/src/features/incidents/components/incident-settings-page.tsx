@@ -90,8 +90,8 @@ function SettingsForm({
       <fieldset className={cardClass} aria-describedby={errors.accessRoles ? 'access-error' : undefined}>
         <legend className="px-1 text-lg font-semibold">Who reads incidents</legend>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          These roles read, triage and close incidents at their level and below. Everyone else sees only the reports
-          they made.
+          These roles read, triage and close incidents at their level and below. Everyone else sees only the
+          reports they made.
         </p>
         {grantableRoles.map(({ role, label }) => (
           <label key={role} className={rowClass}>
@@ -114,7 +114,7 @@ function SettingsForm({
       <div className={cardClass}>
         <TextField
           name="triageHours"
-          type="number"
+          type="text"
           label="Triage deadline (hours)"
           description="A report still waiting after this long is sent to the incident managers again."
           defaultValue={String(settings.triageHours)}
@@ -128,7 +128,8 @@ function SettingsForm({
       >
         <legend className="px-1 text-lg font-semibold">Tell the guardian</legend>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          When a child is involved in a report of these types, their guardian gets an e-mail (never what happened).
+          When a child is involved in a report of these types, their guardian gets an e-mail (never what
+          happened).
         </p>
         {types.map((t) => (
           <label key={t.code} className={rowClass}>
@@ -187,8 +188,8 @@ function AddTypeForm() {
     <form key={formKey} onSubmit={onSubmit} noValidate className={`${cardClass} space-y-4`}>
       <h2 className="text-lg font-semibold">Add an incident type</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Your own types sit beside the built-in ones. Removal from play and the duty to report abuse stay with the
-        built-in concussion and misconduct types.
+        Your own types sit beside the built-in ones. Removal from play and the duty to report abuse stay with
+        the built-in concussion and misconduct types.
       </p>
       <TextField name="name" label="Name" required error={errors.name} />
       <TextAreaField
