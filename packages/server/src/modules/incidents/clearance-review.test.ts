@@ -141,6 +141,34 @@ describe('the return-to-play clearance in the review queue', () => {
     expect(lifted.map((e) => (e.data as { profileId: string }).profileId)).toContain(w.player.profileId);
   });
 
+  it('a clearance uploaded on the requirement page waits in the queue too, flagged on the restricted list', async () => {
+    const restricted = async () => {
+      const res = await w.t.app.inject({
+        url: '/api/app/incident/restricted-members',
+        headers: w.admin.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: { profileId: string; clearanceWaiting: boolean }[] }).items;
+    };
+    expect((await restricted()).find((i) => i.profileId === w.child.profileId)?.clearanceWaiting).toBe(false);
+    const body = multipart([{ name: 'file', filename: 'letter.pdf', data: pdfBytes }]);
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `${requirementApi}/${definitionId}/complete-document?plaId=${w.child.profileLevelAccessId}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...w.parent.auth },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await clearanceRow(w.child)).toMatchObject({ pendingReview: true });
+    expect((await restricted()).find((i) => i.profileId === w.child.profileId)?.clearanceWaiting).toBe(true);
+    // Returned from the queue (the conditions-page hand-in below starts afresh).
+    const reset = await review(w.admin, w.child, {
+      reviewDecision: ReviewOutcome.RejectedReset,
+      reviewNotes: 'Please use the provider’s letterhead.',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
   it('a reset returns the handed-in clearance; a later approval without notes lifts with the standard note', async () => {
     const [condition] = await conditionsOf(w.parent, w.child.profileId);
     expect((await handIn(w.parent, w.child.profileId, condition!.id)).statusCode).toBe(200);
