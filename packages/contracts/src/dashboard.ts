@@ -69,6 +69,14 @@ export const dashboardMembersQuerySchema = paginationQuerySchema.extend({
   overallStatuses: z
     .preprocess(toList, z.array(z.coerce.number().pipe(memberOverallStatusSchema)))
     .default([]),
+  /**
+   * Ours (ADR 040): only members under a standing restricting condition ("Under a condition": not cleared while it
+   * stands). `true` or `false`; absent is `false`.
+   */
+  restricted: z
+    .enum(['true', 'false'], { error: 'Restricted is true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   after: z.string().min(1).max(dashboardCursorMaxLength).optional(),
   before: z.string().min(1).max(dashboardCursorMaxLength).optional(),
 });
@@ -112,6 +120,12 @@ export const dashboardMemberSchema = z.object({
   lastActivityAt: z.string().nullable(),
   requirements: z.array(dashboardRequirementCellSchema),
   allowedActions: z.array(z.enum(MemberAction)),
+  /**
+   * Why the member is not cleared while a restricting condition stands (ADR 040), one reason per condition, e.g.
+   * "Removed from play — concussion protocol"; a condition for reviewers only reads "A condition for the league’s
+   * reviewers" to a caller without incident access. Empty when none stands.
+   */
+  notClearedReasons: z.array(z.string()).default([]),
 });
 /** One dashboard row. */
 export type DashboardMember = z.infer<typeof dashboardMemberSchema>;
@@ -164,6 +178,10 @@ export const dashboardInfoSchema = z.object({
   totalCount: countSchema,
   overallStatusCounts: z.array(z.object({ status: memberOverallStatusSchema, count: countSchema })),
   requirementStatusCounts: z.array(z.object({ status: requirementStatusSchema, count: countSchema })),
+  /** Ours (ADR 040): the rows the list filtered by `restricted=true` totals (members under a restricting condition). */
+  restrictedCount: countSchema.default(0),
+  /** Ours (ADR 040): incidents at the level and below not yet closed (a count, never their contents). */
+  openIncidentCount: countSchema.default(0),
 });
 /** The parsed dashboard-info answer. */
 export type DashboardInfo = z.infer<typeof dashboardInfoSchema>;

@@ -40,7 +40,10 @@ export async function assignmentsMayApply(
       any: sql<boolean>`exists (select 1 from content_assignments ca
           where ca.organization_id = ${organizationId} and ca.deleted_at is null)
         or exists (select 1 from member_requirements mr
-          where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)})`,
+          where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)})
+        or exists (select 1 from member_conditions mc
+          where mc.organization_id = ${organizationId} and mc.lifted_by = 'Document' and mc.status <> 'Lifted'
+            and ${inIds(sql.raw('mc.profile_id'), profileIds)})`,
     })
     .from(sql`(select 1) as one`);
   return row?.any === true;

@@ -32,7 +32,26 @@ async function applicablePairs(tx: Executor, organizationId: string, profileIds:
       and ${inIds(sql.raw('pla.profile_id'), profileIds)}
       and left(ml.path, length(al.path)) = al.path
     order by pla.profile_id, ca.definition_id, pla.created_at, pla.id`);
-  return (result as unknown as { rows: Pair[] }).rows;
+  const assigned = (result as unknown as { rows: Pair[] }).rows;
+  // A member under a condition lifted by a document (not yet lifted) also holds the organization's return-to-play
+  // clearance requirement (ADR 040), through their oldest live access: the clearance is reviewed in the queue.
+  const clearance = await tx.execute(sql`select distinct on (mc.profile_id)
+      mc.profile_id::text as "profileId", s.clearance_definition_id::text as "definitionId", pla.id::text as "plaId"
+    from member_conditions mc
+    join incident_settings s on s.organization_id = ${organizationId} and s.clearance_definition_id is not null
+    join requirement_definitions d on d.id = s.clearance_definition_id and d.organization_id = ${organizationId}
+      and d.deleted_at is null
+    join profile_level_accesses pla on pla.profile_id = mc.profile_id and pla.organization_id = ${organizationId}
+      and pla.deleted_at is null
+    join profiles p on p.id = mc.profile_id and p.organization_id = ${organizationId} and p.deleted_at is null
+    where mc.organization_id = ${organizationId} and mc.lifted_by = 'Document' and mc.status <> 'Lifted'
+      and ${inIds(sql.raw('mc.profile_id'), profileIds)}
+    order by mc.profile_id, pla.created_at, pla.id`);
+  const seen = new Set(assigned.map((p) => `${p.profileId}|${p.definitionId}`));
+  const extra = (clearance as unknown as { rows: Pair[] }).rows.filter(
+    (p) => !seen.has(`${p.profileId}|${p.definitionId}`),
+  );
+  return [...assigned, ...extra];
 }
 
 function batches<T>(items: readonly T[]): T[][] {

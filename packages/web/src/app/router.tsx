@@ -324,6 +324,13 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'incidents/settings',
+                  lazy: lazyPage(
+                    () => import('../features/incidents/components/incident-settings-page.tsx'),
+                    (m) => m.IncidentSettingsPage,
+                  ),
+                },
+                {
                   path: 'incidents/members/:profileId',
                   lazy: lazyPage(
                     () => import('../features/incidents/components/member-conditions-page.tsx'),

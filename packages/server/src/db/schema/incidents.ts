@@ -16,6 +16,7 @@ import { storedFiles } from './files.ts';
 import { hierarchyLevels } from './hierarchy-levels.ts';
 import { profiles } from './members.ts';
 import { organizations } from './organizations.ts';
+import { requirementDefinitions } from './requirements.ts';
 
 /** An organization's incident settings (ADR 040): who may read incidents and how soon one must be triaged. */
 export const incidentSettings = pgTable('incident_settings', {
@@ -30,6 +31,11 @@ export const incidentSettings = pgTable('incident_settings', {
   triageHours: integer('triage_hours').notNull().default(24),
   /** The types whose reports tell an involved child's guardian; null: each type's own default (ADR 040). */
   guardianNoticeTypes: text('guardian_notice_types').array(),
+  /**
+   * The organization's return-to-play clearance requirement (a Document definition, made when first needed): a
+   * member under a condition lifted by a document holds it, so the clearance is reviewed in the queue (ADR 040).
+   */
+  clearanceDefinitionId: uuid('clearance_definition_id').references(() => requirementDefinitions.id),
   ...timestamps(),
 });
 

@@ -38,12 +38,13 @@ export function isoOf(value: Date | string | null): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-/** One dashboard row: the member, level, role label, stored statuses and allowed actions. */
+/** One dashboard row: the member, level, role label, stored statuses, allowed actions and why not cleared. */
 export function presentDashboardMember(
   row: DashboardRow,
   cells: readonly RequirementCell[],
   actions: MemberAction[],
   staffMoves: (cell: RequirementCell) => ('markComplete' | 'markIncomplete')[] = () => [],
+  notClearedReasons: string[] = [],
 ): DashboardMember {
   return {
     profileLevelAccessId: row.profile_level_access_id,
@@ -65,6 +66,7 @@ export function presentDashboardMember(
       allowedActions: staffMoves(c),
     })),
     allowedActions: actions,
+    notClearedReasons,
   };
 }
 

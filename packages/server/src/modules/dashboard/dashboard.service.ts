@@ -13,9 +13,11 @@ import {
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
+import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
+import { incidentAccessOf, notClearedReason } from '../incidents/incident-access.service.ts';
 import { memberActionsOf } from '../members/members.service.ts';
 import { staffMovesOf } from '../requirements/requirements.service.ts';
 import { dashboardPolicy } from './dashboard.policy.ts';
@@ -36,8 +38,11 @@ import {
   type CountLimits,
 } from './dashboard.queries.ts';
 import {
+  openIncidentCountStatement,
   overallCountsStatement,
   pageStatement,
+  restrictedCountStatement,
+  standingConditionsStatement,
   requirementCellsStatement,
   requirementCountsStatement,
   sampleAnchorStatement,
@@ -130,6 +135,14 @@ export async function locatePage(
   return { ...walked, offset: distance - Math.floor((skip + 1) / fraction), after: anchor.sort_keys };
 }
 
+/** A standing restricting condition of a page's member (dashboard.sql.ts standingConditionsStatement). */
+type StandingCondition = { profile_id: string; title: string; visibility: string };
+
+/** Each distinct reason a member is not cleared, as the caller may read it (ADR 040). */
+function reasonsOf(conditions: readonly StandingCondition[], fullView: boolean): string[] {
+  return [...new Set(conditions.map((c) => notClearedReason(c, fullView)))];
+}
+
 /** Up to this many rows, a search's rows are picked before they are ordered: sorting them costs milliseconds. */
 const narrowSearchLimit = 50_000;
 
@@ -171,17 +184,17 @@ export async function listDashboardMembers(
   );
   const hasPrevious = plan.reverse ? more : !plan.fromStart;
   const hasNext = plan.reverse ? !plan.fromStart : more;
-  // The page's requirement cells and the actions its rows allow are independent reads: asked for together.
-  const [cells, actions] = await Promise.all([
+  // The page's requirement cells, standing conditions and the actions its rows allow are independent reads: asked
+  // for together, one statement each for the whole page.
+  const profileIds = rows.map((r) => r.profile_id);
+  const [cells, conditions, seesIncidents, actions] = await Promise.all([
     rows.length
-      ? rowsOf<RequirementCell>(
-          db,
-          requirementCellsStatement(
-            scope.organizationId,
-            rows.map((r) => r.profile_id),
-          ),
-        )
+      ? rowsOf<RequirementCell>(db, requirementCellsStatement(scope.organizationId, profileIds))
       : [],
+    rows.length
+      ? rowsOf<StandingCondition>(db, standingConditionsStatement(scope.organizationId, profileIds))
+      : [],
+    incidentAccessOf(db, ctx),
     memberActionsOf(
       db,
       ctx,
@@ -195,6 +208,20 @@ export async function listDashboardMembers(
       })),
     ),
   ]);
+  // Reasons are a read of conditions: audited like the restricted list (ADR 040), naming whose were shown.
+  const shown = [...new Set(conditions.map((c) => c.profile_id))];
+  if (shown.length)
+    await recordAuditEvent(
+      db,
+      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+      {
+        organizationId: ctx.organizationId,
+        action: 'condition.dashboard_read',
+        entityType: 'organization',
+        entityId: ctx.organizationId,
+        data: { profileIds: shown },
+      },
+    );
   return {
     items: rows.map((r) =>
       presentDashboardMember(
@@ -202,6 +229,10 @@ export async function listDashboardMembers(
         cells.filter((c) => c.profile_id === r.profile_id),
         actions.get(r.profile_level_access_id) ?? [],
         (c) => staffMovesOf(ctx, { profileId: r.profile_id, levelPath: r.level_path }, c),
+        reasonsOf(
+          conditions.filter((c) => c.profile_id === r.profile_id),
+          seesIncidents(r.level_path),
+        ),
       ),
     ),
     totalCount: total.n,
@@ -237,6 +268,9 @@ export async function getDashboardInfo(
               requirementCountsStatement(scope, query),
             ),
           };
+      // Ours (ADR 040): who is under a restricting condition, and the open incidents (a count, not contents).
+      const [restricted] = await rowsOf<{ n: number }>(tx, restrictedCountStatement(scope, query));
+      const [openIncidents] = await rowsOf<{ n: number }>(tx, openIncidentCountStatement(scope));
       const countOf = (rows: { status: number; n: number }[], status: number) =>
         Number(rows.find((r) => Number(r.status) === status)?.n ?? 0);
       return {
@@ -250,6 +284,8 @@ export async function getDashboardInfo(
           status,
           count: countOf(byRequirement, status),
         })),
+        restrictedCount: Number(restricted?.n ?? 0),
+        openIncidentCount: Number(openIncidents?.n ?? 0),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

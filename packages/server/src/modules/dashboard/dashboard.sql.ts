@@ -26,7 +26,7 @@ export type DashboardScope = { organizationId: string; path: string };
 
 /** The filter that narrows rows; sort and requirement/overall status filters are optional (the counts omit them). */
 export type RowFilter = DashboardInfoQuery &
-  Partial<Pick<DashboardFilter, 'requirementStatuses' | 'overallStatuses'>>;
+  Partial<Pick<DashboardFilter, 'requirementStatuses' | 'overallStatuses' | 'restricted'>>;
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function likeEscape(text: string): string {
@@ -93,7 +93,42 @@ function rowsWhere(scope: DashboardScope, filter: RowFilter): SQL {
     parts.push(
       sql`pla.requirement_statuses & ${requirementStatusBits(filter.requirementStatuses)}::smallint <> 0`,
     );
+  // Members under a standing restricting condition (ADR 040): the few such members, read from the conditions by
+  // their index, then their accesses by plas_org_profile_idx — never a condition looked up per row.
+  if (filter.restricted)
+    parts.push(sql`pla.profile_id = any(${standingRestrictedProfiles(scope.organizationId)})`);
   return sql.join(parts, sql` and `);
+}
+
+/** The UTC date today, as the database sees it: a condition whose `until` is before it no longer stands. */
+const todayUtc = sql`(now() at time zone 'UTC')::date`;
+
+/**
+ * The profiles of the organization under a standing restricting condition (not lifted, `until` not passed; ADR 040),
+ * as one array: member_conditions_org_profile_idx.
+ */
+export function standingRestrictedProfiles(organizationId: string): SQL {
+  return sql`array(select mc.profile_id from member_conditions mc where mc.organization_id = ${organizationId}
+    and mc.restricts_play and mc.status <> 'Lifted' and (mc.until is null or mc.until >= ${todayUtc}))`;
+}
+
+/** The standing restricting conditions of a page's profiles (why each is not cleared), oldest first. */
+export function standingConditionsStatement(organizationId: string, profileIds: readonly string[]): SQL {
+  return sql`select mc.profile_id, mc.title, mc.visibility from member_conditions mc
+    where mc.organization_id = ${organizationId} and mc.profile_id = any(${uuidArray(profileIds)})
+      and mc.restricts_play and mc.status <> 'Lifted' and (mc.until is null or mc.until >= ${todayUtc})
+    order by mc.created_at, mc.id`;
+}
+
+/** The rows of the scope filter whose member is under a standing restricting condition (the tile). */
+export function restrictedCountStatement(scope: DashboardScope, filter: RowFilter): SQL {
+  return exactCountStatement(scope, { ...filter, restricted: true });
+}
+
+/** The incidents at the level and below not closed and not archived (a count, never contents; ADR 040). */
+export function openIncidentCountStatement(scope: DashboardScope): SQL {
+  return sql`select count(*)::int as n from incidents i where i.organization_id = ${scope.organizationId}
+    and i.level_path like ${`${likeEscape(scope.path)}%`} and i.status <> 'Closed' and i.archived_at is null`;
 }
 
 /**

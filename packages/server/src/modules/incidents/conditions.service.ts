@@ -18,6 +18,8 @@ import { defineJob } from '../../jobs/queue.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { refreshMemberRequirementsNow } from '../../requirement-core/requirements-engine.service.ts';
 import { newStorageKey } from '../../storage/storage.ts';
+import { completeDocument } from '../requirements/requirement-files.service.ts';
+import { clearanceRequirementOf, ensureClearanceDefinition } from './clearance-requirement.service.ts';
 import { queueClearanceMails } from './incidents.mail.ts';
 import { conditionView } from './incidents.policy.ts';
 import { memberOf, profileNames, settingsOf } from './incidents.queries.ts';
@@ -95,6 +97,8 @@ export async function setConcussionConditions(
     )
     .returning({ id: memberConditions.id, profileId: memberConditions.profileId });
   const names = await profileNames(tx, ctx.organizationId, ids);
+  // The clearance is a requirement the member completes by upload, reviewed in the queue (ADR 040).
+  await ensureClearanceDefinition(tx, ctx.organizationId);
   for (const row of rows) {
     await recordAuditEvent(
       tx,
@@ -212,6 +216,7 @@ export async function saveCondition(
         data: { profileId, kind: body.kind, restrictsPlay: body.restrictsPlay },
       },
     );
+    if (body.liftedBy === 'Document') await ensureClearanceDefinition(tx, ctx.organizationId);
     await refreshStatus(tx, ctx.organizationId, profileId, now);
     return created;
   });
@@ -307,7 +312,7 @@ export type CheckedFileUpload = { bytes: Buffer; originalName: string; contentTy
  * the written clearance of a condition lifted by a document; it waits for a reviewer's condition-update.
  */
 export async function submitClearance(
-  deps: ConditionDeps,
+  deps: Deps,
   ctx: RequestContext,
   input: { profileId: string; conditionId: string; read: () => Promise<CheckedFileUpload> },
 ): Promise<Condition> {
@@ -320,6 +325,15 @@ export async function submitClearance(
   if (row.status === 'Lifted' || row.liftedBy !== 'Document')
     throw conflict('This condition takes no clearance document');
   const upload = await input.read();
+  // The same file completes the member's clearance requirement, so it waits in the review queue like any upload
+  // (ADR 040) — unless one is already waiting there.
+  const waiting = await clearanceRequirementOf(deps.db, ctx.organizationId, input.profileId);
+  if (waiting?.plaId && !waiting.pendingReview)
+    await completeDocument(deps, ctx, {
+      definitionId: waiting.definitionId,
+      plaId: waiting.plaId,
+      read: async () => [{ bytes: upload.bytes, originalName: upload.originalName }],
+    });
   const key = newStorageKey();
   await deps.storage.put(key, upload.bytes, upload.contentType);
   const now = deps.clock();

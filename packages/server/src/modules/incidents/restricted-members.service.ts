@@ -1,13 +1,21 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { RestrictedMembers } from '@touchline/contracts/incidents';
 import { liveAccessIn, liveAccessJoins } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
-import { hierarchyLevels, memberConditions, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
+import {
+  hierarchyLevels,
+  memberConditions,
+  memberRequirements,
+  profileLevelAccesses,
+  profiles,
+} from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { countPaths, incidentManagerPaths, managesIncidentsAt } from './incidents.policy.ts';
 import { settingsOf } from './incidents.queries.ts';
+import { clearanceDefinitionOf } from './clearance-requirement.service.ts';
+import { notClearedReason } from './incident-access.service.ts';
 
 /**
  * GET /api/app/incident/restricted-members?ProfileLevelAccessId (ours, ADR 040): the members of the scope (the given
@@ -63,7 +71,7 @@ export async function restrictedMembers(
   const byMember = new Map<string, RestrictedMembers['items'][number]>();
   for (const r of rows) {
     const full = managed.length > 0 && managesIncidentsAt(ctx, accessRoles, r.levelPath);
-    const reason = full || r.visibility === 'Coaches' ? r.title : 'A condition for the league’s reviewers';
+    const reason = notClearedReason(r, full);
     const item = byMember.get(r.profileId) ?? {
       profileId: r.profileId,
       name: `${r.firstName} ${r.lastName}`,
@@ -77,6 +85,28 @@ export async function restrictedMembers(
     byMember.set(r.profileId, item);
   }
   const items = [...byMember.values()];
+  // A clearance uploaded through the requirement page (not the conditions page) waits in the review queue: flagged
+  // here too (ADR 040).
+  const definitionId = await clearanceDefinitionOf(deps.db, org);
+  if (definitionId && items.length > 0) {
+    const waiting = await deps.db
+      .select({ profileId: memberRequirements.profileId })
+      .from(memberRequirements)
+      .where(
+        and(
+          eq(memberRequirements.organizationId, org),
+          eq(memberRequirements.definitionId, definitionId),
+          inArray(
+            memberRequirements.profileId,
+            items.map((i) => i.profileId),
+          ),
+          eq(memberRequirements.active, true),
+          eq(memberRequirements.pendingReview, true),
+        ),
+      );
+    const queued = new Set(waiting.map((w) => w.profileId));
+    for (const item of items) if (queued.has(item.profileId)) item.clearanceWaiting = true;
+  }
   if (items.length > 0) {
     await recordAuditEvent(
       deps.db,

@@ -15,6 +15,7 @@ import { assertReviewer } from './reviews.policy.ts';
 import { lockItems, writeBulkDecisions, type BulkItemRow, type BulkWrite } from './reviews.bulk-queries.ts';
 import { externalReviewMessage, pendingReviewCount, resetMailsOf } from './reviews.service.ts';
 import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
+import { clearanceReviewed } from '../incidents/clearance-requirement.service.ts';
 
 type Body = z.output<typeof bulkReviewBodySchema>;
 
@@ -114,6 +115,7 @@ export async function bulkReview(deps: Deps, ctx: RequestContext, body: Body): P
       writes.map((w) => w.profileId),
       now,
     );
+    await clearanceReviewed(tx, ctx, { rows: writes, decision, notes: reviewNotes, now });
     const named = rows.map((r) => ({
       requirement: { profileId: r.profileId },
       definition: { name: r.name },

@@ -25,6 +25,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { reviewsBackgroundChecksExternally } from '../background-checks/background-checks.service.ts';
 import { memberFormSubmission } from '../requirements/requirements.service.ts';
 import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
+import { clearanceReviewed } from '../incidents/clearance-requirement.service.ts';
 import {
   liveRequirementFiles,
   loadMemberAccess,
@@ -254,6 +255,13 @@ export async function reviewRequirement(
       },
     });
     await insertDecision(tx, ctx, loaded, { decision, notes: reviewNotes, source, judged, now });
+    // A return-to-play clearance approved here lifts the member's condition (ADR 040).
+    await clearanceReviewed(tx, ctx, {
+      rows: [{ definitionId: loaded.definition.id, profileId: loaded.requirement.profileId }],
+      decision,
+      notes: reviewNotes,
+      now,
+    });
     await queueResetMails(
       deps,
       tx,

@@ -41,6 +41,7 @@ export const member = (n: number, extra: Partial<DashboardMember> = {}): Dashboa
     { memberRequirementId: `mr-${n}-waiver`, definitionId: 'req-waiver', status: 3, allowedActions: [] },
   ],
   allowedActions: ['setGroupMembershipStatus'],
+  notClearedReasons: [],
   ...extra,
 });
 
@@ -68,6 +69,8 @@ export const info: DashboardInfo = {
     { status: 3, count: 4 },
     { status: 4, count: 2 },
   ],
+  restrictedCount: 1,
+  openIncidentCount: 3,
 };
 
 export type Routes = Parameters<typeof serveGlobally>[0];

@@ -140,7 +140,8 @@ export function DashboardPage({ levelId }: { levelId: string }) {
     filter.labels.length > 0 ||
     filter.groupMembershipStatus !== 'all' ||
     filter.requirementStatuses.length > 0 ||
-    filter.overallStatuses.length > 0;
+    filter.overallStatuses.length > 0 ||
+    filter.restricted;
 
   return (
     <div className="mx-auto max-w-7xl space-y-5">
@@ -188,6 +189,8 @@ export function DashboardPage({ levelId }: { levelId: string }) {
         onToggleRequirement={(s) =>
           changeFilter({ requirementStatuses: toggled(filter.requirementStatuses, s) })
         }
+        restricted={filter.restricted}
+        onToggleRestricted={() => changeFilter({ restricted: !filter.restricted })}
       />
       <MembersFilters
         key={filtersKey}
@@ -231,6 +234,7 @@ export function DashboardPage({ levelId }: { levelId: string }) {
                   groupMembershipStatus: 'all',
                   requirementStatuses: [],
                   overallStatuses: [],
+                  restricted: false,
                 });
               }}
             />

@@ -180,6 +180,11 @@ export function DashboardTable({
                 </td>
                 <td className={`${cell} ${cardCell}`} data-label="Status">
                   <OverallStatusBadge status={m.overallStatus} />
+                  {m.notClearedReasons.map((reason) => (
+                    <p key={reason} className="mt-1 text-xs font-medium text-red-800 dark:text-red-300">
+                      Not cleared: {reason}
+                    </p>
+                  ))}
                 </td>
                 <td className={`${cell} ${cardCell} whitespace-nowrap`} data-label="Last activity">
                   {m.lastActivityAt ? dateFormat.format(new Date(m.lastActivityAt)) : '—'}

@@ -1,4 +1,5 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Link } from 'react-router';
 import type { DashboardMember, DashboardRequirement } from '@touchline/contracts/dashboard';
 import { MemberAction } from '@touchline/contracts/member-admin';
 import { activeStatusLabels, ActiveStatus } from '@touchline/contracts/members';
@@ -64,6 +65,11 @@ export function MemberDrawer({
                 <dt className="font-medium">Status</dt>
                 <dd>
                   <OverallStatusBadge status={member.overallStatus} />
+                  {member.notClearedReasons.map((reason) => (
+                    <p key={reason} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+                      Not cleared: {reason}
+                    </p>
+                  ))}
                 </dd>
                 <dt className="font-medium">Group membership</dt>
                 <dd>
@@ -72,6 +78,15 @@ export function MemberDrawer({
                     : activeStatusLabels.Active}
                 </dd>
               </dl>
+              <p className="mt-4">
+                {/* The member's conditions and open incidents (counts to who may not read them; ADR 040). */}
+                <Link
+                  to={`/incidents/members/${encodeURIComponent(member.profileId)}`}
+                  className="font-medium text-emerald-800 underline underline-offset-2 dark:text-emerald-300"
+                >
+                  Conditions and open incidents
+                </Link>
+              </p>
               <h3 className="mt-6 font-semibold">Requirements</h3>
               {member.requirements.length === 0 ? (
                 <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">

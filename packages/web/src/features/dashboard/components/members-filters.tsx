@@ -9,7 +9,8 @@ const inputClass =
 const searchDebounceMs = 300;
 
 /**
- * The table's filters: search (applied as you type, debounced), role label and group membership. The parent
+ * The table's filters: search (applied as you type, debounced), role label, group membership and "under a
+ * condition" (members not cleared while a restricting condition stands, ADR 040). The parent
  * remounts it (key) when the filters are cleared, so the search box empties too. `busy` (the list is loading for
  * the current filters) and the debounce's wait both show "Searching…", so a slow network never looks like no
  * results.
@@ -78,6 +79,15 @@ export function MembersFilters({
           <option value="1">Inactive</option>
         </select>
       </div>
+      <label className="flex min-h-9 items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={filter.restricted}
+          onChange={(e) => onChange({ restricted: e.target.checked })}
+          className="h-5 w-5 accent-emerald-700"
+        />
+        Under a condition only
+      </label>
       <p role="status" className="flex min-h-9 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         {searching ? (
           <>

@@ -24,8 +24,9 @@ function Tile(props: { label: string; count: number; pressed: boolean; onToggle:
 }
 
 /**
- * The dashboard's tiles (from dashboard-info): members by overall status and by requirement status. A tile is a
- * toggle: pressing it filters the table by that status, pressing it again removes the filter.
+ * The dashboard's tiles (from dashboard-info): members by overall status, by requirement status, and under a
+ * restricting condition (ADR 040). A tile is a toggle: pressing it filters the table, pressing it again removes the
+ * filter. Open incidents are a count only.
  */
 export function StatusTiles({
   info,
@@ -33,12 +34,16 @@ export function StatusTiles({
   requirementStatuses,
   onToggleOverall,
   onToggleRequirement,
+  restricted = false,
+  onToggleRestricted,
 }: {
   info: DashboardInfo;
   overallStatuses: readonly number[];
   requirementStatuses: readonly number[];
   onToggleOverall: (status: MemberOverallStatus) => void;
   onToggleRequirement: (status: RequirementStatus) => void;
+  restricted?: boolean;
+  onToggleRestricted?: () => void;
 }) {
   return (
     <div className="space-y-3">
@@ -72,6 +77,27 @@ export function StatusTiles({
               onToggle={() => onToggleRequirement(status)}
             />
           ))}
+        </div>
+      </section>
+      <section aria-labelledby="safety-tiles">
+        <h2 id="safety-tiles" className="text-sm font-semibold text-slate-700 dark:text-slate-300">
+          Safety
+        </h2>
+        <div className="mt-1 flex flex-wrap items-stretch gap-2">
+          <Tile
+            label="Under a condition"
+            count={info.restrictedCount}
+            pressed={restricted}
+            onToggle={() => onToggleRestricted?.()}
+          />
+          {/* A count, never contents (ADR 040): who may read incidents opens them from the Incidents page. */}
+          <p
+            className={`${tileClass} ${off} hover:border-slate-200 dark:hover:border-slate-700`}
+            aria-label={`Open incidents: ${info.openIncidentCount.toLocaleString()}`}
+          >
+            <span className="text-xl font-bold tabular-nums">{info.openIncidentCount.toLocaleString()}</span>
+            <span>Open incidents</span>
+          </p>
         </div>
       </section>
     </div>

@@ -26,6 +26,7 @@ describe('the dashboard filter in the URL', () => {
       groupMembershipStatus: 'all',
       requirementStatuses: [],
       overallStatuses: [],
+      restricted: false,
     });
   });
 

@@ -31,9 +31,16 @@ export function IncidentsPage() {
     <div className="mx-auto max-w-3xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Incidents</h1>
-        <Link to="/incidents/new" className={linkButtonClass}>
-          Report an incident
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          {data.canManage ? (
+            <Link to="/incidents/settings" className={textLink}>
+              Incident settings
+            </Link>
+          ) : null}
+          <Link to="/incidents/new" className={linkButtonClass}>
+            Report an incident
+          </Link>
+        </div>
       </div>
       {data.openCount !== null && !data.canManage ? (
         <p role="status">
