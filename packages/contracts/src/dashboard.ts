@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eligibilityFlagSchema } from './eligibility.ts';
 import { MemberAction } from './member-admin.ts';
 import {
   MemberOverallStatus,
@@ -112,6 +113,8 @@ export const dashboardMemberSchema = z.object({
   lastActivityAt: z.string().nullable(),
   requirements: z.array(dashboardRequirementCellSchema),
   allowedActions: z.array(z.enum(MemberAction)),
+  /** A verified member outside the level's age group or grade bounds (ADR 039 "Eligibility"): never silent. */
+  eligibilityFlags: z.array(eligibilityFlagSchema).default([]),
 });
 /** One dashboard row. */
 export type DashboardMember = z.infer<typeof dashboardMemberSchema>;

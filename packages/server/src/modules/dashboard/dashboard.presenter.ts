@@ -1,3 +1,4 @@
+import type { EligibilityFlag } from '@touchline/contracts/eligibility';
 import type { DashboardMember, DashboardRequirement } from '@touchline/contracts/dashboard';
 import type { MemberOverallStatus } from '@touchline/contracts/members';
 import type { MemberAction } from '@touchline/contracts/member-admin';
@@ -44,6 +45,7 @@ export function presentDashboardMember(
   cells: readonly RequirementCell[],
   actions: MemberAction[],
   staffMoves: (cell: RequirementCell) => ('markComplete' | 'markIncomplete')[] = () => [],
+  eligibilityFlags: EligibilityFlag[] = [],
 ): DashboardMember {
   return {
     profileLevelAccessId: row.profile_level_access_id,
@@ -65,6 +67,7 @@ export function presentDashboardMember(
       allowedActions: staffMoves(c),
     })),
     allowedActions: actions,
+    eligibilityFlags,
   };
 }
 

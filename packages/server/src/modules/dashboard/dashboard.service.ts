@@ -16,6 +16,7 @@ import { authorize } from '../../authz/rules.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
+import { eligibilityFlagsOf } from '../eligibility/eligibility.service.ts';
 import { memberActionsOf } from '../members/members.service.ts';
 import { staffMovesOf } from '../requirements/requirements.service.ts';
 import { dashboardPolicy } from './dashboard.policy.ts';
@@ -172,7 +173,7 @@ export async function listDashboardMembers(
   const hasPrevious = plan.reverse ? more : !plan.fromStart;
   const hasNext = plan.reverse ? !plan.fromStart : more;
   // The page's requirement cells and the actions its rows allow are independent reads: asked for together.
-  const [cells, actions] = await Promise.all([
+  const [cells, actions, flags] = await Promise.all([
     rows.length
       ? rowsOf<RequirementCell>(
           db,
@@ -194,6 +195,12 @@ export async function listDashboardMembers(
         profileUserId: r.app_user_id,
       })),
     ),
+    // The page's eligibility flags (ADR 039): one set-based statement over its accesses.
+    eligibilityFlagsOf(
+      db,
+      scope.organizationId,
+      rows.map((r) => r.profile_level_access_id),
+    ),
   ]);
   return {
     items: rows.map((r) =>
@@ -202,6 +209,7 @@ export async function listDashboardMembers(
         cells.filter((c) => c.profile_id === r.profile_id),
         actions.get(r.profile_level_access_id) ?? [],
         (c) => staffMovesOf(ctx, { profileId: r.profile_id, levelPath: r.level_path }, c),
+        flags.get(r.profile_level_access_id) ?? [],
       ),
     ),
     totalCount: total.n,
