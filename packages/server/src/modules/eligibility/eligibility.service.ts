@@ -88,6 +88,24 @@ export async function setLevelEligibility(
       minGrade: body.minGrade,
       maxGrade: body.maxGrade,
     };
+    const where = and(
+      eq(levelEligibility.organizationId, ctx.organizationId),
+      eq(levelEligibility.hierarchyLevelId, level.id),
+    );
+    const audit = (action: string) =>
+      recordAuditEvent(tx, ctx, {
+        organizationId: ctx.organizationId,
+        action,
+        entityType: 'hierarchy_level',
+        entityId: level.id,
+        data: values,
+      });
+    // No bounds at all: the level has none of its own, and the nearest level above it with some applies again.
+    if (Object.values(values).every((v) => v === null)) {
+      await tx.delete(levelEligibility).where(where);
+      await audit('level.eligibility_cleared');
+      return present(level.id, undefined);
+    }
     const [row] = await tx
       .insert(levelEligibility)
       .values({ organizationId: ctx.organizationId, hierarchyLevelId: level.id, ...values })
@@ -96,13 +114,7 @@ export async function setLevelEligibility(
         set: { ...values, updatedAt: new Date() },
       })
       .returning();
-    await recordAuditEvent(tx, ctx, {
-      organizationId: ctx.organizationId,
-      action: 'level.eligibility_set',
-      entityType: 'hierarchy_level',
-      entityId: level.id,
-      data: values,
-    });
+    await audit('level.eligibility_set');
     return present(level.id, row);
   });
 }
