@@ -41,6 +41,7 @@ export const member = (n: number, extra: Partial<DashboardMember> = {}): Dashboa
     { memberRequirementId: `mr-${n}-waiver`, definitionId: 'req-waiver', status: 3, allowedActions: [] },
   ],
   allowedActions: ['setGroupMembershipStatus'],
+  eligibilityFlags: [],
   ...extra,
 });
 
