@@ -18,12 +18,10 @@ describe('eligibility flags on the dashboard (ADR 039)', () => {
     await table();
     const rows = screen.getAllByRole('row').slice(1);
     const flagsOf = (row: HTMLElement) =>
-      within(row)
-        .queryByRole('list', { name: 'Eligibility' })
-        ?.querySelectorAll('li')
-        .values()
-        .map((li) => li.textContent)
-        .toArray() ?? [];
+      Array.from(
+        within(row).queryByRole('list', { name: 'Eligibility' })?.querySelectorAll('li') ?? [],
+        (li) => li.textContent,
+      );
     expect(rows.map(flagsOf)).toEqual([['Over age'], ['Plays up', 'Over grade'], []]);
 
     await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Ava1 Nguyen' }));

@@ -26,6 +26,7 @@ const member: DashboardMember = {
     { memberRequirementId: 'mr-2', definitionId: 'req-waiver', status: 0, allowedActions: [] },
   ],
   allowedActions: [],
+  eligibilityFlags: [],
 };
 const requirements = [
   { id: 'req-sheet', name: 'Concussion sheet', type: 0 },
