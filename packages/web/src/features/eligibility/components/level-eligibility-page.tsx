@@ -102,7 +102,7 @@ function EligibilityForm({ levelId, current }: { levelId: string; current: Level
       <TextField
         label="Born in or after (year)"
         name="bornInOrAfterYear"
-        description="For example 2015 for U12 in the 2026 season"
+        description="For example 2015 for U12 in the 2026–27 season (the year it ends − 12)"
         defaultValue={current.bornInOrAfterYear?.toString() ?? ''}
         error={fieldErrors.bornInOrAfterYear}
       />
