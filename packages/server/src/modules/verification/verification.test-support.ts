@@ -134,4 +134,4 @@ export function multipartFile(field: string, filename: string, contentType: stri
 }
 
 /** The proof samples, for other modules' tests (the eligibility flags come from real verifications). */
-export { birthCertificate, driversLicence, reportCard } from './verification.samples.ts';
+export { birthCertificate, driversLicence, passportPage, reportCard } from './verification.samples.ts';
