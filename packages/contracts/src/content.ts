@@ -174,6 +174,14 @@ export const customTrainingContentSchema = z.object({
  */
 export const ageVerificationContentSchema = z.object({
   kind: z.enum(['Age', 'Grade', 'AgeAndGrade']).default('Age'),
+  /**
+   * What the league asks more of a member born abroad (ADR 039 "Citizenship"): when set, a member whose saved
+   * citizenship (save-citizenship-data) is not of the organization's country proves age only with these documents
+   * (IdentityDocumentType names), and one with no citizenship saved is asked to save it first.
+   */
+  abroadProofTypes: z
+    .array(z.enum(['BirthCertificate', 'GovernmentIssuedPassport', 'GovernmentIssuedId']))
+    .default([]),
 });
 /** Age verification content. */
 export type AgeVerificationContent = z.infer<typeof ageVerificationContentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eligibilityFlagSchema } from './eligibility.ts';
 import { MemberAction } from './member-admin.ts';
 import {
   MemberOverallStatus,
@@ -126,6 +127,8 @@ export const dashboardMemberSchema = z.object({
    * reviewers" to a caller without incident access. Empty when none stands.
    */
   notClearedReasons: z.array(z.string()).default([]),
+  /** A verified member outside the level's age group or grade bounds (ADR 039 "Eligibility"): never silent. */
+  eligibilityFlags: z.array(eligibilityFlagSchema).default([]),
 });
 /** One dashboard row. */
 export type DashboardMember = z.infer<typeof dashboardMemberSchema>;

@@ -64,6 +64,7 @@ import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
 import { metrics } from './modules/admin/metrics.routes.ts';
 import { supportChatRoutes } from './modules/admin/support-chat.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
+import { eligibilityRoutes } from './modules/eligibility/eligibility.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
   await app.register(verificationRoutes);
+  await app.register(eligibilityRoutes);
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
   await app.register(yardstikOnboardingRoutes);

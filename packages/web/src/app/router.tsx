@@ -182,6 +182,13 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'levels/:levelId/eligibility',
+                  lazy: lazyPage(
+                    () => import('../features/eligibility/components/level-eligibility-page.tsx'),
+                    (m) => m.LevelEligibilityPage,
+                  ),
+                },
+                {
                   path: 'levels/:levelId/members/import',
                   lazy: lazyPage(
                     () => import('../features/members/components/members-import-page.tsx'),

@@ -20,3 +20,4 @@ export * from './incidents.ts';
 export * from './partners.ts';
 export * from './verification.ts';
 export * from './admin.ts';
+export * from './eligibility.ts';

@@ -1,3 +1,4 @@
+import type { EligibilityFlag } from '@touchline/contracts/eligibility';
 import type { DashboardMember, DashboardRequirement } from '@touchline/contracts/dashboard';
 import type { MemberOverallStatus } from '@touchline/contracts/members';
 import type { MemberAction } from '@touchline/contracts/member-admin';
@@ -45,6 +46,7 @@ export function presentDashboardMember(
   actions: MemberAction[],
   staffMoves: (cell: RequirementCell) => ('markComplete' | 'markIncomplete')[] = () => [],
   notClearedReasons: string[] = [],
+  eligibilityFlags: EligibilityFlag[] = [],
 ): DashboardMember {
   return {
     profileLevelAccessId: row.profile_level_access_id,
@@ -67,6 +69,7 @@ export function presentDashboardMember(
     })),
     allowedActions: actions,
     notClearedReasons,
+    eligibilityFlags,
   };
 }
 

@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { incidentAccessOf, notClearedReason } from '../incidents/incident-access.service.ts';
+import { eligibilityFlagsOf } from '../eligibility/eligibility.service.ts';
 import { memberActionsOf } from '../members/members.service.ts';
 import { staffMovesOf } from '../requirements/requirements.service.ts';
 import { dashboardPolicy } from './dashboard.policy.ts';
@@ -187,7 +188,7 @@ export async function listDashboardMembers(
   // The page's requirement cells, standing conditions and the actions its rows allow are independent reads: asked
   // for together, one statement each for the whole page.
   const profileIds = rows.map((r) => r.profile_id);
-  const [cells, conditions, seesIncidents, actions] = await Promise.all([
+  const [cells, conditions, seesIncidents, actions, flags] = await Promise.all([
     rows.length
       ? rowsOf<RequirementCell>(db, requirementCellsStatement(scope.organizationId, profileIds))
       : [],
@@ -206,6 +207,12 @@ export async function listDashboardMembers(
         email: r.email,
         profileUserId: r.app_user_id,
       })),
+    ),
+    // The page's eligibility flags (ADR 039): one set-based statement over its accesses.
+    eligibilityFlagsOf(
+      db,
+      scope.organizationId,
+      rows.map((r) => r.profile_level_access_id),
     ),
   ]);
   // Reasons are a read of conditions: audited like the restricted list (ADR 040), naming whose were shown.
@@ -233,6 +240,7 @@ export async function listDashboardMembers(
           conditions.filter((c) => c.profile_id === r.profile_id),
           seesIncidents(r.level_path),
         ),
+        flags.get(r.profile_level_access_id) ?? [],
       ),
     ),
     totalCount: total.n,

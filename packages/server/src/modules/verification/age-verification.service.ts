@@ -9,17 +9,20 @@ import {
   type VerificationProofLink,
 } from '@touchline/contracts/age-verification';
 import { ageVerificationContentSchema } from '@touchline/contracts/content';
+import { CountryKind, countryKindOf } from '@touchline/contracts/countries';
+import { citizenshipSchema } from '@touchline/contracts/profiles';
 import { ErrorCode, type ValidationError } from '@touchline/contracts/errors';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import {
   documentImageErrorMessages,
   VerificationKind,
   VerificationStatus,
+  identityDocumentTypeLabels,
 } from '@touchline/contracts/verification';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { profiles, storedFiles, verifications } from '../../db/schema/index.ts';
+import { organizations, profiles, storedFiles, verifications } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
@@ -152,6 +155,40 @@ function statedErrors(kind: VerificationKind, q: AgeVerificationSubmitQuery): Va
   return errors;
 }
 
+/**
+ * What a definition asks more of a member born abroad (ADR 039 "Citizenship"): with `abroadProofTypes` set, a member
+ * whose citizenship (save-citizenship-data) is of another country than the organization's — or of no known country
+ * kind, or who is not a citizen of it — must show one of those documents; one with no citizenship saved is asked to
+ * save it first. A 400 naming the field, before the file is read.
+ */
+async function checkCitizenship(
+  db: Executor,
+  loaded: LoadedRequirement,
+  q: AgeVerificationSubmitQuery,
+): Promise<void> {
+  const asked =
+    ageVerificationContentSchema.safeParse(loaded.definition.content).data?.abroadProofTypes ?? [];
+  if (!asked.length || kindOf(loaded) === VerificationKind.Grade) return;
+  const [row] = await db
+    .select({ citizenship: profiles.citizenship, countryCode: organizations.countryCode })
+    .from(profiles)
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(eq(profiles.id, loaded.target.profileId));
+  const citizenship = citizenshipSchema.safeParse(row?.citizenship).data;
+  if (!citizenship) {
+    const message = 'Save the citizenship data first: this league asks more of a member born abroad';
+    throw invalid([{ field: 'citizenship', in: 'query', message }], message);
+  }
+  const abroad =
+    countryKindOf(citizenship.countryCode) === CountryKind.Unknown ||
+    citizenship.countryCode !== row?.countryCode ||
+    !citizenship.isCitizen;
+  if (abroad && !(asked as string[]).includes(q.proofType)) {
+    const message = `A member born abroad shows: ${asked.map((t) => identityDocumentTypeLabels[t]).join(' or ')}`;
+    throw invalid([{ field: 'proofType', in: 'query', message }], message);
+  }
+}
+
 /** A refused document image: a 400 on `file` with the spec's guidance, its code in `details` for the client. */
 function imageError(err: DocumentImageRefused): AppError {
   const message = documentImageErrorMessages[err.reason];
@@ -182,7 +219,9 @@ export async function submitAgeVerification(
     if (errors.length > 0) throw invalid(errors, errors[0]?.message);
     guardTransition(loaded, 'submitForReview');
   };
-  check(await loadRequirement(deps.db, ctx, input, 'upload'));
+  const first = await loadRequirement(deps.db, ctx, input, 'upload');
+  check(first);
+  await checkCitizenship(deps.db, first, input.query);
   const upload = await input.read();
   const type = await checkFileType(upload.bytes, upload.originalName);
   if ('refused' in type) throw invalid([{ field: 'file', in: 'body', message: type.refused }], type.refused);
@@ -201,6 +240,7 @@ export async function submitAgeVerification(
     await deps.db.transaction(async (tx) => {
       const loaded = await loadRequirement(tx, ctx, input, 'upload', { lock: true });
       check(loaded);
+      await checkCitizenship(tx, loaded, input.query);
       await record(tx, ctx, config, loaded, {
         upload,
         contentType: type.contentType,

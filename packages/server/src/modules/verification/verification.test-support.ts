@@ -132,3 +132,6 @@ export function multipartFile(field: string, filename: string, contentType: stri
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** The proof samples, for other modules' tests (the eligibility flags come from real verifications). */
+export { birthCertificate, driversLicence, passportPage, reportCard } from './verification.samples.ts';

@@ -7,6 +7,7 @@ import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { signedInWebSession } from '../../../test/tokens.ts';
 import { backgroundCheckContentSchema } from '@touchline/contracts/background-checks';
+import { ageVerificationContentSchema } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { sexOffenderSearchContentSchema } from '@touchline/contracts/sex-offender-search';
 import { TypeContentFields } from './type-content-fields.tsx';
@@ -320,5 +321,22 @@ describe('the abuse-prevention training definition fields', () => {
     render(<Harness seen={seen} type={RequirementType.AbusePreventionTraining} />);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Course id at the provider' }), '7');
     expect(seen.at(-1)).toEqual({ courseId: '7', courseName: null });
+  });
+});
+
+describe('the age verification definition fields (ADR 039 "Citizenship")', () => {
+  it('choose what a member born abroad must show; a grade-only verification asks nothing of citizenship', async () => {
+    const seen: Record<string, unknown>[] = [];
+    render(<Harness seen={seen} type={RequirementType.AgeVerification} />);
+    const group = screen.getByRole('group', { name: 'From a member born abroad, accept only' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Government Issued Passport' }));
+    expect(ageVerificationContentSchema.parse(seen.at(-1))).toEqual({
+      kind: 'Age',
+      abroadProofTypes: ['GovernmentIssuedPassport'],
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Government Issued Passport' }));
+    expect(ageVerificationContentSchema.parse(seen.at(-1)).abroadProofTypes).toEqual([]);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'What members prove' }), 'Grade');
+    expect(group).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,12 @@ import type { ContentFile } from '@touchline/contracts/content';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import { defaultRerunEveryDays } from '@touchline/contracts/sex-offender-search';
 import { tazworksAgencyIds } from '@touchline/contracts/background-checks';
-import { VerificationKind, verificationKindLabels } from '@touchline/contracts/verification';
+import {
+  IdentityDocumentType,
+  identityDocumentTypeLabels,
+  VerificationKind,
+  verificationKindLabels,
+} from '@touchline/contracts/verification';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { FieldErrors } from '../../../lib/forms.ts';
 import { useUsSoccerLicenses } from '../api/get-us-soccer-licenses.ts';
@@ -322,6 +327,38 @@ export function TypeContentFields({ type, content, errors, file, onChange, onFil
           Members give their date of birth and/or grade and a photo of a proof; a matching document clears it
           at once, anything uncertain goes to your reviewers.
         </p>
+        {str(content.kind) !== VerificationKind.Grade ? (
+          <fieldset className="space-y-1">
+            <legend className={labelClass}>From a member born abroad, accept only</legend>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              Read from the citizenship the member saved; none ticked asks nothing more.
+            </p>
+            {Object.values(IdentityDocumentType).map((docType) => {
+              const chosen = Array.isArray(content.abroadProofTypes)
+                ? (content.abroadProofTypes as string[])
+                : [];
+              return (
+                <div key={docType} className="flex items-center gap-2">
+                  <input
+                    id={`${id}-abroad-${docType}`}
+                    type="checkbox"
+                    className="h-4 w-4 accent-emerald-700"
+                    checked={chosen.includes(docType)}
+                    onChange={(e) =>
+                      set(
+                        'abroadProofTypes',
+                        e.currentTarget.checked ? [...chosen, docType] : chosen.filter((t) => t !== docType),
+                      )
+                    }
+                  />
+                  <label htmlFor={`${id}-abroad-${docType}`} className="text-sm">
+                    {identityDocumentTypeLabels[docType]}
+                  </label>
+                </div>
+              );
+            })}
+          </fieldset>
+        ) : null}
       </div>
     );
   if (type === RequirementType.AbusePreventionTraining)

@@ -42,6 +42,7 @@ export const member = (n: number, extra: Partial<DashboardMember> = {}): Dashboa
   ],
   allowedActions: ['setGroupMembershipStatus'],
   notClearedReasons: [],
+  eligibilityFlags: [],
   ...extra,
 });
 

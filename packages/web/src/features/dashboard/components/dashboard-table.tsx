@@ -1,3 +1,4 @@
+import { EligibilityFlags } from './eligibility-flags.tsx';
 import {
   DashboardSortColumn,
   type DashboardMember,
@@ -162,6 +163,7 @@ export function DashboardTable({
                   {m.groupMembershipStatus === ActiveStatus.Inactive ? (
                     <span className="text-xs text-slate-600 dark:text-slate-400">Inactive</span>
                   ) : null}
+                  <EligibilityFlags flags={m.eligibilityFlags} />
                 </td>
                 <td className={`${cell} ${cardCell}`} data-label="E-mail">
                   {m.email ? (

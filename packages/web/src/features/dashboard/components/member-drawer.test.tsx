@@ -27,6 +27,7 @@ const member: DashboardMember = {
   ],
   allowedActions: [],
   notClearedReasons: [],
+  eligibilityFlags: [],
 };
 const requirements = [
   { id: 'req-sheet', name: 'Concussion sheet', type: 0 },

@@ -1,3 +1,4 @@
+import { EligibilityFlags } from './eligibility-flags.tsx';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { DashboardMember, DashboardRequirement } from '@touchline/contracts/dashboard';
@@ -59,7 +60,10 @@ export function MemberDrawer({
                 <dt className="font-medium">E-mail</dt>
                 <dd>{member.email ?? '—'}</dd>
                 <dt className="font-medium">Level</dt>
-                <dd>{member.levelName}</dd>
+                <dd>
+                  {member.levelName}
+                  <EligibilityFlags flags={member.eligibilityFlags} />
+                </dd>
                 <dt className="font-medium">Role</dt>
                 <dd>{member.roleLabel}</dd>
                 <dt className="font-medium">Status</dt>

@@ -116,6 +116,10 @@ function LoadedLevel({ data }: { data: LevelNavigation }) {
         {allowedActions.rename ? (
           <Button label="Rename" variant="secondary" onClick={() => setDialog('rename')} />
         ) : null}
+        {allowedActions.rename ? (
+          // Setting the age group and grade bounds needs admin at the level, as renaming does (ADR 039).
+          <Button href={`/levels/${level.id}/eligibility`} label="Eligibility" variant="secondary" />
+        ) : null}
         {allowedActions.move ? (
           <Button label="Move" variant="secondary" onClick={() => setDialog('move')} />
         ) : null}
