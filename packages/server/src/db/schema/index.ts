@@ -19,3 +19,4 @@ export * from './member-payments.ts';
 export * from './incidents.ts';
 export * from './partners.ts';
 export * from './verification.ts';
+export * from './game-day.ts';
