@@ -57,6 +57,7 @@ import { platformIntegrationRoutes } from './modules/integrations/platform-integ
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { webhookRoutes } from './plugins/webhooks.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { gameDayRoutes } from './modules/game-day/game-day.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(myRequirementsRoutes);
   await app.register(requirementActionRoutes);
   await app.register(verificationRoutes);
+  await app.register(gameDayRoutes);
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
   await app.register(yardstikOnboardingRoutes);
