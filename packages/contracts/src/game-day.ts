@@ -92,4 +92,6 @@ export const rosterSchema = z.object({
 export type Roster = z.infer<typeof rosterSchema>;
 
 /** Revoking a member's live cards (staff). */
-export const revokeCardsBodySchema = z.object({ profileLevelAccessId: z.uuid('Not a profile level access id') });
+export const revokeCardsBodySchema = z.object({
+  profileLevelAccessId: z.uuid('Not a profile level access id'),
+});

@@ -22,7 +22,8 @@ type OrgKey = { kid: string; publicJwk: JWK; privateJwk: JWK };
 /** The organization's card key (ADR 044): an Ed25519 pair made on first use, one per organization. */
 export async function organizationKey(db: Executor, organizationId: string): Promise<OrgKey> {
   const [found] = await db.select().from(gameDayKeys).where(eq(gameDayKeys.organizationId, organizationId));
-  if (found) return { kid: found.kid, publicJwk: found.publicJwk as JWK, privateJwk: found.privateJwk as JWK };
+  if (found)
+    return { kid: found.kid, publicJwk: found.publicJwk as JWK, privateJwk: found.privateJwk as JWK };
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const kid = crypto.randomUUID();
   await db
@@ -55,7 +56,12 @@ export async function signCard(
 /** What a token proved: a card of this organization (with its ids), or why it was refused. */
 export type TokenCheck =
   | { ok: true; cardId: string; profileLevelAccessId: string }
-  | { ok: false; refusal: 'Expired' | 'Invalid' | 'OtherOrganization'; cardId?: string; profileLevelAccessId?: string };
+  | {
+      ok: false;
+      refusal: 'Expired' | 'Invalid' | 'OtherOrganization';
+      cardId?: string;
+      profileLevelAccessId?: string;
+    };
 
 /**
  * Verifies a scanned token against the organization's public key at `now`: another organization's card (its
@@ -76,7 +82,8 @@ export async function verifyCardToken(
     return { ok: false, refusal: 'Invalid' };
   }
   const key = await organizationKey(db, organizationId);
-  if (claimedOrg !== organizationId) return { ok: false, refusal: claimedOrg ? 'OtherOrganization' : 'Invalid' };
+  if (claimedOrg !== organizationId)
+    return { ok: false, refusal: claimedOrg ? 'OtherOrganization' : 'Invalid' };
   if (kid !== key.kid) return { ok: false, refusal: 'Invalid' };
   try {
     const { payload } = await jwtVerify(token, await importJWK(key.publicJwk, 'EdDSA'), {

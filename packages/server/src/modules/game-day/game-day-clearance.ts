@@ -89,12 +89,19 @@ export async function clearanceOf(
     if (s.overallStatus === MemberOverallStatus.Disqualified) reasons.push('not eligible');
     else if (s.overallStatus === MemberOverallStatus.NotActivated) reasons.push('account not activated');
     else if (!clearedStatuses.includes(s.overallStatus)) {
-      for (const r of mine) if (!done.includes(r.status)) reasons.push(requirementReason(r.name, r.status, r.expiresAt));
+      for (const r of mine)
+        if (!done.includes(r.status)) reasons.push(requirementReason(r.name, r.status, r.expiresAt));
       if (reasons.length === 0) reasons.push('requirements not complete');
     }
-    const expiries = mine.flatMap((r) => (done.includes(r.status) && r.expiresAt ? [r.expiresAt] : [])).sort();
+    const expiries = mine
+      .flatMap((r) => (done.includes(r.status) && r.expiresAt ? [r.expiresAt] : []))
+      .sort();
     const state = reasons.length === 0 ? ClearanceState.Cleared : ClearanceState.NotCleared;
-    result.set(s.profileId, { state, reasons, validUntil: state === ClearanceState.Cleared ? (expiries[0] ?? null) : null });
+    result.set(s.profileId, {
+      state,
+      reasons,
+      validUntil: state === ClearanceState.Cleared ? (expiries[0] ?? null) : null,
+    });
   }
   return result;
 }

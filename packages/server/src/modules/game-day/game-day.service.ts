@@ -68,10 +68,16 @@ function membersQuery(deps: Pick<Deps, 'db'>, organizationId: string) {
     )
     .innerJoin(labels, eq(labels.id, profileLevelAccesses.labelId))
     .$dynamic()
-    .where(and(eq(profileLevelAccesses.organizationId, organizationId), isNull(profileLevelAccesses.deletedAt)));
+    .where(
+      and(eq(profileLevelAccesses.organizationId, organizationId), isNull(profileLevelAccesses.deletedAt)),
+    );
 }
 
-async function memberOf(deps: Pick<Deps, 'db'>, organizationId: string, plaId: string): Promise<Member | undefined> {
+async function memberOf(
+  deps: Pick<Deps, 'db'>,
+  organizationId: string,
+  plaId: string,
+): Promise<Member | undefined> {
   const [row] = await membersQuery(deps, organizationId).where(
     and(
       eq(profileLevelAccesses.organizationId, organizationId),
@@ -83,14 +89,27 @@ async function memberOf(deps: Pick<Deps, 'db'>, organizationId: string, plaId: s
 }
 
 /** Whether the actor checks members in at a level: manager or above there, or a coach/referee/marshal label. */
-async function checksInAt(deps: Pick<Deps, 'db'>, ctx: RequestContext, levelPath: string | null): Promise<boolean> {
-  if (levelPath ? holdsAt(ctx, 'managerLevelOrHigher', levelPath) : ctx.grants.some((g) => g.role)) return true;
+async function checksInAt(
+  deps: Pick<Deps, 'db'>,
+  ctx: RequestContext,
+  levelPath: string | null,
+): Promise<boolean> {
+  if (levelPath ? holdsAt(ctx, 'managerLevelOrHigher', levelPath) : ctx.grants.some((g) => g.role))
+    return true;
   const grants = ctx.grants.filter((g) => levelPath === null || levelPath.startsWith(g.levelPath));
   if (grants.length === 0) return false;
   const rows = await deps.db
     .select({ name: labels.name })
     .from(labels)
-    .where(and(eq(labels.organizationId, ctx.organizationId), inArray(labels.id, grants.map((g) => g.labelId))));
+    .where(
+      and(
+        eq(labels.organizationId, ctx.organizationId),
+        inArray(
+          labels.id,
+          grants.map((g) => g.labelId),
+        ),
+      ),
+    );
   return rows.some((r) => checkerLabels.includes(r.name.trim().toLowerCase()));
 }
 
@@ -102,7 +121,10 @@ export async function getCard(deps: Deps, ctx: RequestContext, plaId: string): P
   const member = await memberOf(deps, ctx.organizationId, plaId);
   if (!member) throw notFound('Member');
   const own = member.profileId === ctx.profileId || member.guardianProfileId === ctx.profileId;
-  authorize(own || (await checksInAt(deps, ctx, member.levelPath)), 'Only the member, a guardian or staff see a card');
+  authorize(
+    own || (await checksInAt(deps, ctx, member.levelPath)),
+    'Only the member, a guardian or staff see a card',
+  );
   const now = deps.clock();
   const clearance = (await clearanceOf(deps.db, ctx.organizationId, [member], now)).get(member.profileId);
   const key = await organizationKey(deps.db, ctx.organizationId);
@@ -121,12 +143,16 @@ export async function getCard(deps: Deps, ctx: RequestContext, plaId: string): P
       .orderBy(desc(gameDayCards.expiresAt))
       .limit(1);
     if (!own)
-      await recordAuditEvent(tx, { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId }, {
-        organizationId: ctx.organizationId,
-        action: 'game-day.card.viewed',
-        entityType: 'profile_level_access',
-        entityId: plaId,
-      });
+      await recordAuditEvent(
+        tx,
+        { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+        {
+          organizationId: ctx.organizationId,
+          action: 'game-day.card.viewed',
+          entityType: 'profile_level_access',
+          entityId: plaId,
+        },
+      );
     if (live) return live;
     const [made] = await tx
       .insert(gameDayCards)
@@ -165,7 +191,11 @@ export async function getKeys(deps: Pick<Deps, 'db'>, ctx: RequestContext) {
 }
 
 /** POST /api/game-day/cards/revoke: a manager revokes a member's live cards (audited); answers how many. */
-export async function revokeCards(deps: Deps, ctx: RequestContext, plaId: string): Promise<{ revoked: number }> {
+export async function revokeCards(
+  deps: Deps,
+  ctx: RequestContext,
+  plaId: string,
+): Promise<{ revoked: number }> {
   const member = await memberOf(deps, ctx.organizationId, plaId);
   if (!member) throw notFound('Member');
   authorize(holdsAt(ctx, 'managerLevelOrHigher', member.levelPath), 'Only managers and above revoke cards');
@@ -183,13 +213,17 @@ export async function revokeCards(deps: Deps, ctx: RequestContext, plaId: string
         ),
       )
       .returning({ id: gameDayCards.id });
-    await recordAuditEvent(tx, { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId }, {
-      organizationId: ctx.organizationId,
-      action: 'game-day.card.revoked',
-      entityType: 'profile_level_access',
-      entityId: plaId,
-      data: { cards: rows.map((r) => r.id) },
-    });
+    await recordAuditEvent(
+      tx,
+      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+      {
+        organizationId: ctx.organizationId,
+        action: 'game-day.card.revoked',
+        entityType: 'profile_level_access',
+        entityId: plaId,
+        data: { cards: rows.map((r) => r.id) },
+      },
+    );
     return { revoked: rows.length };
   });
 }
@@ -253,7 +287,10 @@ async function checkToken(deps: Deps, ctx: RequestContext, token: string): Promi
 
 /** POST /api/game-day/cards/verify: what a scanned card says now, for a checker of the organization. */
 export async function verifyCard(deps: Deps, ctx: RequestContext, token: string): Promise<CardCheck> {
-  authorize(await checksInAt(deps, ctx, null), 'Only coaches, referees, field marshals and managers check cards');
+  authorize(
+    await checksInAt(deps, ctx, null),
+    'Only coaches, referees, field marshals and managers check cards',
+  );
   const { cardId: _card, ...check } = await checkToken(deps, ctx, token);
   return check;
 }
@@ -270,7 +307,10 @@ async function gameLevel(deps: Deps, ctx: RequestContext, levelId: string) {
       ),
     );
   if (!level) throw notFound('Team');
-  authorize(await checksInAt(deps, ctx, level.path), 'Only coaches, referees, field marshals and managers check in');
+  authorize(
+    await checksInAt(deps, ctx, level.path),
+    'Only coaches, referees, field marshals and managers check in',
+  );
   return level;
 }
 
@@ -280,7 +320,10 @@ async function presentCheckIns(deps: Deps, ctx: RequestContext, rows: CheckInRow
   const ids = rows.flatMap((r) => (r.profileLevelAccessId ? [r.profileLevelAccessId] : []));
   const members = ids.length
     ? await membersQuery(deps, ctx.organizationId).where(
-        and(eq(profileLevelAccesses.organizationId, ctx.organizationId), inArray(profileLevelAccesses.id, ids)),
+        and(
+          eq(profileLevelAccesses.organizationId, ctx.organizationId),
+          inArray(profileLevelAccesses.id, ids),
+        ),
       )
     : [];
   return Promise.all(
@@ -292,7 +335,11 @@ async function presentCheckIns(deps: Deps, ctx: RequestContext, rows: CheckInRow
         scannedAt: r.scannedAt.toISOString(),
         outcome,
         message:
-          outcome === 'Cleared' ? 'Cleared' : outcome === 'NotCleared' ? 'Not cleared' : refusalMessages[outcome],
+          outcome === 'Cleared'
+            ? 'Cleared'
+            : outcome === 'NotCleared'
+              ? 'Not cleared'
+              : refusalMessages[outcome],
         profileLevelAccessId: r.profileLevelAccessId,
         name: m ? `${m.firstName} ${m.lastName}` : null,
         photoUrl: m ? await profilePhotoUrl(deps, m) : null,
@@ -347,13 +394,17 @@ export async function recordCheckIn(
       .onConflictDoNothing()
       .returning();
     if (row)
-      await recordAuditEvent(tx, { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId }, {
-        organizationId: ctx.organizationId,
-        action: 'game-day.checked-in',
-        entityType: 'game_day_check_in',
-        entityId: row.id,
-        data: { levelId: level.id, gameOn: game.gameOn, outcome: row.outcome },
-      });
+      await recordAuditEvent(
+        tx,
+        { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+        {
+          organizationId: ctx.organizationId,
+          action: 'game-day.checked-in',
+          entityType: 'game_day_check_in',
+          entityId: row.id,
+          data: { levelId: level.id, gameOn: game.gameOn, outcome: row.outcome },
+        },
+      );
     return row;
   });
   const row = inserted ?? (await existing());
@@ -395,12 +446,16 @@ export async function teamRoster(deps: Deps, ctx: RequestContext, levelId: strin
     )
     .orderBy(asc(profiles.lastName), asc(profiles.firstName));
   const clearance = await clearanceOf(deps.db, ctx.organizationId, members, deps.clock());
-  await recordAuditEvent(deps.db, { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId }, {
-    organizationId: ctx.organizationId,
-    action: 'game-day.roster.viewed',
-    entityType: 'hierarchy_level',
-    entityId: level.id,
-  });
+  await recordAuditEvent(
+    deps.db,
+    { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+    {
+      organizationId: ctx.organizationId,
+      action: 'game-day.roster.viewed',
+      entityType: 'hierarchy_level',
+      entityId: level.id,
+    },
+  );
   return {
     levelName: level.name,
     items: members.map((m) => {
