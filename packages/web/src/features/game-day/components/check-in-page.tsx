@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import type { CheckIn } from '@touchline/contracts/game-day';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useCheckIn, useCheckIns } from '../api/game-day.ts';
+
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function Verdict({ checkIn }: { checkIn: CheckIn }) {
+  const cleared = checkIn.outcome === 'Cleared';
+  return (
+    <section
+      aria-label="Scan result"
+      aria-live="polite"
+      className={`flex items-center gap-4 rounded-lg p-4 text-white ${cleared ? 'bg-green-700' : 'bg-red-700'}`}
+    >
+      {checkIn.photoUrl && (
+        <img src={checkIn.photoUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
+      )}
+      <div>
+        <p className="text-2xl font-bold">{checkIn.message}</p>
+        {checkIn.name && <p className="text-lg">{checkIn.name}</p>}
+        {checkIn.reasons.length > 0 && <p>{checkIn.reasons.join('; ')}</p>}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The game-day check-in (issue 33), phone first: type (or paste) the code of a member's card, see Cleared / Not
+ * cleared with the photo and name to compare, and the game's check-ins so far.
+ */
+export function CheckInPage() {
+  const { levelId = '', gameOn = localToday() } = useParams();
+  const checkIns = useCheckIns(levelId, gameOn);
+  const checkIn = useCheckIn(levelId, gameOn);
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) checkIn.mutate(code.trim(), { onSuccess: () => setCode('') });
+  };
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-4 p-4">
+      <h1 className="text-xl font-semibold">Game-day check-in · {gameOn}</h1>
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <TextField
+          name="code"
+          label="Card code"
+          description="Type or paste the code under the member's QR code"
+          value={code}
+          onValueChange={setCode}
+        />
+        <Button type="submit" label="Check in" disabled={checkIn.isPending} />
+      </form>
+      {checkIn.isError && <Alert>{checkIn.error.message}</Alert>}
+      {checkIn.data && <Verdict checkIn={checkIn.data} />}
+      <section aria-label="Checked in">
+        <h2 className="font-semibold">Checked in ({checkIns.data?.items.length ?? 0})</h2>
+        <ul>
+          {checkIns.data?.items.map((i) => (
+            <li key={i.id}>
+              {i.name ?? 'Unknown card'}: {i.message}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
