@@ -5,7 +5,7 @@ import { organizations } from './organizations.ts';
 
 /**
  * An organization's game-day card key (issue 33, ADR 044): an Ed25519 key pair made on first use. Cards are signed
- * with the private half; the public half is published (GET /api/game-day/keys) so a check-in device verifies offline.
+ * with the private half; the public half is published (GET /api/app/game-day/keys) so a check-in device verifies offline.
  */
 export const gameDayKeys = pgTable('game_day_keys', {
   organizationId: uuid('organization_id')

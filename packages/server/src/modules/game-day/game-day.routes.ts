@@ -25,7 +25,7 @@ import {
   verifyCard,
 } from './game-day.service.ts';
 
-const base = '/api/game-day';
+const base = '/api/app/game-day';
 
 /** Game day (issue 33, ADR 044): clearance cards, their keys and revocation, check-ins at a game, team rosters. */
 export async function gameDayRoutes(app: FastifyInstance) {

@@ -114,7 +114,7 @@ async function checksInAt(
 }
 
 /**
- * GET /api/game-day/cards/:profileLevelAccessId: the member's clearance card, for the member, their guardian, or
+ * GET /api/app/game-day/cards/:profileLevelAccessId: the member's clearance card, for the member, their guardian, or
  * staff who check members in at that level; another organization's member is 404. Staff reads are audited.
  */
 export async function getCard(deps: Deps, ctx: RequestContext, plaId: string): Promise<ClearanceCard> {
@@ -185,12 +185,12 @@ export async function getCard(deps: Deps, ctx: RequestContext, plaId: string): P
   };
 }
 
-/** GET /api/game-day/keys: the organization's public card key, for devices that verify cards offline. */
+/** GET /api/app/game-day/keys: the organization's public card key, for devices that verify cards offline. */
 export async function getKeys(deps: Pick<Deps, 'db'>, ctx: RequestContext) {
   return publishedKeys(deps.db, ctx.organizationId);
 }
 
-/** POST /api/game-day/cards/revoke: a manager revokes a member's live cards (audited); answers how many. */
+/** POST /api/app/game-day/cards/revoke: a manager revokes a member's live cards (audited); answers how many. */
 export async function revokeCards(
   deps: Deps,
   ctx: RequestContext,
@@ -285,7 +285,7 @@ async function checkToken(deps: Deps, ctx: RequestContext, token: string): Promi
   };
 }
 
-/** POST /api/game-day/cards/verify: what a scanned card says now, for a checker of the organization. */
+/** POST /api/app/game-day/cards/verify: what a scanned card says now, for a checker of the organization. */
 export async function verifyCard(deps: Deps, ctx: RequestContext, token: string): Promise<CardCheck> {
   authorize(
     await checksInAt(deps, ctx, null),
@@ -351,7 +351,7 @@ async function presentCheckIns(deps: Deps, ctx: RequestContext, rows: CheckInRow
 }
 
 /**
- * POST /api/game-day/games/:levelId/:gameOn/check-ins: verifies the card and records what it said, once per
+ * POST /api/app/game-day/games/:levelId/:gameOn/check-ins: verifies the card and records what it said, once per
  * client id (201 the first time, 200 with the same record on a replay; another game's id is 409). Audited.
  */
 export async function recordCheckIn(
@@ -412,7 +412,7 @@ export async function recordCheckIn(
   return { created: Boolean(inserted), checkIn: (await presentCheckIns(deps, ctx, [replayOf(row)]))[0]! };
 }
 
-/** GET /api/game-day/games/:levelId/:gameOn/check-ins: the game's check-ins, in scan order. */
+/** GET /api/app/game-day/games/:levelId/:gameOn/check-ins: the game's check-ins, in scan order. */
 export async function listCheckIns(
   deps: Deps,
   ctx: RequestContext,
@@ -433,7 +433,7 @@ export async function listCheckIns(
   return { items: await presentCheckIns(deps, ctx, rows) };
 }
 
-/** GET /api/game-day/teams/:levelId/roster: who may play today at the team (and below), who may not and why. */
+/** GET /api/app/game-day/teams/:levelId/roster: who may play today at the team (and below), who may not and why. */
 export async function teamRoster(deps: Deps, ctx: RequestContext, levelId: string): Promise<Roster> {
   const level = await gameLevel(deps, ctx, levelId);
   const members = await membersQuery(deps, ctx.organizationId)

@@ -30,12 +30,17 @@ const deps = t.app.deps as { clock: () => Date };
 const json = <T>(res: { json: () => unknown }) => res.json() as T;
 
 const card = (who: TestMember, plaId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/game-day/cards/${plaId}`, headers: who.auth });
+  t.app.inject({ method: 'GET', url: `/api/app/game-day/cards/${plaId}`, headers: who.auth });
 const verify = (who: TestMember, token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/game-day/cards/verify', headers: who.auth, payload: { token } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/app/game-day/cards/verify',
+    headers: who.auth,
+    payload: { token },
+  });
 const today = new Date().toISOString().slice(0, 10);
 const checkIns = (levelId = org.team.id, gameOn = today) =>
-  `/api/game-day/games/${levelId}/${gameOn}/check-ins`;
+  `/api/app/game-day/games/${levelId}/${gameOn}/check-ins`;
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -84,8 +89,12 @@ afterAll(() => t.close());
 describe('the clearance card', () => {
   it('401 without a token, 400 for a bad id, 404 for another organization, 403 for another member', async () => {
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/game-day/cards/${m.cleared.profileLevelAccessId}` }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/app/game-day/cards/${m.cleared.profileLevelAccessId}`,
+        })
+      ).statusCode,
     ).toBe(401);
     const bad = await card(m.manager, 'nope');
     expect(bad.statusCode).toBe(400);
@@ -136,8 +145,8 @@ describe('the clearance card', () => {
   });
 
   it('publishes the public key only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/game-day/keys' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/api/game-day/keys', headers: m.coach.auth });
+    expect((await t.app.inject({ method: 'GET', url: '/api/app/game-day/keys' })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'GET', url: '/api/app/game-day/keys', headers: m.coach.auth });
     const { keys } = json<{ keys: Record<string, unknown>[] }>(res);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
@@ -148,7 +157,7 @@ describe('the clearance card', () => {
 describe('verifying a scanned card', () => {
   it('401, 400, 403 for a plain member', async () => {
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/game-day/cards/verify', payload: { token: 'x' } }))
+      (await t.app.inject({ method: 'POST', url: '/api/app/game-day/cards/verify', payload: { token: 'x' } }))
         .statusCode,
     ).toBe(401);
     const bad = await verify(m.coach, '');
@@ -217,12 +226,12 @@ describe('verifying a scanned card', () => {
     const revoke = (who: TestMember, id: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/game-day/cards/revoke',
+        url: '/api/app/game-day/cards/revoke',
         headers: who.auth,
         payload: { profileLevelAccessId: id },
       });
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/game-day/cards/revoke', payload: {} })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/app/game-day/cards/revoke', payload: {} })).statusCode,
     ).toBe(401);
     expect((await revoke(m.manager, 'x')).statusCode).toBe(400);
     expect((await revoke(m.manager, m.outsider.profileLevelAccessId)).statusCode).toBe(404);
@@ -287,13 +296,14 @@ describe('check-ins at a game and the team roster', () => {
         .statusCode,
     ).toBe(403);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/game-day/teams/${org.team.id}/roster` })).statusCode,
+      (await t.app.inject({ method: 'GET', url: `/api/app/game-day/teams/${org.team.id}/roster` }))
+        .statusCode,
     ).toBe(401);
     expect(
       (
         await t.app.inject({
           method: 'GET',
-          url: `/api/game-day/teams/${other.team.id}/roster`,
+          url: `/api/app/game-day/teams/${other.team.id}/roster`,
           headers: m.coach.auth,
         })
       ).statusCode,
@@ -302,14 +312,19 @@ describe('check-ins at a game and the team roster', () => {
       (
         await t.app.inject({
           method: 'GET',
-          url: `/api/game-day/teams/${org.team.id}/roster`,
+          url: `/api/app/game-day/teams/${org.team.id}/roster`,
           headers: m.cleared.auth,
         })
       ).statusCode,
     ).toBe(403);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/game-day/teams/nope/roster`, headers: m.coach.auth }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/app/game-day/teams/nope/roster`,
+          headers: m.coach.auth,
+        })
+      ).statusCode,
     ).toBe(400);
   });
 
@@ -359,7 +374,7 @@ describe('check-ins at a game and the team roster', () => {
   it('lists who may play today and who may not, and why', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/game-day/teams/${org.team.id}/roster`,
+      url: `/api/app/game-day/teams/${org.team.id}/roster`,
       headers: m.coach.auth,
     });
     expect(res.statusCode).toBe(200);

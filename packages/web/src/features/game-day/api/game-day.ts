@@ -7,7 +7,7 @@ import {
 } from '@touchline/contracts/game-day';
 import { api } from '../../../lib/api-client.ts';
 
-const gameDayApi = '/api/game-day';
+const gameDayApi = '/api/app/game-day';
 
 /** GET a member's clearance card (the member, a guardian, or staff). */
 export const useClearanceCard = (profileLevelAccessId: string) =>

@@ -11,7 +11,7 @@ import { ClearanceCardPage } from './clearance-card-page.tsx';
 
 const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`;
 const team = uuid(3);
-const path = `/api/game-day/games/${team}/2026-11-29/check-ins`;
+const path = `/api/app/game-day/games/${team}/2026-11-29/check-ins`;
 
 beforeEach(() => session.restore(signedInWebSession()));
 afterEach(() => vi.unstubAllGlobals());
@@ -74,7 +74,7 @@ describe('game day', () => {
       token: 'header.payload.signature',
       tokenExpiresAt: '2026-11-30T09:00:00.000Z',
     };
-    serveGlobally({ [`GET /api/game-day/cards/${uuid(5)}`]: { status: 200, body: card } });
+    serveGlobally({ [`GET /api/app/game-day/cards/${uuid(5)}`]: { status: 200, body: card } });
     renderRoutes(
       [{ path: '/game-day/cards/:profileLevelAccessId', element: <ClearanceCardPage /> }],
       `/game-day/cards/${uuid(5)}`,
