@@ -3,6 +3,7 @@ import {
   checkInListSchema,
   checkInSchema,
   clearanceCardSchema,
+  rosterSchema,
   type CheckIn,
 } from '@touchline/contracts/game-day';
 import { api } from '../../../lib/api-client.ts';
@@ -47,3 +48,11 @@ export function useCheckIn(levelId: string, gameOn: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['game-day', 'check-ins', levelId, gameOn] }),
   });
 }
+
+/** GET a team's game-day roster: who may play today, who may not and why. */
+export const useRoster = (levelId: string) =>
+  useQuery({
+    queryKey: ['game-day', 'roster', levelId],
+    queryFn: () =>
+      api.get(`${gameDayApi}/teams/${encodeURIComponent(levelId)}/roster`, { schema: rosterSchema }),
+  });

@@ -25,6 +25,21 @@ describe('game day', () => {
       const bodies: { id: string; token: string }[] = [];
       serveGlobally({
         [`GET ${path}`]: () => ({ status: 200, body: { items: recorded } }),
+        [`GET /api/app/game-day/teams/${team}/roster`]: {
+          status: 200,
+          body: {
+            levelName: 'U10 Boys',
+            items: [
+              {
+                profileLevelAccessId: uuid(4),
+                name: 'Eddie Expired',
+                role: 'Player',
+                state: 'Not cleared',
+                reasons: ['Abuse-prevention training expired 3 Nov'],
+              },
+            ],
+          },
+        },
         [`POST ${path}`]: (call) => {
           const body = JSON.parse(call.body ?? '{}') as { id: string; token: string };
           bodies.push(body);
@@ -57,6 +72,12 @@ describe('game day', () => {
       expect(bodies[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
       const list = screen.getByRole('region', { name: 'Checked in' });
       expect(await within(list).findByText('Eddie Expired: Not cleared')).toBeVisible();
+      const roster = await screen.findByRole('region', { name: 'Roster' });
+      expect(
+        within(roster).getByText(
+          'Eddie Expired (Player): Not cleared — Abuse-prevention training expired 3 Nov',
+        ),
+      ).toBeVisible();
     },
   );
 

@@ -4,7 +4,7 @@ import type { CheckIn } from '@touchline/contracts/game-day';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useCheckIn, useCheckIns } from '../api/game-day.ts';
+import { useCheckIn, useCheckIns, useRoster } from '../api/game-day.ts';
 
 const localToday = () => {
   const d = new Date();
@@ -39,6 +39,7 @@ export function CheckInPage() {
   const { levelId = '', gameOn = localToday() } = useParams();
   const checkIns = useCheckIns(levelId, gameOn);
   const checkIn = useCheckIn(levelId, gameOn);
+  const roster = useRoster(levelId);
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,6 +70,19 @@ export function CheckInPage() {
           ))}
         </ul>
       </section>
+      {roster.data && (
+        <section aria-label="Roster">
+          <h2 className="font-semibold">{roster.data.levelName}: who may play today</h2>
+          <ul>
+            {roster.data.items.map((i) => (
+              <li key={i.profileLevelAccessId}>
+                {i.name} ({i.role}): {i.state}
+                {i.reasons.length > 0 && ` — ${i.reasons.join('; ')}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
