@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  checkInListSchema,
-  checkInSchema,
-  clearanceCardSchema,
-  rosterSchema,
-  type CheckIn,
-} from '@touchline/contracts/game-day';
+import { checkInListSchema, clearanceCardSchema, rosterSchema } from '@touchline/contracts/game-day';
 import { api } from '../../../lib/api-client.ts';
+import { checkInOrQueue, gamePath } from './check-in-queue.ts';
 
 const gameDayApi = '/api/app/game-day';
 
@@ -21,30 +16,26 @@ export const useClearanceCard = (profileLevelAccessId: string) =>
       }),
   });
 
-const gamePath = (levelId: string, gameOn: string) =>
-  `${gameDayApi}/games/${encodeURIComponent(levelId)}/${encodeURIComponent(gameOn)}/check-ins`;
-
 /** GET a game's check-ins. */
 export const useCheckIns = (levelId: string, gameOn: string) =>
   useQuery({
     queryKey: ['game-day', 'check-ins', levelId, gameOn],
     queryFn: async () =>
-      (await api.get(gamePath(levelId, gameOn), { schema: checkInListSchema, auth: true })) ?? { items: [] },
+      (await api.get(gamePath(levelId, gameOn), { schema: checkInListSchema })) ?? { items: [] },
   });
 
-/** POST a check-in: the id is made here, so a resend of the same scan is recorded once. */
+/** POST a check-in (the id is made here, once); offline, it is queued and answers null. */
 export function useCheckIn(levelId: string, gameOn: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string): Promise<CheckIn> => {
-      const answer = await api.post(
-        gamePath(levelId, gameOn),
-        { id: crypto.randomUUID(), token, scannedAt: new Date().toISOString() },
-        { schema: checkInSchema, auth: true },
-      );
-      if (!answer) throw new Error('The check-in answer was empty');
-      return answer;
-    },
+    mutationFn: (token: string) =>
+      checkInOrQueue({
+        levelId,
+        gameOn,
+        id: crypto.randomUUID(),
+        token,
+        scannedAt: new Date().toISOString(),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['game-day', 'check-ins', levelId, gameOn] }),
   });
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckIn, ClearanceCard } from '@touchline/contracts/game-day';
@@ -13,7 +13,10 @@ const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`
 const team = uuid(3);
 const path = `/api/app/game-day/games/${team}/2026-11-29/check-ins`;
 
-beforeEach(() => session.restore(signedInWebSession()));
+beforeEach(() => {
+  localStorage.clear();
+  session.restore(signedInWebSession());
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('game day', () => {
@@ -78,6 +81,63 @@ describe('game day', () => {
           'Eddie Expired (Player): Not cleared — Abuse-prevention training expired 3 Nov',
         ),
       ).toBeVisible();
+    },
+  );
+
+  it(
+    'queues a scan made without a signal and sends it once, with its id, when the signal returns',
+    { timeout: 30_000 },
+    async () => {
+      let online = false;
+      const posted: { id: string; token: string }[] = [];
+      const recorded: CheckIn[] = [];
+      serveGlobally({
+        [`GET ${path}`]: () => ({ status: 200, body: { items: recorded } }),
+        [`GET /api/app/game-day/teams/${team}/roster`]: {
+          status: 200,
+          body: { levelName: 'U10 Boys', items: [] },
+        },
+        [`POST ${path}`]: (call) => {
+          if (!online) throw new TypeError('Failed to fetch');
+          const body = JSON.parse(call.body ?? '{}') as { id: string; token: string };
+          posted.push(body);
+          const checkIn: CheckIn = {
+            id: body.id,
+            scannedAt: '2026-11-29T09:00:00.000Z',
+            outcome: 'Revoked',
+            message: 'This card was revoked by the league',
+            profileLevelAccessId: uuid(6),
+            name: 'Rory Removed',
+            photoUrl: null,
+            levelName: 'U10 Boys',
+            reasons: [],
+          };
+          if (!recorded.some((r) => r.id === body.id)) recorded.push(checkIn);
+          return { status: 201, body: checkIn };
+        },
+      });
+      renderRoutes(
+        [{ path: '/game-day/check-in/:levelId/:gameOn', element: <CheckInPage /> }],
+        `/game-day/check-in/${team}/2026-11-29`,
+      );
+      await userEvent.type(await screen.findByLabelText(/Card code/), 'revoked.card.code');
+      await userEvent.click(screen.getByRole('button', { name: 'Check in' }));
+      expect(await screen.findByText(/1 scan saved without a signal/)).toBeVisible();
+      expect(posted).toEqual([]);
+      online = true;
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      const list = screen.getByRole('region', { name: 'Checked in' });
+      expect(
+        await within(list).findByText('Rory Removed: This card was revoked by the league'),
+      ).toBeVisible();
+      await waitFor(() => expect(screen.queryByText(/saved without a signal/)).toBeNull());
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(posted).toEqual([expect.objectContaining({ token: 'revoked.card.code' })]);
+      expect(within(list).getAllByText(/Rory Removed/)).toHaveLength(1);
     },
   );
 

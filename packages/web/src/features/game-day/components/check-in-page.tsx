@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { CheckIn } from '@touchline/contracts/game-day';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { queuedCheckIns, sendQueued } from '../api/check-in-queue.ts';
 import { useCheckIn, useCheckIns, useRoster } from '../api/game-day.ts';
 
 const localToday = () => {
@@ -41,9 +43,28 @@ export function CheckInPage() {
   const checkIn = useCheckIn(levelId, gameOn);
   const roster = useRoster(levelId);
   const [code, setCode] = useState('');
+  const [waiting, setWaiting] = useState(() => queuedCheckIns().length);
+  const client = useQueryClient();
+  useEffect(() => {
+    // Scans queued without a signal go when it returns (and when the page opens), each with its own id.
+    const flush = () =>
+      void sendQueued().then((sent) => {
+        setWaiting(queuedCheckIns().length);
+        if (sent > 0) void client.invalidateQueries({ queryKey: ['game-day', 'check-ins'] });
+      });
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [client]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim()) checkIn.mutate(code.trim(), { onSuccess: () => setCode('') });
+    if (code.trim())
+      checkIn.mutate(code.trim(), {
+        onSuccess: () => {
+          setCode('');
+          setWaiting(queuedCheckIns().length);
+        },
+      });
   };
   return (
     <div className="mx-auto flex max-w-md flex-col gap-4 p-4">
@@ -60,6 +81,11 @@ export function CheckInPage() {
       </form>
       {checkIn.isError && <Alert>{checkIn.error.message}</Alert>}
       {checkIn.data && <Verdict checkIn={checkIn.data} />}
+      {waiting > 0 && (
+        <Alert tone="info">
+          {waiting} scan{waiting === 1 ? '' : 's'} saved without a signal: sent when it returns.
+        </Alert>
+      )}
       <section aria-label="Checked in">
         <h2 className="font-semibold">Checked in ({checkIns.data?.items.length ?? 0})</h2>
         <ul>
