@@ -345,6 +345,20 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'game-day/cards/:profileLevelAccessId',
+                  lazy: lazyPage(
+                    () => import('../features/game-day/components/clearance-card-page.tsx'),
+                    (m) => m.ClearanceCardPage,
+                  ),
+                },
+                {
+                  path: 'game-day/check-in/:levelId/:gameOn?',
+                  lazy: lazyPage(
+                    () => import('../features/game-day/components/check-in-page.tsx'),
+                    (m) => m.CheckInPage,
+                  ),
+                },
+                {
                   path: 'incidents/:incidentId',
                   lazy: lazyPage(
                     () => import('../features/incidents/components/incident-detail-page.tsx'),

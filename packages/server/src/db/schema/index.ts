@@ -21,3 +21,4 @@ export * from './partners.ts';
 export * from './verification.ts';
 export * from './admin.ts';
 export * from './eligibility.ts';
+export * from './game-day.ts';

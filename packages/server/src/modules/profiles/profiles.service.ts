@@ -182,3 +182,4 @@ export async function findPartner(
   }
   return partnerOfAccesses(deps, ctx, accessId);
 }
+export { profilePhotoUrl } from './profile-photo.ts';

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cardCheckSchema,
+  cardParamsSchema,
+  checkInBodySchema,
+  checkInListSchema,
+  checkInSchema,
+  clearanceCardSchema,
+  gameDayKeysSchema,
+  gameParamsSchema,
+  revokeCardsBodySchema,
+  rosterSchema,
+  verifyCardBodySchema,
+} from '@touchline/contracts/game-day';
+import { z } from 'zod';
+import { requireRequestContext } from '../../authz/request-context.ts';
+import {
+  getCard,
+  getKeys,
+  listCheckIns,
+  recordCheckIn,
+  revokeCards,
+  teamRoster,
+  verifyCard,
+} from './game-day.service.ts';
+
+const base = '/api/app/game-day';
+
+/** Game day (issue 33, ADR 044): clearance cards, their keys and revocation, check-ins at a game, team rosters. */
+export async function gameDayRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = app.deps;
+
+  r.get(
+    `${base}/cards/:profileLevelAccessId`,
+    { schema: { params: cardParamsSchema, response: { 200: clearanceCardSchema } } },
+    async (request) =>
+      getCard(deps, await requireRequestContext(request), request.params.profileLevelAccessId),
+  );
+
+  r.get(`${base}/keys`, { schema: { response: { 200: gameDayKeysSchema } } }, async (request) =>
+    getKeys(deps, await requireRequestContext(request)),
+  );
+
+  r.post(
+    `${base}/cards/revoke`,
+    { schema: { body: revokeCardsBodySchema, response: { 200: z.object({ revoked: z.number() }) } } },
+    async (request) =>
+      revokeCards(deps, await requireRequestContext(request), request.body.profileLevelAccessId),
+  );
+
+  r.post(
+    `${base}/cards/verify`,
+    { schema: { body: verifyCardBodySchema, response: { 200: cardCheckSchema } } },
+    async (request) => verifyCard(deps, await requireRequestContext(request), request.body.token),
+  );
+
+  r.get(
+    `${base}/games/:levelId/:gameOn/check-ins`,
+    { schema: { params: gameParamsSchema, response: { 200: checkInListSchema } } },
+    async (request) => listCheckIns(deps, await requireRequestContext(request), request.params),
+  );
+
+  r.post(
+    `${base}/games/:levelId/:gameOn/check-ins`,
+    {
+      schema: {
+        params: gameParamsSchema,
+        body: checkInBodySchema,
+        response: { 200: checkInSchema, 201: checkInSchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, checkIn } = await recordCheckIn(
+        deps,
+        await requireRequestContext(request),
+        request.params,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(checkIn);
+    },
+  );
+
+  r.get(
+    `${base}/teams/:levelId/roster`,
+    { schema: { params: z.object({ levelId: z.uuid('Not a level id') }), response: { 200: rosterSchema } } },
+    async (request) => teamRoster(deps, await requireRequestContext(request), request.params.levelId),
+  );
+}
