@@ -40,15 +40,18 @@ export const supportAccess = fp(
       if (refusal) throw refusal;
       request.actor = actor;
     });
-    app.addHook('onResponse', async (request, reply) => {
+    // Before the answer leaves (onSend, not onResponse): by the time the caller reads it, the organization's trail
+    // already holds the request (on PostgreSQL an onResponse write was still under way when the next call came).
+    app.addHook('onSend', async (request, reply, payload) => {
       const session = underSession.get(request);
-      if (!session) return;
+      if (!session) return payload;
       await recordSupportRequest(app.deps, session, {
         method: request.method,
         route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
         statusCode: reply.statusCode,
         requestId: request.id,
       }).catch((error: unknown) => request.log.error({ err: error }, 'support access request not audited'));
+      return payload;
     });
   },
   { name: 'support-access', dependencies: ['authenticate'] },

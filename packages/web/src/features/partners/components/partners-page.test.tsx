@@ -170,6 +170,7 @@ describe('Return to the partner', () => {
           logo: '/partners/leagueapps.svg',
           returnUrl: 'https://manager.leagueapps.com/console/sites/10001',
           sandbox: false,
+          profileLevelAccessId: null,
         },
       },
     });
