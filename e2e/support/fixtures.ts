@@ -100,6 +100,8 @@ export const test = base.extend<
   {
     a11y: (label: string) => Promise<void>;
     snap: (name: string) => Promise<void>;
+    /** The sandbox support chat's launcher sits bottom right, over whatever a journey clicks there; shown on request. */
+    showSupportChat: boolean;
   },
   { serverUrl: string }
 >({
@@ -120,6 +122,19 @@ export const test = base.extend<
   ],
   baseURL: async ({ serverUrl }, use) => {
     await use(serverUrl);
+  },
+  showSupportChat: [false, { option: true }],
+  // Like a person who closed the chat: its launcher is hidden (not removed: the widget still loads and runs) unless a
+  // journey is about the chat (support-chat.spec.ts), so it never covers the button a journey clicks at the bottom
+  // right (the dashboard's Next page).
+  context: async ({ context, showSupportChat }, use) => {
+    if (!showSupportChat)
+      await context.addInitScript(() => {
+        const hidden = new CSSStyleSheet();
+        hidden.replaceSync('#intercom-sandbox { visibility: hidden !important; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, hidden];
+      });
+    await use(context);
   },
   a11y: async ({ page }, use) => {
     await use((label) => expectAccessible(page, label));

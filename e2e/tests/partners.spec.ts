@@ -23,7 +23,7 @@ test('connect the LeagueApps sandbox site, sync, map a program, see the invitati
     'LeagueApps connected as Demo league (LeagueApps sandbox site) (site 10001)',
   );
   // The form moves on to the partner not connected yet, emptied.
-  await expect(page.getByLabel('Name of the test site')).toHaveValue('');
+  await expect(page.getByLabel('Amilia organization identifier')).toHaveValue('');
   await expect(page.getByText('LeagueApps — sandbox (Touchline’s stand-in, not the partner)')).toBeVisible();
   await snap('partners-connected');
 

@@ -4,6 +4,8 @@ import { signInAsDemoAdmin } from '../support/demo-session.ts';
 // Issue 32's support chat in a real browser: the official Intercom SDK loads our sandbox messenger through its
 // widget URL for a signed-in page, and shuts it down on a path starting with /admin.
 
+test.use({ showSupportChat: true });
+
 test('the sandbox messenger starts on a signed-in page and shuts down under /admin', async ({ page }) => {
   await signInAsDemoAdmin(page);
   await page.goto('/');
