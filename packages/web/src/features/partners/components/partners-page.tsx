@@ -322,7 +322,8 @@ function ConnectForm({
             onChange={(e) => setApiSecret(e.currentTarget.value)}
           />
           <p className="text-sm">
-            Subscribe this address to Amilia’s registration webhooks: <code className="break-all">{webhookUrl}</code>
+            Subscribe this address to Amilia’s registration webhooks:{' '}
+            <code className="break-all">{webhookUrl}</code>
           </p>
           <label htmlFor={`${id}-webhook-secret`} className={labelClass}>
             Webhook signing secret
