@@ -156,7 +156,7 @@ export const reportIncidentBodySchema = z.object({
 /** A new report, as sent. */
 export type ReportIncidentBody = z.input<typeof reportIncidentBodySchema>;
 
-/** PUT /api/app/incident/{id}/incident: any of these; each change is a new history entry (ADR 040). */
+/** PUT /api/app/incident/{id}/incident takes any of these; each change is a new history entry (ADR 040). */
 export const updateIncidentBodySchema = z
   .object({
     status: incidentStatusSchema.optional(),

@@ -37,7 +37,7 @@ export async function assignmentsMayApply(
 ): Promise<boolean> {
   const [row] = await tx
     .select({
-      any: sql<boolean>`exists (select 1 from content_assignments ca
+      found: sql<boolean>`exists (select 1 from content_assignments ca
           where ca.organization_id = ${organizationId} and ca.deleted_at is null)
         or exists (select 1 from member_requirements mr
           where mr.organization_id = ${organizationId} and mr.active and ${inIds(sql.raw('mr.profile_id'), profileIds)})
@@ -46,7 +46,7 @@ export async function assignmentsMayApply(
             and ${inIds(sql.raw('mc.profile_id'), profileIds)})`,
     })
     .from(sql`(select 1) as one`);
-  return row?.any === true;
+  return row?.found === true;
 }
 
 /** The profiles a whole-organization refresh visits: those with a live access or an active requirement. */

@@ -15,15 +15,8 @@ import {
 } from '@touchline/contracts/game-day';
 import { z } from 'zod';
 import { requireRequestContext } from '../../authz/request-context.ts';
-import {
-  getCard,
-  getKeys,
-  listCheckIns,
-  recordCheckIn,
-  revokeCards,
-  teamRoster,
-  verifyCard,
-} from './game-day.service.ts';
+import { getCard, getKeys, revokeCards, verifyCard } from './game-day.service.ts';
+import { listCheckIns, recordCheckIn, teamRoster } from './game-day-check-ins.service.ts';
 
 const base = '/api/app/game-day';
 
