@@ -5,7 +5,7 @@ import { incidentDocuments, incidentHistory, storedFiles } from '../../db/schema
 import type { Deps, RequestContext } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
-import type { CheckedFileUpload } from './conditions.service.ts';
+import type { CheckedFileUpload } from './condition-clearance.service.ts';
 import { getIncident, loadReadableIncident } from './incidents.service.ts';
 import { profileNames } from './incidents.queries.ts';
 

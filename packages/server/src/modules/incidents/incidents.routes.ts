@@ -23,14 +23,8 @@ import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
 import { readMultipartFiles } from '../../storage/multipart-reader.ts';
 import { checkFileType, inlineContentTypes, safeFileName } from '../../storage/upload-check.ts';
-import {
-  listConditions,
-  readClearance,
-  saveCondition,
-  submitClearance,
-  updateCondition,
-  type CheckedFileUpload,
-} from './conditions.service.ts';
+import { listConditions, saveCondition, updateCondition } from './conditions.service.ts';
+import { readClearance, submitClearance, type CheckedFileUpload } from './condition-clearance.service.ts';
 import { incidentPeople } from './incident-people.service.ts';
 import { restrictedMembers } from './restricted-members.service.ts';
 import { addIncidentType, getIncidentSettings, putIncidentSettings } from './incident-settings.service.ts';
