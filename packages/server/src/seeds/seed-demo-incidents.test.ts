@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConditionList, IncidentList } from '@touchline/contracts/incidents';
+import type { IncidentList } from '@touchline/contracts/incidents';
+import type { ConditionList } from '@touchline/contracts/conditions';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { memberConditions } from '../db/schema/index.ts';
 import { seedDemoIncidents } from './seed-demo-incidents.ts';

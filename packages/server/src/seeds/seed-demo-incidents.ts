@@ -1,9 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import {
-  builtInIncidentTypes,
-  concussionConditionDetails,
-  concussionConditionTitle,
-} from '@touchline/contracts/incidents';
+import { builtInIncidentTypes } from '@touchline/contracts/incidents';
+import { concussionConditionDetails, concussionConditionTitle } from '@touchline/contracts/conditions';
 import { recordAuditEvent } from '../db/audit.ts';
 import type { Database } from '../db/client.ts';
 import {

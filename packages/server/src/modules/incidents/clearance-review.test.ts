@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Condition, type ConditionList } from '@touchline/contracts/incidents';
+import { type Condition, type ConditionList } from '@touchline/contracts/conditions';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { TestMember } from '../../../test/factories.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Condition } from '@touchline/contracts/incidents';
+import { type Condition } from '@touchline/contracts/conditions';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import { memberConditions, storedFiles } from '../../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { saveConditionBodySchema, updateConditionBodySchema } from '@touchline/contracts/incidents';
+import type { saveConditionBodySchema, updateConditionBodySchema } from '@touchline/contracts/conditions';
 import {
   concussionConditionDetails,
   concussionConditionTitle,
@@ -8,7 +8,7 @@ import {
   type ConditionKind,
   type ConditionList,
   type ConditionStatus,
-} from '@touchline/contracts/incidents';
+} from '@touchline/contracts/conditions';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberOverallStatus } from '@touchline/contracts/members';
+import { type Incident } from '@touchline/contracts/incidents';
 import {
   concussionConditionTitle,
   type Condition,
   type ConditionList,
-  type Incident,
-} from '@touchline/contracts/incidents';
+} from '@touchline/contracts/conditions';
 import { validationFields, type TestMember } from '../../../test/factories.ts';
 import { memberConditions } from '../../db/schema/index.ts';
 import { sweepEndedConditions } from './conditions.service.ts';

@@ -4,7 +4,7 @@ import {
   dashboardMembersResponseSchema,
   type DashboardMember,
 } from '@touchline/contracts/dashboard';
-import { concussionConditionTitle } from '@touchline/contracts/incidents';
+import { concussionConditionTitle } from '@touchline/contracts/conditions';
 import { MemberOverallStatus } from '@touchline/contracts/members';
 import { validationFields, type TestMember } from '../../../test/factories.ts';
 import { reviewersOnlyReason } from './incident-access.service.ts';

@@ -1,10 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  builtInIncidentTypes,
-  type AddIncidentTypeBody,
-  type IncidentSettings,
-  type IncidentType,
-} from '@touchline/contracts/incidents';
+import { builtInIncidentTypes, type IncidentType } from '@touchline/contracts/incidents';
+import { type AddIncidentTypeBody, type IncidentSettings } from '@touchline/contracts/conditions';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';

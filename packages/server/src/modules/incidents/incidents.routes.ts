@@ -2,22 +2,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  conditionListSchema,
-  conditionSchema,
-  addIncidentTypeBodySchema,
   incidentListQuerySchema,
-  incidentSettingsSchema,
-  restrictedMembersQuerySchema,
-  restrictedMembersSchema,
   incidentListSchema,
   incidentPeopleQuerySchema,
   incidentPeopleSchema,
   incidentSchema,
   reportIncidentBodySchema,
-  saveConditionBodySchema,
-  updateConditionBodySchema,
   updateIncidentBodySchema,
 } from '@touchline/contracts/incidents';
+import {
+  conditionListSchema,
+  conditionSchema,
+  addIncidentTypeBodySchema,
+  incidentSettingsSchema,
+  restrictedMembersQuerySchema,
+  restrictedMembersSchema,
+  saveConditionBodySchema,
+  updateConditionBodySchema,
+} from '@touchline/contracts/conditions';
 import { requirementUploadLimits } from '@touchline/contracts/requirement-completion';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { RestrictedMembers } from '@touchline/contracts/incidents';
+import type { RestrictedMembers } from '@touchline/contracts/conditions';
 import { liveAccessIn, liveAccessJoins } from '../../authz/live-queries.ts';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';

@@ -5,7 +5,7 @@ import {
   type Condition,
   type SaveConditionBody,
   type UpdateConditionBody,
-} from '@touchline/contracts/incidents';
+} from '@touchline/contracts/conditions';
 import { api } from '../../../lib/api-client.ts';
 import { conditionsKey, incidentsKey } from './incident-paths.ts';
 

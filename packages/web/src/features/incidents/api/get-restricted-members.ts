@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { restrictedMembersSchema } from '@touchline/contracts/incidents';
+import { restrictedMembersSchema } from '@touchline/contracts/conditions';
 import { api } from '../../../lib/api-client.ts';
 import { conditionsKey, incidentApi } from './incident-paths.ts';
 

@@ -3,7 +3,7 @@ import {
   incidentSettingsSchema,
   type AddIncidentTypeBody,
   type IncidentSettings,
-} from '@touchline/contracts/incidents';
+} from '@touchline/contracts/conditions';
 import { api } from '../../../lib/api-client.ts';
 import { incidentApi, incidentsKey } from './incident-paths.ts';
 

@@ -6,7 +6,7 @@ import {
   ConditionVisibility,
   type Condition,
   type SaveConditionBody,
-} from '@touchline/contracts/incidents';
+} from '@touchline/contracts/conditions';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
