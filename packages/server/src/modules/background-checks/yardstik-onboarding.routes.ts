@@ -5,7 +5,7 @@ import {
   yardstikOnboardingInfoSchema,
   yardstikOnboardingSchema,
   yardstikOnboardingStatusSchema,
-} from '@touchline/contracts/background-checks';
+} from '@touchline/contracts/yardstik-onboarding';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import {
   createYardstikAccount,

@@ -4,7 +4,7 @@ import {
   yardstikOnboardingInfoViewSchema,
   type YardstikOnboarding,
   type YardstikOnboardingInfo,
-} from '@touchline/contracts/background-checks';
+} from '@touchline/contracts/yardstik-onboarding';
 import { ActivationStatus } from '@touchline/contracts/profiles';
 import type { RequestContext } from '../../deps.ts';
 import { recordAuditEvent } from '../../db/audit.ts';

@@ -3,7 +3,7 @@ import {
   yardstikOnboardingSchema,
   yardstikOnboardingStatusSchema,
   type YardstikOnboarding,
-} from '@touchline/contracts/background-checks';
+} from '@touchline/contracts/yardstik-onboarding';
 import { api } from '../../../lib/api-client.ts';
 import { activeProfileKey } from '../../../lib/active-profile.ts';
 

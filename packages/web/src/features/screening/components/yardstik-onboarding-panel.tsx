@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   yardstikOnboardingInfoSchema,
   type YardstikOnboarding,
-} from '@touchline/contracts/background-checks';
+} from '@touchline/contracts/yardstik-onboarding';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
