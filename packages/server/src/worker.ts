@@ -2,4 +2,6 @@
 // modules load or while it migrates, opens the queue or registers its handlers ends it with 0 (ADR 018).
 import './lifecycle.ts';
 
+console.warn('Starting the Touchline job worker…');
+
 await import('./worker-main.ts');
