@@ -127,17 +127,15 @@ async function historyOf(
   data: Record<string, unknown>,
 ): Promise<void> {
   if (requirementIds.length === 0) return;
-  await tx
-    .insert(requirementEvents)
-    .values(
-      requirementIds.map((memberRequirementId) => ({
-        organizationId,
-        memberRequirementId,
-        action,
-        actorUserId,
-        data,
-      })),
-    );
+  await tx.insert(requirementEvents).values(
+    requirementIds.map((memberRequirementId) => ({
+      organizationId,
+      memberRequirementId,
+      action,
+      actorUserId,
+      data,
+    })),
+  );
 }
 
 /** Re-derives the receiving member's statuses now: the shared credential counts, or stops counting, at once. */
