@@ -186,6 +186,9 @@ describe('POST /api/app/profile/{id}/credential-shares, then revoke: the isolati
     expect(accept.statusCode).toBe(200);
     expect(await statusInB(w.coachB.profileId)).toBe(RequirementStatus.Completed);
     expect(await overallOf(w.t, w.coachB.profileLevelAccessId)).toBe(MemberOverallStatus.Cleared);
+    // The member's own list in B says so too (it re-derives for today with the same input).
+    const mine = (await send(w.coachB, 'GET', '/api/app/requirement/my-requirements')).json();
+    expect(mine.items.map((i: { status: number }) => i.status)).toEqual([RequirementStatus.Completed]);
     const satisfied = (await send(w.managerB, 'GET', receivedUrl(w.coachB.profileId))).json();
     expect(satisfied.items[0].satisfies).toEqual([{ definitionId: w.definitionB, name: 'Age verification' }]);
 
@@ -197,6 +200,8 @@ describe('POST /api/app/profile/{id}/credential-shares, then revoke: the isolati
     expect(revoked.json().revokedAt).not.toBeNull();
     expect(await statusInB(w.coachB.profileId)).toBe(RequirementStatus.Incomplete);
     expect(await overallOf(w.t, w.coachB.profileLevelAccessId)).toBe(MemberOverallStatus.Incomplete);
+    const mineAfter = (await send(w.coachB, 'GET', '/api/app/requirement/my-requirements')).json();
+    expect(mineAfter.items.map((i: { status: number }) => i.status)).toEqual([RequirementStatus.Incomplete]);
     const after = (await send(w.adminB, 'GET', receivedUrl(w.coachB.profileId))).json();
     expect(after.items[0].revokedAt).not.toBeNull();
     expect(after.items[0].satisfies).toEqual([]);
