@@ -23,7 +23,7 @@ export function CredentialAcceptancePage() {
   const acceptance = useCredentialAcceptance(definitionId);
   useDocumentTitle('Shared credentials');
   return (
-    <main className="mx-auto max-w-xl space-y-4 p-4">
+    <div className="mx-auto max-w-xl space-y-4 p-4">
       <h1 className="text-xl font-semibold">Shared credentials</h1>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         A member who belongs to another organization on Touchline can share a credential they completed there.
@@ -41,7 +41,7 @@ export function CredentialAcceptancePage() {
       <Link to={`/content/${encodeURIComponent(definitionId)}`} className={`${textLinkClass} text-sm`}>
         Back to the requirement
       </Link>
-    </main>
+    </div>
   );
 }
 

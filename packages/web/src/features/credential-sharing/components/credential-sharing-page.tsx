@@ -29,7 +29,7 @@ export function CredentialSharingPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <main className="mx-auto max-w-2xl space-y-6 p-4">
+    <div className="mx-auto max-w-2xl space-y-6 p-4">
       <div>
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
           {sharing.data ? `Share ${sharing.data.memberName}'s credentials` : 'Share credentials'}
@@ -47,7 +47,7 @@ export function CredentialSharingPage() {
         <SharingSections profileId={profileId} data={sharing.data} />
       ) : null}
       <ReceivedCredentialsSection profileId={profileId} />
-    </main>
+    </div>
   );
 }
 
