@@ -207,8 +207,10 @@ export async function shareCredential(
         consentedByUserId: ctx.userId,
         consentedByProfileId: ctx.profileId,
       })
+      // Two consents at once: the live-share unique index keeps one; the other is told it is already shared.
+      .onConflictDoNothing()
       .returning();
-    if (!share) throw new Error('the share was not written');
+    if (!share) throw conflict(`This credential is already shared with ${destination.organizationName}`);
     const sourceName = await organizationName(tx, ctx.organizationId);
     const [received] = await tx
       .insert(receivedCredentials)

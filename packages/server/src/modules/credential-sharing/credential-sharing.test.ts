@@ -222,6 +222,17 @@ describe('POST /api/app/profile/{id}/credential-shares, then revoke: the isolati
     expect(await historyOf(w, inB.id)).toEqual(['credential-received', 'credential-revoked']);
   });
 
+  it('two consents sent at once make one share; the other is told it is already shared', async () => {
+    const body = await shareBody(w.coachB.profileId);
+    const answers = await Promise.all([
+      send(w.coachA, 'POST', sharesUrl(w.coachA.profileId), body),
+      send(w.coachA, 'POST', sharesUrl(w.coachA.profileId), body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const live = answers.find((a) => a.statusCode === 201)?.json() as { id: string };
+    expect((await send(w.coachA, 'POST', revokeUrl(w.coachA.profileId, live.id))).statusCode).toBe(200);
+  });
+
   it('a guardian shares for their child only; an expiry or a stricter age returns it to not met', async () => {
     const page = (await send(w.guardianA, 'GET', sharingUrl(w.childA))).json();
     expect(page.destinations.map((d: { profileId: string }) => d.profileId)).toEqual([w.childB]);
