@@ -54,7 +54,7 @@ describe('the shared credentials setting', () => {
       acceptsShared: true,
       maxAgeDays: 365,
     });
-  });
+  }, 20_000);
 
   it('says a type that cannot be shared, and shows a refusal', async () => {
     renderPage({ ...setting, requirementType: 1, shareable: false, criterion: 'Cannot be shared.' });

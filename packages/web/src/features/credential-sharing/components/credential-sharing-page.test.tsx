@@ -100,7 +100,7 @@ describe('the credential sharing page', () => {
       targetProfileId: targetId,
       consent: true,
     });
-  });
+  }, 20_000);
 
   it('asks before it stops sharing; keeping it sends nothing', async () => {
     let current = page([share(null)]);
@@ -121,7 +121,7 @@ describe('the credential sharing page', () => {
     );
     expect(await screen.findByText(/Stopped on/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop sharing…' })).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('says when there is nothing to share or nowhere to share it, and shows a failed load', async () => {
     renderPage({
