@@ -66,6 +66,7 @@ import { supportChatRoutes } from './modules/admin/support-chat.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
 import { eligibilityRoutes } from './modules/eligibility/eligibility.routes.ts';
 import { gameDayRoutes } from './modules/game-day/game-day.routes.ts';
+import { credentialSharingRoutes } from './modules/credential-sharing/credential-sharing.routes.ts';
 import { version } from './version.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(verificationRoutes);
   await app.register(eligibilityRoutes);
   await app.register(gameDayRoutes);
+  await app.register(credentialSharingRoutes);
   await app.register(backgroundCheckRoutes);
   await app.register(backgroundCheckSetupRoutes);
   await app.register(yardstikOnboardingRoutes);

@@ -99,6 +99,7 @@ export function loadRequirementFacts(tx: Executor, organizationId: string, profi
     .select({
       id: memberRequirements.id,
       profileId: memberRequirements.profileId,
+      definitionId: memberRequirements.definitionId,
       status: memberRequirements.status,
       completedAt: memberRequirements.completedAt,
       expiresAt: memberRequirements.expiresAt,
@@ -129,7 +130,8 @@ export function loadRequirementFacts(tx: Executor, organizationId: string, profi
 }
 
 /**
- * A page of the active requirements whose status can change with the calendar alone (an expiry or a due day),
+ * A page of the active requirements whose status can change with the calendar alone (an expiry, a due day, a shared
+ * credential),
  * keyset-paged by id, for the daily job.
  */
 export function loadDateDependentFacts(
@@ -142,6 +144,7 @@ export function loadDateDependentFacts(
     .select({
       id: memberRequirements.id,
       profileId: memberRequirements.profileId,
+      definitionId: memberRequirements.definitionId,
       status: memberRequirements.status,
       completedAt: memberRequirements.completedAt,
       expiresAt: memberRequirements.expiresAt,
@@ -164,7 +167,10 @@ export function loadDateDependentFacts(
       and(
         eq(memberRequirements.organizationId, organizationId),
         eq(memberRequirements.active, true),
-        sql`(${memberRequirements.expiresAt} is not null or ${memberRequirements.dueDate} is not null)`,
+        // A credential shared from another organization can lapse too (ADR 049).
+        sql`(${memberRequirements.expiresAt} is not null or ${memberRequirements.dueDate} is not null
+          or exists (select 1 from received_credentials rc where rc.organization_id = ${organizationId}
+            and rc.profile_id = ${memberRequirements.profileId} and rc.revoked_at is null))`,
         afterId === null ? undefined : gt(memberRequirements.id, afterId),
       ),
     )

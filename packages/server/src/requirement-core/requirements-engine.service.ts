@@ -2,7 +2,8 @@ import type { RequirementStatus } from '@touchline/contracts/requirement-status'
 import type { Executor } from '../db/client.ts';
 import { dayOf, type Day } from './engine/calendar.ts';
 import { deriveMemberOverallStatus } from './engine/member-status.ts';
-import { deriveRequirementStatus, type RequirementFacts } from './engine/requirement-status.ts';
+import type { RequirementFacts } from './engine/requirement-status.ts';
+import { deriveStatusWithShared } from './engine/shared-credential.ts';
 import {
   assignmentsMayApply,
   loadDateDependentFacts,
@@ -15,6 +16,7 @@ import {
   type LoadedFacts,
 } from './requirements-engine.queries.ts';
 import { syncAssignments, syncDueDates } from './requirements-engine.sync.ts';
+import { sharedCompletions, sharedKey } from './shared-credentials.queries.ts';
 
 /** Profiles handled per round: bounds statement sizes and memory for organizations of any size. */
 const chunkSize = 1000;
@@ -37,7 +39,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** The pure function's view of a loaded row (dates as days, the timestamp's UTC day for completion). */
 export function factsOf(
-  row: Omit<LoadedFacts, 'id' | 'profileId' | 'status' | 'isOptional'>,
+  row: Omit<LoadedFacts, 'id' | 'profileId' | 'definitionId' | 'status' | 'isOptional'>,
 ): RequirementFacts {
   return {
     completedAt: row.completedAt === null ? null : dayOf(row.completedAt),
@@ -63,10 +65,12 @@ export async function rederive(
 ): Promise<{ id: string; from: RequirementStatus; to: RequirementStatus }[]> {
   if (profileIds.length === 0) return [];
   const rows = await loadRequirementFacts(tx, organizationId, profileIds);
+  const shared = await sharedCompletions(tx, organizationId, profileIds);
   const changes: { id: string; from: RequirementStatus; to: RequirementStatus }[] = [];
   const byProfile = new Map<string, { status: RequirementStatus; isOptional: boolean }[]>();
   for (const row of rows) {
-    const status = deriveRequirementStatus(factsOf(row), clock.today);
+    const accepted = shared.get(sharedKey(row.profileId, row.definitionId)) ?? null;
+    const status = deriveStatusWithShared(factsOf(row), accepted, clock.today);
     if (status !== row.status)
       changes.push({ id: row.id, from: row.status as RequirementStatus, to: status });
     const list = byProfile.get(row.profileId) ?? [];
@@ -136,8 +140,10 @@ export async function rederiveDateDependentStatuses(
   for (;;) {
     const page = await loadDateDependentFacts(db, organizationId, afterId, pageSize);
     const profiles = new Set<string>();
+    const shared = await sharedCompletions(db, organizationId, [...new Set(page.map((r) => r.profileId))]);
     for (const row of page) {
-      if (deriveRequirementStatus(factsOf(row), today) !== row.status) profiles.add(row.profileId);
+      const accepted = shared.get(sharedKey(row.profileId, row.definitionId)) ?? null;
+      if (deriveStatusWithShared(factsOf(row), accepted, today) !== row.status) profiles.add(row.profileId);
     }
     if (profiles.size > 0) {
       const ids = [...profiles].sort();

@@ -386,6 +386,20 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                     (m) => m.EditChildProfilePage,
                   ),
                 },
+                {
+                  path: 'profile/:profileId/credential-sharing',
+                  lazy: lazyPage(
+                    () => import('../features/credential-sharing/components/credential-sharing-page.tsx'),
+                    (m) => m.CredentialSharingPage,
+                  ),
+                },
+                {
+                  path: 'content/:definitionId/credential-acceptance',
+                  lazy: lazyPage(
+                    () => import('../features/credential-sharing/components/credential-acceptance-page.tsx'),
+                    (m) => m.CredentialAcceptancePage,
+                  ),
+                },
                 // Partner return paths (spec §2): edit child profile info, and edit profile info.
                 {
                   path: 'groupAccountDashboard',

@@ -22,3 +22,4 @@ export * from './verification.ts';
 export * from './admin.ts';
 export * from './eligibility.ts';
 export * from './game-day.ts';
+export * from './credential-sharing.ts';

@@ -14,7 +14,8 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { dayOf, type Day } from '../../requirement-core/engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
 import { permittedTransitions } from '../../requirement-core/requirement-actions.policy.ts';
-import { deriveRequirementStatus } from '../../requirement-core/engine/requirement-status.ts';
+import { deriveStatusWithShared } from '../../requirement-core/engine/shared-credential.ts';
+import { sharedCompletions, sharedKey } from '../../requirement-core/shared-credentials.queries.ts';
 import {
   activeRequirementsOfProfile,
   latestResetNotes,
@@ -69,8 +70,11 @@ export async function listMemberRequirements(
   // Only a requirement standing returned (outcome RejectedReset, not resubmitted) shows the reviewer's notes.
   const returned = rows.filter((r) => r.reviewOutcome === ReviewOutcome.RejectedReset).map((r) => r.id);
   const notes = await latestResetNotes(db, organizationId, returned);
+  // A credential shared from another organization and accepted here counts as the engine counts it (ADR 049).
+  const shared = await sharedCompletions(db, organizationId, [profileId]);
   return rows.map((row) => {
-    const status = deriveRequirementStatus(factsOf(row), today);
+    const accepted = shared.get(sharedKey(profileId, row.definitionId)) ?? null;
+    const status = deriveStatusWithShared(factsOf(row), accepted, today);
     const disqualified = row.reviewOutcome === ReviewOutcome.RejectedDisqualified;
     return {
       id: row.id,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { isShareableType } from '@touchline/contracts/credential-sharing';
 import { requirementTypeBySlug } from '@touchline/contracts/requirement-types';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -64,13 +65,23 @@ export function EditContentPage() {
     );
   else
     body = (
-      <DefinitionForm
-        key={definition.data.id}
-        organizationId={profile.data?.organizationId ?? ''}
-        type={definition.data.type}
-        definition={definition.data}
-        onSaved={() => void navigate('/content')}
-      />
+      <>
+        {isShareableType(definition.data.type) ? (
+          <Link
+            to={`/content/${encodeURIComponent(definition.data.id)}/credential-acceptance`}
+            className={`${textLinkClass} text-sm`}
+          >
+            Shared credentials: accept one from another organization
+          </Link>
+        ) : null}
+        <DefinitionForm
+          key={definition.data.id}
+          organizationId={profile.data?.organizationId ?? ''}
+          type={definition.data.type}
+          definition={definition.data}
+          onSaved={() => void navigate('/content')}
+        />
+      </>
     );
   return <Frame title={definition.data ? `Edit ${definition.data.name}` : 'Edit requirement'}>{body}</Frame>;
 }

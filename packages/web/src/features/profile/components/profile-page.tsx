@@ -80,6 +80,29 @@ export function ProfilePage() {
         )}
       </section>
 
+      {active.data?.profileId ? (
+        <section aria-labelledby="sharing-heading" className="space-y-2">
+          <h2 id="sharing-heading" className="text-xl font-semibold">
+            Credentials that travel with you
+          </h2>
+          <p className="text-slate-700 dark:text-slate-300">
+            Share a completed background check, training, verification or license with another organization
+            you belong to, so it need not be done again.{' '}
+            <Link to={`/profile/${active.data.profileId}/credential-sharing`} className={textLinkClass}>
+              Share your credentials
+            </Link>
+            {children.data?.map((child) => (
+              <span key={child.id}>
+                {' · '}
+                <Link to={`/profile/${child.id}/credential-sharing`} className={textLinkClass}>
+                  Share {child.firstName}&apos;s credentials
+                </Link>
+              </span>
+            ))}
+          </p>
+        </section>
+      ) : null}
+
       {children.data && children.data.length > 0 ? (
         <section aria-labelledby="children-heading" className="space-y-2">
           <h2 id="children-heading" className="text-xl font-semibold">

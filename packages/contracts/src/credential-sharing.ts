@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { RequirementType } from './requirement-types.ts';
+
+// Clearance that travels with the member (issue 33, ADR 049): a member or guardian shares a completed credential
+// with another organization they belong to, by consent, per credential, revocable; the receiving organization decides
+// per requirement definition whether it accepts shared credentials.
+
+/** The requirement types whose completed credential a member may share (a check, a training, a verification, a license). */
+export const shareableRequirementTypes = [
+  RequirementType.BackgroundCheck,
+  RequirementType.AbusePreventionTraining,
+  RequirementType.AgeVerification,
+  RequirementType.IdentityVerification,
+  RequirementType.USSoccer,
+] as const;
+
+/** Whether a requirement type's credential may be shared. */
+export function isShareableType(type: number): boolean {
+  return (shareableRequirementTypes as readonly number[]).includes(type);
+}
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * Exactly what crosses to the other organization, shown to the member before they consent: the result, the
+ * completion day, the vendor and package (or course, verification kind, license grade), and the validity. Never a
+ * report, a document, a certificate or a proof image.
+ */
+export const sharedCredentialSummarySchema = z.object({
+  requirementType: z.number().int(),
+  requirementName: z.string(),
+  /** In words: 'Clear', 'Completed', 'Verified', 'Licensed'. */
+  result: z.string(),
+  completedOn: day,
+  /** The last day it is valid in the sharing organization (null: no end). */
+  validUntil: day.nullable(),
+  /** Who issued it: 'Yardstik', 'JDP', 'TalentLMS', 'Certificate upload', 'Document check', 'US Soccer'… */
+  vendor: z.string().nullable(),
+  /** The package, course, verification kind or license grade: its code (compared) and its name (shown). */
+  packageCode: z.string().nullable(),
+  packageName: z.string().nullable(),
+  /** The credential came from a vendor's sandbox (a stand-in for testing): the receiver sees it said. */
+  sandbox: z.boolean(),
+});
+/** One shared credential's summary. */
+export type SharedCredentialSummary = z.infer<typeof sharedCredentialSummarySchema>;
+
+/** A membership in another organization a credential may be shared with (the member's own, or their child's there). */
+export const shareDestinationSchema = z.object({
+  profileId: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  memberName: z.string(),
+});
+/** One destination. */
+export type ShareDestination = z.infer<typeof shareDestinationSchema>;
+
+/** One consent (live or revoked), as the sharing member sees it. */
+export const credentialShareSchema = z.object({
+  id: z.uuid(),
+  memberRequirementId: z.uuid(),
+  targetProfileId: z.uuid(),
+  targetOrganizationName: z.string(),
+  summary: sharedCredentialSummarySchema,
+  sharedAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+/** One consent. */
+export type CredentialShare = z.infer<typeof credentialShareSchema>;
+
+/** A credential of the member's that may be shared now (completed, still valid, of a shareable type). */
+export const shareableCredentialSchema = z.object({
+  memberRequirementId: z.uuid(),
+  summary: sharedCredentialSummarySchema,
+});
+/** One shareable credential. */
+export type ShareableCredential = z.infer<typeof shareableCredentialSchema>;
+
+/** Answer of GET /api/app/profile/{id}/credential-sharing: what may be shared, where to, and what was. */
+export const credentialSharingSchema = z.object({
+  profileId: z.uuid(),
+  memberName: z.string(),
+  credentials: z.array(shareableCredentialSchema),
+  destinations: z.array(shareDestinationSchema),
+  shares: z.array(credentialShareSchema),
+});
+/** The sharing page's data. */
+export type CredentialSharing = z.infer<typeof credentialSharingSchema>;
+
+/** Body of POST /api/app/profile/{id}/credential-shares: one credential, one destination, the consent ticked. */
+export const createCredentialShareBodySchema = z.object({
+  memberRequirementId: z.uuid({ message: 'Choose a credential to share' }),
+  targetProfileId: z.uuid({ message: 'Choose where to share it' }),
+  consent: z.literal(true, { message: 'Tick the box to consent to sharing this credential' }),
+});
+/** The parsed body. */
+export type CreateCredentialShareBody = z.infer<typeof createCredentialShareBodySchema>;
+
+/** A shared credential as the receiving organization sees it: the summary, where it came from, and its state. */
+export const receivedCredentialSchema = z.object({
+  id: z.uuid(),
+  profileId: z.uuid(),
+  sourceOrganizationName: z.string(),
+  summary: sharedCredentialSummarySchema,
+  receivedAt: z.string(),
+  revokedAt: z.string().nullable(),
+  /** The requirements of the member here it satisfies today (accepted by their definition's setting). */
+  satisfies: z.array(z.object({ definitionId: z.uuid(), name: z.string() })),
+});
+/** One received credential. */
+export type ReceivedCredential = z.infer<typeof receivedCredentialSchema>;
+
+/** Answer of GET /api/app/profile/{id}/received-credentials. */
+export const receivedCredentialsSchema = z.object({ items: z.array(receivedCredentialSchema) });
+/** The received credentials list. */
+export type ReceivedCredentials = z.infer<typeof receivedCredentialsSchema>;
+
+/** A definition's acceptance of shared credentials (GET/PUT /api/app/content/{id}/credential-acceptance). */
+export const credentialAcceptanceSchema = z.object({
+  definitionId: z.uuid(),
+  requirementType: z.number().int(),
+  /** Whether the type may be shared at all (a form or a waiver is the organization's own). */
+  shareable: z.boolean(),
+  acceptsShared: z.boolean(),
+  maxAgeDays: z.number().int().nullable(),
+  /** What "the same package or better" means for this definition, in words. */
+  criterion: z.string(),
+});
+/** One definition's acceptance setting. */
+export type CredentialAcceptance = z.infer<typeof credentialAcceptanceSchema>;
+
+/** Body of PUT …/credential-acceptance. */
+export const credentialAcceptanceBodySchema = z.object({
+  acceptsShared: z.boolean({ message: 'Say whether shared credentials are accepted' }),
+  maxAgeDays: z
+    .number({ message: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'Enter at least 1 day')
+    .max(3650, 'Enter at most 3650 days (10 years)')
+    .nullable(),
+});
+/** The parsed body. */
+export type CredentialAcceptanceBody = z.infer<typeof credentialAcceptanceBodySchema>;
