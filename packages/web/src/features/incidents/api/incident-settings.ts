@@ -3,7 +3,7 @@ import {
   incidentSettingsSchema,
   type AddIncidentTypeBody,
   type IncidentSettings,
-} from '@touchline/contracts/conditions';
+} from '@touchline/contracts/incident-settings';
 import { api } from '../../../lib/api-client.ts';
 import { incidentApi, incidentsKey } from './incident-paths.ts';
 

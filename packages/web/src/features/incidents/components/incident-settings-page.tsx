@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { IncidentSettings } from '@touchline/contracts/conditions';
+import type { IncidentSettings } from '@touchline/contracts/incident-settings';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
