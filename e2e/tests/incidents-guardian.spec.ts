@@ -26,7 +26,8 @@ async function openChildConditions(page: Page) {
   await page.goto('/incidents');
   const family = page.getByRole('region', { name: 'Conditions and return to play' });
   await family.getByRole('link', { name: child }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(child);
+  await expect(page.getByRole('heading', { level: 1, name: 'Conditions and return to play' })).toBeVisible();
+  await expect(page.getByText(child, { exact: true })).toBeVisible();
 }
 
 test('a guardian hands in the return-to-play clearance for their child; a reviewer approves it in the queue', async ({
