@@ -48,9 +48,8 @@ test('a guardian hands in the return-to-play clearance for their child; a review
   await expectNoSideScroll(page, phone.width);
   await snap('incidents-guardian-conditions-phone');
 
-  // Sent without a file: the field says so.
-  await inForce.getByRole('button', { name: 'Hand in the clearance' }).click();
-  await expect(inForce.getByText(/Choose a file/)).toBeVisible();
+  // Nothing to send until a file is chosen.
+  await expect(inForce.getByRole('button', { name: 'Hand in the clearance' })).toBeDisabled();
   await inForce
     .getByLabel(/Written return-to-play clearance/)
     .setInputFiles({ name: 'ethan-clearance.pdf', mimeType: 'application/pdf', buffer: pdf });
