@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { multiLineText } from './text.ts';
 import { longText, personRef, text } from './incidents.ts';
 
-// Conditions on a member (spec §7 profile conditions), who they keep from play, and the organization's incident
-// settings: the shapes are ours, written down in ADR 040 with the sources they follow.
+// Conditions on a member (spec §7 profile conditions) and who they keep from play: the shapes are ours, written down
+// in ADR 040 with the sources they follow.
 
 /** What a condition is (ADR 040). */
 export const ConditionKind = {
@@ -106,34 +106,6 @@ export const conditionListSchema = z.object({
 });
 /** The condition list as returned. */
 export type ConditionList = z.infer<typeof conditionListSchema>;
-
-// Settings ---------------------------------------------------------------------------------------------------
-
-/** GET/PUT /api/app/incident/settings (ours, ADR 040): who reads incidents, and the triage deadline. */
-export const incidentSettingsSchema = z.object({
-  accessRoles: z
-    .array(z.enum(['Admin', 'Account Manager', 'Director', 'Manager']))
-    .min(1, 'Grant incident access to at least one role')
-    .refine((roles) => roles.includes('Admin'), 'Administrators always have incident access'),
-  triageHours: z.number().int().min(1, 'At least one hour').max(168, 'At most a week (168 hours)'),
-  /** The types whose reports tell an involved child's guardian; null keeps each type's own default. */
-  guardianNoticeTypes: z
-    .array(z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'Not a type code'))
-    .max(100)
-    .nullable()
-    .default(null),
-});
-/** The incident settings. */
-export type IncidentSettings = z.output<typeof incidentSettingsSchema>;
-
-/** POST /api/app/incident/incident-types (ours): an organization's own type beside the built-ins. */
-export const addIncidentTypeBodySchema = z.object({
-  name: text(100, 'Name the type'),
-  description: longText(1000, 'Describe when to choose it'),
-  notifiesGuardian: z.boolean().default(false),
-});
-/** A new type, as sent. */
-export type AddIncidentTypeBody = z.input<typeof addIncidentTypeBodySchema>;
 
 /** GET /api/app/incident/restricted-members?ProfileLevelAccessId (ours): who is not cleared by a condition, and why. */
 export const restrictedMembersQuerySchema = z.object({

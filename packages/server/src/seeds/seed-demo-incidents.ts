@@ -15,6 +15,7 @@ import {
   profiles,
 } from '../db/schema/index.ts';
 import { MemberOverallStatus } from '@touchline/contracts/members';
+import { ensureClearanceDefinition } from '../modules/incidents/clearance-requirement.service.ts';
 import { refreshMemberRequirementsNow } from '../requirement-core/requirements-engine.service.ts';
 import { demoEmailDomain, demoOrganizationName } from './seed-demo.ts';
 
@@ -29,6 +30,8 @@ type Person = {
   path: string;
   role: string;
   overallStatus: number;
+  /** Signs in (accepted their invitation). */
+  hasAccount: boolean;
 };
 
 async function demoPeople(db: Database, organizationId: string): Promise<Person[]> {
@@ -43,6 +46,7 @@ async function demoPeople(db: Database, organizationId: string): Promise<Person[
       path: hierarchyLevels.path,
       role: labels.name,
       overallStatus: profileLevelAccesses.overallStatus,
+      appUserId: profiles.appUserId,
     })
     .from(profileLevelAccesses)
     .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
@@ -60,6 +64,7 @@ async function demoPeople(db: Database, organizationId: string): Promise<Person[
     path: r.path,
     role: r.email === `admin${demoEmailDomain}` ? 'Admin' : r.role,
     overallStatus: r.overallStatus,
+    hasAccount: r.appUserId !== null,
   }));
 }
 
@@ -67,7 +72,8 @@ async function demoPeople(db: Database, organizationId: string): Promise<Person[
  * Gives the demo league a few incidents in each state of the workflow (ADR 040) and members under conditions: an
  * untriaged injury, a concussion under review whose player is removed from play, a misconduct concern whose
  * mandatory report is recorded, a closed property report, an older concussion whose condition was lifted on a
- * written clearance, and two standing conditions of their own. Written as facts (with their history entries), once;
+ * written clearance, and two standing conditions of their own. The removed-from-play player's guardian is a volunteer
+ * of their team who signs in, so a guardian can hand the clearance in for their child. Written as facts (with their history entries), once;
  * the engine derives the players' overall statuses. Null when there was nothing to do.
  */
 export async function seedDemoIncidents(
@@ -272,6 +278,18 @@ export async function seedDemoIncidents(
       ],
     });
     const base = { organizationId, setByProfileId: admin.profileId, setByName: admin.name };
+    // The clearance is a requirement (ADR 040): the definition a concussion report makes, made here too.
+    if (concussion) await ensureClearanceDefinition(tx, organizationId);
+    // The removed-from-play player's guardian is a parent volunteering on the same team, who signs in (README):
+    // they hand the clearance in for their child.
+    const guardian =
+      people.find((p) => p.levelId === b && p.role === 'Volunteer' && p.hasAccount) ??
+      people.find((p) => p.role === 'Volunteer' && p.hasAccount);
+    if (guardian)
+      await tx
+        .update(profiles)
+        .set({ guardianProfileId: guardian.profileId })
+        .where(eq(profiles.id, pb1.profileId));
     if (concussion)
       await tx.insert(memberConditions).values({
         ...base,

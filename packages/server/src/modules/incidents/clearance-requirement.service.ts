@@ -9,9 +9,10 @@ import {
   memberRequirements,
   requirementDefinitions,
 } from '../../db/schema/index.ts';
-import type { RequestContext } from '../../deps.ts';
+import type { Deps, RequestContext } from '../../deps.ts';
 import { refreshMemberRequirementsNow } from '../../requirement-core/requirements-engine.service.ts';
-import { profileNames } from './incidents.queries.ts';
+import { queueClearanceMails } from './incidents.mail.ts';
+import { memberOf, profileNames } from './incidents.queries.ts';
 
 // The return-to-play clearance as a requirement (ADR 040): a member under a condition lifted by a document holds the
 // organization's clearance requirement (the engine's sync adds it while such a condition stands), uploads the
@@ -90,6 +91,75 @@ export async function clearanceRequirementOf(db: Executor, organizationId: strin
       ),
     );
   return row ?? null;
+}
+
+/**
+ * The one way a return-to-play clearance is handed in (ADR 040), in the caller's transaction: the member's
+ * document-lifted conditions that are not lifted (or only `conditionIds`) are marked ClearanceSubmitted with the
+ * file, each audited, and the incident reviewers of the member's levels are mailed through the outbox. Both the
+ * conditions page's hand-in and an upload of the clearance requirement on the requirement page come here; for any
+ * other requirement upload it does nothing. Returns the conditions it marked.
+ */
+export async function clearanceHandedIn(
+  deps: Pick<Deps, 'jobs' | 'appUrl'>,
+  tx: Executor,
+  ctx: RequestContext,
+  input: {
+    profileId: string;
+    storedFileId: string;
+    now: Date;
+    /** A requirement upload: only when it is the organization's clearance requirement. */
+    definitionId?: string;
+    /** The conditions page names the condition; a requirement upload marks every one the approval would lift. */
+    conditionIds?: readonly string[];
+  },
+) {
+  if (input.definitionId && input.definitionId !== (await clearanceDefinitionOf(tx, ctx.organizationId)))
+    return [];
+  const marked = await tx
+    .update(memberConditions)
+    .set({
+      clearanceFileId: input.storedFileId,
+      clearanceSubmittedAt: input.now,
+      status: 'ClearanceSubmitted',
+      updatedAt: input.now,
+    })
+    .where(
+      and(
+        eq(memberConditions.organizationId, ctx.organizationId),
+        eq(memberConditions.profileId, input.profileId),
+        eq(memberConditions.liftedBy, 'Document'),
+        ne(memberConditions.status, 'Lifted'),
+        input.conditionIds ? inArray(memberConditions.id, [...input.conditionIds]) : undefined,
+      ),
+    )
+    .returning();
+  if (marked.length === 0) return marked;
+  for (const row of marked)
+    await recordAuditEvent(
+      tx,
+      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+      {
+        organizationId: ctx.organizationId,
+        action: 'condition.clearance_submitted',
+        entityType: 'member_condition',
+        entityId: row.id,
+        data: {
+          profileId: input.profileId,
+          fileId: input.storedFileId,
+          by: input.definitionId ? 'requirement' : 'conditions',
+        },
+      },
+    );
+  const member = await memberOf(tx, ctx.organizationId, input.profileId);
+  if (member)
+    await queueClearanceMails(deps, tx, {
+      organizationId: ctx.organizationId,
+      profileId: input.profileId,
+      memberName: `${member.firstName} ${member.lastName}`,
+      levelPaths: member.levelPaths,
+    });
+  return marked;
 }
 
 /**

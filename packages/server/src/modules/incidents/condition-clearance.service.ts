@@ -7,8 +7,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { completeDocument } from '../requirements/requirement-files.service.ts';
-import { clearanceRequirementOf } from './clearance-requirement.service.ts';
-import { queueClearanceMails } from './incidents.mail.ts';
+import { clearanceHandedIn, clearanceRequirementOf } from './clearance-requirement.service.ts';
 
 import { conditionOf, presentCondition, viewOf, type ConditionDeps } from './conditions.service.ts';
 
@@ -17,14 +16,17 @@ export type CheckedFileUpload = { bytes: Buffer; originalName: string; contentTy
 
 /**
  * POST /api/app/profile/{id}/condition-clearance/{conditionId} (ours): the member or guardian (or a reviewer) hands in
- * the written clearance of a condition lifted by a document; it waits for a reviewer's condition-update.
+ * the written clearance of a condition lifted by a document. One path with the requirement page (ADR 040): while the
+ * member's clearance requirement is open, the file completes it (complete-document), and that upload marks the
+ * conditions and tells their reviewers ({@link clearanceHandedIn}); otherwise (none, or one already waits in the
+ * queue) the file is the condition's own and the same function marks it and tells them.
  */
 export async function submitClearance(
   deps: Deps,
   ctx: RequestContext,
   input: { profileId: string; conditionId: string; read: () => Promise<CheckedFileUpload> },
 ): Promise<Condition> {
-  const { view, member } = await viewOf(deps.db, ctx, input.profileId);
+  const { view } = await viewOf(deps.db, ctx, input.profileId);
   authorize(
     view === 'manager' || view === 'member',
     'Only the member, their guardian or a reviewer hands in a clearance',
@@ -33,15 +35,17 @@ export async function submitClearance(
   if (row.status === 'Lifted' || row.liftedBy !== 'Document')
     throw conflict('This condition takes no clearance document');
   const upload = await input.read();
-  // The same file completes the member's clearance requirement, so it waits in the review queue like any upload
-  // (ADR 040) — unless one is already waiting there.
-  const waiting = await clearanceRequirementOf(deps.db, ctx.organizationId, input.profileId);
-  if (waiting?.plaId && !waiting.pendingReview)
+  const open = await clearanceRequirementOf(deps.db, ctx.organizationId, input.profileId);
+  if (open?.plaId && !open.pendingReview) {
     await completeDocument(deps, ctx, {
-      definitionId: waiting.definitionId,
-      plaId: waiting.plaId,
+      definitionId: open.definitionId,
+      plaId: open.plaId,
       read: async () => [{ bytes: upload.bytes, originalName: upload.originalName }],
     });
+    const [saved] = await deps.db.select().from(memberConditions).where(eq(memberConditions.id, row.id));
+    if (!saved) throw notFound('Condition');
+    return presentCondition(saved, deps.clock(), upload.originalName);
+  }
   const key = newStorageKey();
   await deps.storage.put(key, upload.bytes, upload.contentType);
   const now = deps.clock();
@@ -59,34 +63,14 @@ export async function submitClearance(
           createdByUserId: ctx.userId,
         })
         .returning({ id: storedFiles.id });
-      const [updated] = await tx
-        .update(memberConditions)
-        .set({
-          clearanceFileId: file?.id,
-          clearanceSubmittedAt: now,
-          status: 'ClearanceSubmitted',
-          updatedAt: now,
-        })
-        .where(eq(memberConditions.id, row.id))
-        .returning();
-      await recordAuditEvent(
-        tx,
-        { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
-        {
-          organizationId: ctx.organizationId,
-          action: 'condition.clearance_submitted',
-          entityType: 'member_condition',
-          entityId: row.id,
-          data: { profileId: input.profileId, fileId: file?.id },
-        },
-      );
-      if (!updated) throw notFound('Condition');
-      await queueClearanceMails(deps, tx, {
-        organizationId: ctx.organizationId,
+      if (!file) throw new Error('the clearance file row was not written');
+      const [updated] = await clearanceHandedIn(deps, tx, ctx, {
         profileId: input.profileId,
-        memberName: `${member.firstName} ${member.lastName}`,
-        levelPaths: member.levelPaths,
+        storedFileId: file.id,
+        conditionIds: [row.id],
+        now,
       });
+      if (!updated) throw notFound('Condition');
       return updated;
     });
     return presentCondition(saved, now, upload.originalName);

@@ -1,6 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { builtInIncidentTypes, type IncidentType } from '@touchline/contracts/incidents';
-import { type AddIncidentTypeBody, type IncidentSettings } from '@touchline/contracts/conditions';
+import {
+  type AddIncidentTypeBody,
+  type IncidentSettings,
+  type OwnIncidentType,
+  type OwnIncidentTypes,
+} from '@touchline/contracts/incident-settings';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
@@ -115,4 +120,83 @@ export async function addIncidentType(
     );
   });
   return { code, ...body, removesFromPlay: false, mandatoryReporting: false, builtIn: false };
+}
+
+const presentOwnType = (row: typeof incidentTypes.$inferSelect): OwnIncidentType => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  description: row.description,
+  notifiesGuardian: row.notifiesGuardian,
+  archived: row.archivedAt !== null,
+});
+
+/** GET /api/app/incident/incident-types (ours): the organization's own types, live first, then archived. */
+export async function listOwnIncidentTypes(
+  deps: SettingsDeps,
+  ctx: RequestContext,
+): Promise<OwnIncidentTypes> {
+  await requireAdmin(deps, ctx);
+  const rows = await deps.db
+    .select()
+    .from(incidentTypes)
+    .where(eq(incidentTypes.organizationId, ctx.organizationId))
+    .orderBy(sql`${incidentTypes.archivedAt} is not null`, asc(incidentTypes.name));
+  return { items: rows.map(presentOwnType) };
+}
+
+/**
+ * PUT /api/app/incident/incident-types/{id} (ours): archive or restore one of the organization's own types (nothing
+ * is deleted, ADR 040). An archived type is not offered for new reports; incidents reported under it keep its name
+ * and description (they hold a snapshot). Restoring a type whose name a live type took meanwhile is 409. Audited.
+ */
+export async function archiveIncidentType(
+  deps: SettingsDeps,
+  ctx: RequestContext,
+  typeId: string,
+  archived: boolean,
+): Promise<OwnIncidentType> {
+  await requireAdmin(deps, ctx);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(incidentTypes)
+      .where(and(eq(incidentTypes.organizationId, ctx.organizationId), eq(incidentTypes.id, typeId)))
+      .for('update');
+    if (!row) throw notFound('Incident type');
+    if ((row.archivedAt !== null) === archived) return presentOwnType(row);
+    if (!archived) {
+      const [live] = await tx
+        .select({ id: incidentTypes.id })
+        .from(incidentTypes)
+        .where(
+          and(
+            eq(incidentTypes.organizationId, ctx.organizationId),
+            eq(incidentTypes.code, row.code),
+            isNull(incidentTypes.archivedAt),
+            ne(incidentTypes.id, row.id),
+          ),
+        );
+      if (live) throw conflict('A type with this name is in use: archive it first');
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(incidentTypes)
+      .set({ archivedAt: archived ? now : null, updatedAt: now })
+      .where(eq(incidentTypes.id, row.id))
+      .returning();
+    if (!updated) throw notFound('Incident type');
+    await recordAuditEvent(
+      tx,
+      { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+      {
+        organizationId: ctx.organizationId,
+        action: archived ? 'incident.type_archived' : 'incident.type_restored',
+        entityType: 'incident_type',
+        entityId: row.id,
+        data: { code: row.code, name: row.name },
+      },
+    );
+    return presentOwnType(updated);
+  });
 }

@@ -13,13 +13,18 @@ import {
 import {
   conditionListSchema,
   conditionSchema,
-  addIncidentTypeBodySchema,
-  incidentSettingsSchema,
   restrictedMembersQuerySchema,
   restrictedMembersSchema,
   saveConditionBodySchema,
   updateConditionBodySchema,
 } from '@touchline/contracts/conditions';
+import {
+  addIncidentTypeBodySchema,
+  archiveIncidentTypeBodySchema,
+  incidentSettingsSchema,
+  ownIncidentTypeSchema,
+  ownIncidentTypesSchema,
+} from '@touchline/contracts/incident-settings';
 import { requirementUploadLimits } from '@touchline/contracts/requirement-completion';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import { invalid } from '../../errors.ts';
@@ -29,7 +34,13 @@ import { listConditions, saveCondition, updateCondition } from './conditions.ser
 import { readClearance, submitClearance, type CheckedFileUpload } from './condition-clearance.service.ts';
 import { incidentPeople } from './incident-people.service.ts';
 import { restrictedMembers } from './restricted-members.service.ts';
-import { addIncidentType, getIncidentSettings, putIncidentSettings } from './incident-settings.service.ts';
+import {
+  addIncidentType,
+  archiveIncidentType,
+  getIncidentSettings,
+  listOwnIncidentTypes,
+  putIncidentSettings,
+} from './incident-settings.service.ts';
 import { readIncidentDocument, uploadIncidentDocuments } from './incident-documents.service.ts';
 import { getIncident, listIncidents, reportIncident, updateIncident } from './incidents.service.ts';
 
@@ -153,6 +164,23 @@ export async function incidentRoutes(app: FastifyInstance) {
   );
   routes.post(`${base}/incident-types`, { schema: { body: addIncidentTypeBodySchema } }, async (req, reply) =>
     reply.status(201).send(await addIncidentType(app.deps, await requireRequestContext(req), req.body)),
+  );
+  routes.get(
+    `${base}/incident-types`,
+    { schema: { response: { 200: ownIncidentTypesSchema } } },
+    async (req) => listOwnIncidentTypes(app.deps, await requireRequestContext(req)),
+  );
+  routes.put(
+    `${base}/incident-types/:typeId`,
+    {
+      schema: {
+        params: z.object({ typeId: z.uuid('Not an incident type id') }),
+        body: archiveIncidentTypeBodySchema,
+        response: { 200: ownIncidentTypeSchema },
+      },
+    },
+    async (req) =>
+      archiveIncidentType(app.deps, await requireRequestContext(req), req.params.typeId, req.body.archived),
   );
 
   routes.get(

@@ -10,6 +10,7 @@ import type { Transaction } from '../../db/client.ts';
 import { requirementFiles, storedFiles } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { newStorageKey } from '../../storage/storage.ts';
+import { clearanceHandedIn } from '../incidents/clearance-requirement.service.ts';
 import { latestFormFields } from './form-version.ts';
 import { actsForSelf } from '../../requirement-core/requirement-actions.policy.ts';
 import {
@@ -143,6 +144,8 @@ async function uploadCompleting(
     accept?: readonly FileExtension[];
     /** A type's own precondition, checked with the type (e.g. a background check run by the organization's vendor). */
     check?: (loaded: LoadedRequirement) => void;
+    /** What else the completion does, in its transaction. */
+    then?: (tx: Transaction, loaded: LoadedRequirement, files: RequirementFileRow[]) => Promise<unknown>;
   },
 ): Promise<RequirementActionResult> {
   const check = (loaded: LoadedRequirement) => {
@@ -163,11 +166,16 @@ async function uploadCompleting(
     const data = { fileIds: files.map((f) => f.id), names: files.map((f) => f.originalName) };
     const facts = completedFacts(loaded, new Date(), transition === 'submitForReview');
     await recordChange(tx, loaded, { action: kind.action, transition, facts, data });
+    await kind.then?.(tx, loaded, files);
     return actionResult(tx, loaded);
   });
 }
 
-/** POST {id}/complete-document?plaId: the member uploads one or more files; it then awaits review (ADR 014). */
+/**
+ * POST {id}/complete-document?plaId: the member uploads one or more files; it then awaits review (ADR 014). The
+ * organization's return-to-play clearance is handed in like this too, and then does what the conditions page's
+ * hand-in does (ADR 040): its first file becomes the clearance of the member's conditions, and their reviewers hear.
+ */
 export function completeDocument(
   deps: Deps,
   ctx: RequestContext,
@@ -177,6 +185,15 @@ export function completeDocument(
     type: RequirementType.Document,
     role: 'document',
     action: 'complete-document',
+    then: async (tx: Transaction, loaded: LoadedRequirement, [file]: RequirementFileRow[]) => {
+      if (!file) return;
+      await clearanceHandedIn(deps, tx, ctx, {
+        profileId: loaded.requirement.profileId,
+        storedFileId: file.storedFileId,
+        definitionId: loaded.definition.id,
+        now: deps.clock(),
+      });
+    },
   };
   return uploadCompleting(deps, ctx, input, kind);
 }

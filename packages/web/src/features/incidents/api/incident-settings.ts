@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   incidentSettingsSchema,
+  ownIncidentTypeSchema,
+  ownIncidentTypesSchema,
   type AddIncidentTypeBody,
   type IncidentSettings,
-} from '@touchline/contracts/conditions';
+} from '@touchline/contracts/incident-settings';
 import { api } from '../../../lib/api-client.ts';
 import { incidentApi, incidentsKey } from './incident-paths.ts';
 
@@ -20,7 +22,18 @@ export const incidentSettingsQueryOptions = () =>
 /** The settings, for administrators at the top level. */
 export const useIncidentSettings = () => useQuery(incidentSettingsQueryOptions());
 
-/** PUT settings and POST incident-types as mutations; each refreshes the incident reads (the types among them). */
+/** GET incident-types (ours): the organization's own types, archived ones too, for administrators at the top. */
+export const useOwnIncidentTypes = () =>
+  useQuery({
+    queryKey: [...incidentsKey, 'own-types'],
+    queryFn: async () => {
+      const answer = await api.get(`${incidentApi}/incident-types`, { schema: ownIncidentTypesSchema });
+      if (!answer) throw new Error('The incident types came back empty');
+      return answer.items;
+    },
+  });
+
+/** PUT settings, POST incident-types and PUT incident-types/{id} as mutations; each refreshes the incident reads (the types among them). */
 export function useIncidentSettingsWrites() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: incidentsKey });
@@ -32,6 +45,12 @@ export function useIncidentSettingsWrites() {
     }),
     addType: useMutation({
       mutationFn: (body: AddIncidentTypeBody) => api.post(`${incidentApi}/incident-types`, body),
+      onSuccess: refresh,
+    }),
+    /** PUT incident-types/{id}: archive (true) or restore (false) one of the organization's own types. */
+    archiveType: useMutation({
+      mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+        api.put(`${incidentApi}/incident-types/${id}`, { archived }, { schema: ownIncidentTypeSchema }),
       onSuccess: refresh,
     }),
   };

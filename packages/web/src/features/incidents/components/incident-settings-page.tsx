@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { IncidentSettings } from '@touchline/contracts/conditions';
+import type { IncidentSettings } from '@touchline/contracts/incident-settings';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useIncidents } from '../api/get-incidents.ts';
 import { useIncidentSettings, useIncidentSettingsWrites } from '../api/incident-settings.ts';
 import { TextAreaField, cardClass, fieldErrorsOf } from './incident-form-parts.tsx';
+import { OwnIncidentTypes } from './own-incident-types.tsx';
 
 /** The roles an organization may grant incident access to (Admin always has it). */
 const grantableRoles: { role: IncidentSettings['accessRoles'][number]; label: string }[] = [
@@ -32,7 +33,8 @@ function formErrorOf(error: unknown): string | null {
 /**
  * /incidents/settings (ADR 040), for administrators at the top level, phone first: who reads incidents (the roles
  * granted incident access), how soon a report must be triaged, which types tell an involved child's guardian, and
- * the organization's own incident types. Every field shows its own error.
+ * the organization's own incident types (added, archived after a confirmation, restored). Every field shows its own
+ * error.
  */
 export function IncidentSettingsPage() {
   useDocumentTitle('Incident settings');
@@ -55,6 +57,7 @@ export function IncidentSettingsPage() {
         settings={settings.data}
         types={list.data?.types ?? []}
       />
+      <OwnIncidentTypes />
       <AddTypeForm />
     </div>
   );
