@@ -56,6 +56,8 @@ test('a guardian hands in the return-to-play clearance for their child; a review
   await inForce.getByRole('button', { name: 'Hand in the clearance' }).click();
   await expect(page.getByText('Clearance handed in, waiting for review')).toBeVisible();
   await expect(page.getByText(/ethan-clearance\.pdf/)).toBeVisible();
+  // The form is empty again: nothing is sent twice by a second tap.
+  await expect(page.getByRole('button', { name: 'Hand in a new clearance' })).toBeDisabled();
   await a11y('clearance handed in, guardian, phone');
   await expectNoSideScroll(page, phone.width);
   await snap('incidents-guardian-handed-in-phone');

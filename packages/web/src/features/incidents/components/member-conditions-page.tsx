@@ -86,7 +86,18 @@ function ConditionCard({
           className="space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (file) submitClearance.mutate({ conditionId: c.id, file });
+            const form = e.currentTarget;
+            // Once handed in, the form is empty again: the file is on the condition, not waiting to be sent twice.
+            if (file)
+              submitClearance.mutate(
+                { conditionId: c.id, file },
+                {
+                  onSuccess: () => {
+                    setFile(null);
+                    form.reset();
+                  },
+                },
+              );
           }}
         >
           <label className="block text-sm font-medium">
@@ -102,7 +113,13 @@ function ConditionCard({
           <Button
             type="submit"
             variant="secondary"
-            label={submitClearance.isPending ? 'Uploading…' : 'Hand in the clearance'}
+            label={
+              submitClearance.isPending
+                ? 'Uploading…'
+                : c.clearance
+                  ? 'Hand in a new clearance'
+                  : 'Hand in the clearance'
+            }
             disabled={!file || submitClearance.isPending}
           />
         </form>
