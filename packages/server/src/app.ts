@@ -175,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       transport: mailer,
       storage: app.storage,
       fileLinks: app.fileLinks,
+      fileKeys: config.fileKeys,
       identityDirectory: deps.identityDirectory,
       integrations,
       appUrl: app.appUrl,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileKeyringOf } from './storage/file-cipher.ts';
 import { z } from 'zod';
 
 // The environment variables the server reads, as one schema with a clear message per bad variable; config.ts turns
@@ -65,6 +66,17 @@ export const envSchema = z.object({
     .url({ message: 'must be the identity service origin, such as https://id.example.org' })
     .optional(),
   IDENTITY_SERVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FILE_ENCRYPTION_KEYS: z
+    .string()
+    .min(1)
+    .refine((v) => {
+      try {
+        return fileKeyringOf(v, 'unused').keys.size > 0;
+      } catch {
+        return false;
+      }
+    }, 'must list id:key pairs separated by commas, each key 32 bytes in base64 (the first seals new files)')
+    .optional(),
   IDENTITY_KEY_ENCRYPTION_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (it encrypts the token signing keys)')

@@ -5,6 +5,7 @@ import type { S3StorageOptions } from './storage/s3-storage.ts';
 import type { AmiliaConfig, LeagueAppsConfig } from './integrations/partners/partners-wiring.ts';
 
 import { envSchema } from './config-env.ts';
+import { fileKeyringOf, type FileKeyring } from './storage/file-cipher.ts';
 
 export type Config = {
   env: 'development' | 'test' | 'production';
@@ -85,6 +86,11 @@ export type Config = {
    * SESSION_PASSWORD, else a development-only constant.
    */
   partnerSealSecret: string;
+  /**
+   * Seals stored children's proof images at rest (ADR 039): FILE_ENCRYPTION_KEYS (`id:base64key,…`, the first
+   * sealing), else a key derived from the partner sealing secret above.
+   */
+  fileKeys: FileKeyring;
   /**
    * The deployment's Stripe account (STRIPE_*); unset = no billing (or the Stripe sandbox, with `sandboxes`, then
    * marked `sandbox` so screens name it and show the sandbox card form).
@@ -273,6 +279,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.IDENTITY_KEY_ENCRYPTION_KEY ??
       e.SESSION_PASSWORD ??
       'touchline development-only partner sealing secret',
+    fileKeys: fileKeyringOf(
+      e.FILE_ENCRYPTION_KEYS,
+      e.IDENTITY_KEY_ENCRYPTION_KEY ??
+        e.SESSION_PASSWORD ??
+        'touchline development-only partner sealing secret',
+    ),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -21,6 +21,7 @@ import {
 import type { MailTransport } from './mail/mailer.ts';
 import type { Actor } from './plugins/authenticate.ts';
 import type { IdentityDirectory } from './plugins/identity-directory.ts';
+import type { FileKeyring } from './storage/file-cipher.ts';
 import type { FileLinkSigner } from './storage/file-links.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -46,6 +47,8 @@ export type Deps = {
   storage: Storage;
   /** Signs and checks the expiring download links of stored files. */
   fileLinks: FileLinkSigner;
+  /** The keys that seal children's proof images at rest (ADR 039); opened only behind an expiring link. */
+  fileKeys: FileKeyring;
   /** The identity calls besides tokens (accounts, current profile). */
   identityDirectory: IdentityDirectory;
   /** The vendor ports and webhook processors of this deployment (integrations-wiring.ts). */

@@ -15,6 +15,10 @@ import type { Integrations, WebhookProcessor, WebhookSource, YardstikSubAccounts
 export type { Integrations, YardstikSubAccounts } from './deps.ts';
 import { processStripeWebhook } from './modules/billing/billing-sync.ts';
 import {
+  identitySessionObject,
+  processIdentityWebhook,
+} from './modules/verification/identity-session.jobs.ts';
+import {
   refreshScreeningReport,
   yardstikPortOfReport,
 } from './modules/background-checks/background-check-orders.ts';
@@ -105,7 +109,11 @@ export function buildIntegrations(
       sandbox: config.stripe?.sandbox === true,
       read: (headers, raw) => stripe.readWebhook(headers, raw),
     });
-    webhookProcessors.stripe = processStripeWebhook;
+    // Stripe Identity's events come on the same endpoint (one account, ADR 039): the verification module re-reads them.
+    webhookProcessors.stripe = (deps, event) =>
+      event.objectType === identitySessionObject
+        ? processIdentityWebhook(deps, event)
+        : processStripeWebhook(deps, event);
   }
   const talent = config.talentLms
     ? talentLmsAdapter({

@@ -52,6 +52,7 @@ async function worker(config: Config) {
     transport,
     storage: config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'files')),
     fileLinks: createFileLinkSigner(linkSecret),
+    fileKeys: config.fileKeys,
     integrations,
     appUrl,
     log,

@@ -135,6 +135,72 @@ describe('the Stripe sandbox answers in the shapes of Stripe’s published OpenA
     for (const event of events.body.data as unknown[]) expectShape('event', event);
   });
 
+  it('identity VerificationSessions: created, verified (expanded), refused, canceled, redacted, and their events', async () => {
+    const form = {
+      type: 'document',
+      'options[document][allowed_types][0]': 'passport',
+      'options[document][require_matching_selfie]': 'true',
+      'options[document][require_live_capture]': 'true',
+      'metadata[verificationId]': 'v-1',
+      return_url: 'http://localhost/back',
+    };
+    const created = await call('POST', '/v1/identity/verification_sessions', form);
+    expect(created.status).toBe(200);
+    expectShape('identity.verification_session', created.body);
+    const hosted = (fields: Record<string, string>, url: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    await hosted(
+      { outcome: 'verified', first_name: 'Jane', last_name: 'Smith', dob: '2013-05-14' },
+      created.body.url as string,
+    );
+    const verified = await call(
+      'GET',
+      `/v1/identity/verification_sessions/${created.body.id}?expand[]=verified_outputs&expand[]=verified_outputs.dob`,
+    );
+    expect(verified.body).toMatchObject({ status: 'verified', verified_outputs: { first_name: 'Jane' } });
+    expectShape('identity.verification_session', verified.body);
+    const redacted = await call('POST', `/v1/identity/verification_sessions/${created.body.id}/redact`, {});
+    expect(redacted.body.redaction).toEqual({ status: 'redacted' });
+    expectShape('identity.verification_session', redacted.body);
+
+    const refused = await call('POST', '/v1/identity/verification_sessions', form);
+    await hosted({ outcome: 'selfie_mismatch' }, refused.body.url as string);
+    const again = await call('GET', `/v1/identity/verification_sessions/${refused.body.id}`);
+    expect(again.body).toMatchObject({
+      status: 'requires_input',
+      last_error: { code: 'selfie_face_mismatch' },
+    });
+    expectShape('identity.verification_session', again.body);
+    const canceled = await call('POST', `/v1/identity/verification_sessions/${refused.body.id}/cancel`, {});
+    expect(canceled.body.status).toBe('canceled');
+    expectShape('identity.verification_session', canceled.body);
+    const missing = await call('GET', '/v1/identity/verification_sessions/vs_missing');
+    expect(missing.status).toBe(404);
+    expectShape('error', missing.body);
+
+    const events = await call('GET', '/v1/events?limit=100');
+    const identity = (events.body.data as { type: string; data: { object: unknown } }[]).filter((e) =>
+      e.type.startsWith('identity.'),
+    );
+    expect(identity.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'identity.verification_session.created',
+        'identity.verification_session.verified',
+        'identity.verification_session.redacted',
+        'identity.verification_session.requires_input',
+        'identity.verification_session.canceled',
+      ]),
+    );
+    for (const event of identity) {
+      expectShape('event', event);
+      expectShape('identity.verification_session', event.data.object);
+    }
+  });
+
   it('errors: a declined card, a missing object, a missing parameter, a wrong key and a reused idempotency key', async () => {
     const declined = await call('POST', '/v1/payment_methods', {
       type: 'card',

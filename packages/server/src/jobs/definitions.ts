@@ -15,6 +15,10 @@ import { incidentTriageReminderJob } from '../modules/incidents/incidents.mail.t
 import { conditionEndSweepJob } from '../modules/incidents/conditions.service.ts';
 import { partnerSyncJob, partnerSyncScheduleJob } from '../modules/partners/partners-sync.ts';
 import { verificationRetentionJob } from '../modules/verification/verification-retention.ts';
+import {
+  identitySessionSweepJob,
+  identitySessionSyncJob,
+} from '../modules/verification/identity-session.jobs.ts';
 import { amiliaReconcileScheduleJob } from '../modules/partners/amilia-webhooks.ts';
 import { requirementRemindersJob } from '../modules/requirements/requirement-reminders.ts';
 import { requirementStatusesJob } from '../modules/requirements/requirement-statuses.ts';
@@ -75,4 +79,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   incidentTriageReminderJob,
   conditionEndSweepJob,
   verificationRetentionJob,
+  identitySessionSyncJob,
+  identitySessionSweepJob,
 ];

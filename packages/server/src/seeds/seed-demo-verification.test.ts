@@ -2,12 +2,23 @@ import { createStripeSandbox, type StripeSandbox } from '@touchline/sandbox/stri
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { memberRequirements, profiles, requirementDefinitions } from '../db/schema/index.ts';
+import {
+  hierarchyLevels,
+  memberRequirements,
+  profileLevelAccesses,
+  profiles,
+  requirementDefinitions,
+} from '../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../integrations-wiring.ts';
+import { eligibilityFlagsOf } from '../modules/eligibility/eligibility.service.ts';
 import { latestVerification } from '../modules/verification/age-verification.service.ts';
 import { closeDocumentReaders } from '../modules/verification/document-reader.ts';
 import { verificationStatusOf } from '../modules/verification/verification-state.ts';
-import { demoVerificationMembers, seedDemoVerification } from './seed-demo-verification.ts';
+import {
+  demoVerificationLevelName,
+  demoVerificationMembers,
+  seedDemoVerification,
+} from './seed-demo-verification.ts';
 import { linkDemoAdminProfile, seedDemoOrganization } from './seed-demo.ts';
 
 const keys = { secretKey: 'sk_test_demo', publishableKey: 'pk_test_demo', webhookSecret: 'whsec_demo' };
@@ -64,5 +75,36 @@ describe('the demo league’s verified players (issue 29)', () => {
         m.story.state,
       );
     }
-  });
+    // The level's age group (U14, born in 2012) flags the verified players: born in 2013 plays up, 2011 over age.
+    const accesses = await db
+      .select({ id: profileLevelAccesses.id, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profileLevelAccesses)
+      .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
+      .innerJoin(hierarchyLevels, eq(hierarchyLevels.id, profileLevelAccesses.hierarchyLevelId))
+      .where(
+        and(
+          eq(profileLevelAccesses.organizationId, organizationId),
+          eq(hierarchyLevels.name, demoVerificationLevelName),
+        ),
+      );
+    expect(accesses).toHaveLength(demoVerificationMembers.length);
+    const flags = await eligibilityFlagsOf(
+      db,
+      organizationId,
+      accesses.map((a) => a.id),
+    );
+    expect(
+      Object.fromEntries(
+        accesses.flatMap((a) => {
+          const found = flags.get(a.id);
+          return found ? [[`${a.firstName} ${a.lastName}`, found]] : [];
+        }),
+      ),
+    ).toEqual({
+      'Ben Ortiz': ['OverAge'],
+      'Dev Quinn': ['PlaysUp'],
+      'Hana Ueda': ['OverAge'],
+      'Jo Walsh': ['PlaysUp'],
+    });
+  }, 180_000);
 });

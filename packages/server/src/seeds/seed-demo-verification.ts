@@ -15,6 +15,7 @@ import {
   requirementDefinitions,
 } from '../db/schema/index.ts';
 import type { Deps, RequestContext } from '../deps.ts';
+import { setLevelEligibility } from '../modules/eligibility/eligibility.service.ts';
 import { refreshMemberRequirements } from '../modules/requirements/requirements.service.ts';
 import { reviewRequirement } from '../modules/reviews/reviews.service.ts';
 import { submitAgeVerification } from '../modules/verification/age-verification.service.ts';
@@ -30,6 +31,11 @@ import { demoEmailDomain, demoOrganizationName } from './seed-demo.ts';
 
 /** The level the verification demo members play at. */
 export const demoVerificationLevelName = 'Verified Players';
+/**
+ * The level's age group (ADR 039 "Eligibility"): U14, born in 2012. The verified players born in 2013 are flagged
+ * "Plays up" and those born in 2011 "Over age" on the dashboard and their pages.
+ */
+export const demoVerificationAgeGroup = { ageGroupLabel: 'U14', bornInOrAfterYear: 2012 } as const;
 /** Marks the verification demo as seeded, so it is seeded once. */
 export const demoVerificationAuditAction = 'requirements.demo_verification_seeded';
 
@@ -96,7 +102,8 @@ async function demoTargets(deps: Pick<Deps, 'db'>) {
  * Gives the demo league players in each verification state of both types (issue 29), through the use cases: a
  * rendered birth certificate is read as any proof is, the identity flow runs against the Stripe sandbox's hosted
  * page (its outcome chosen as a person's photos would decide it), and reviewers' decisions are the review use case
- * as the demo administrator. Seeded once; null when there is no demo league, no administrator, or it was seeded.
+ * as the demo administrator, who also gives the level its age group (so verified players are flagged "Plays up" or
+ * "Over age"). Seeded once; null when there is no demo league, no administrator, or it was seeded.
  */
 export async function seedDemoVerification(
   deps: Deps,
@@ -158,6 +165,13 @@ export async function seedDemoVerification(
     grants: await grantsOfProfile(deps.db, organizationId, target.admin.profileId),
     platformAdmin: false,
   };
+  // The age group, set as the league's administrator sets it: the flags come from the verified dates below.
+  await setLevelEligibility(deps, reviewer, {
+    id: levelId,
+    ...demoVerificationAgeGroup,
+    minGrade: null,
+    maxGrade: null,
+  });
   const face = await facePhoto();
   for (const [i, m] of demoVerificationMembers.entries()) {
     const email = `${m.firstName}.${m.lastName}.verified${i}${demoEmailDomain}`.toLowerCase();

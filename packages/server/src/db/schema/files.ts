@@ -19,6 +19,8 @@ export const storedFiles = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     originalName: text('original_name').notNull(),
+    /** The key that sealed the bytes at rest (AES-256-GCM, storage/file-cipher.ts); null = stored as sent. */
+    encryptionKeyId: text('encryption_key_id'),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: deletedAt(),

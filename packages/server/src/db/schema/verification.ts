@@ -63,5 +63,9 @@ export const verifications = pgTable(
     index('verifications_images_delete_after_idx')
       .on(t.imagesDeleteAfter)
       .where(sql`${t.imagesDeletedAt} is null and ${t.proofFileId} is not null`),
+    // An identity webhook finds its attempt by the vendor's session id.
+    index('verifications_vendor_session_idx')
+      .on(t.vendorSessionId)
+      .where(sql`${t.vendorSessionId} is not null`),
   ],
 );

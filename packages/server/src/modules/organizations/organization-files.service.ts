@@ -1,5 +1,5 @@
 import type { Deps, RequestContext } from '../../deps.ts';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { organizations, storedFiles } from '../../db/schema/index.ts';
 import { ErrorCode } from '@touchline/contracts/errors';
 import { AppError, forbidden, invalid, notFound } from '../../errors.ts';
+import { openFileBytes } from '../../storage/file-cipher.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
 import { newStorageKey, parseByteRange, type ByteRange } from '../../storage/storage.ts';
 import { organizationPolicy, type OrganizationRow } from './organizations.policy.ts';
@@ -240,7 +241,9 @@ export async function openLinkedFile(
     throw new AppError(ErrorCode.RangeNotSatisfiable, 'The requested range is outside the file', {
       headers: { 'content-range': `bytes */${row.byteSize}` },
     });
-  const stream = await deps.storage.get(row.storageKey, range ?? undefined);
+  const stream = row.encryptionKeyId
+    ? await openSealed(deps, row.storageKey, row.encryptionKeyId, range)
+    : await deps.storage.get(row.storageKey, range ?? undefined);
   if (!stream) throw notFound('File');
   return {
     stream,
@@ -250,4 +253,23 @@ export async function openLinkedFile(
     expiresAt: claims.expiresAt,
     range,
   };
+}
+
+/**
+ * A file sealed at rest (a child's proof image, ADR 039): read whole, opened with the key it names, and the range
+ * cut from the plain bytes (its size and ranges are the plain file's). Null when storage holds nothing.
+ */
+async function openSealed(
+  deps: Pick<Deps, 'storage' | 'fileKeys'>,
+  storageKey: string,
+  keyId: string,
+  range: ByteRange | null,
+): Promise<Readable | null> {
+  const stream = await deps.storage.get(storageKey);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  const plain = openFileBytes(deps.fileKeys, keyId, storageKey, Buffer.concat(chunks));
+  return Readable.from([range ? plain.subarray(range.start, range.end + 1) : plain]);
 }

@@ -65,6 +65,7 @@ const fileColumns = {
   contentType: storedFiles.contentType,
   byteSize: storedFiles.byteSize,
   originalName: storedFiles.originalName,
+  encryptionKeyId: storedFiles.encryptionKeyId,
   createdAt: storedFiles.createdAt,
 };
 /** The live files of one purpose in an organization, newest first (normally one). */

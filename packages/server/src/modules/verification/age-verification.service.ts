@@ -25,6 +25,7 @@ import type { Executor } from '../../db/client.ts';
 import { organizations, profiles, storedFiles, verifications } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
+import { sealFileBytes } from '../../storage/file-cipher.ts';
 import { expiringFileLink } from '../../storage/file-links.ts';
 import { newStorageKey } from '../../storage/storage.ts';
 import { checkFileType } from '../../storage/upload-check.ts';
@@ -235,7 +236,9 @@ export async function submitAgeVerification(
   const now = new Date();
   const read = await readProof(image.png, now);
   const key = newStorageKey();
-  await deps.storage.put(key, upload.bytes, type.contentType);
+  // A child's document: sealed at rest under the deployment's current file key, opened only behind the link.
+  const { keyId, sealed } = sealFileBytes(deps.fileKeys, key, upload.bytes);
+  await deps.storage.put(key, sealed, 'application/octet-stream');
   try {
     await deps.db.transaction(async (tx) => {
       const loaded = await loadRequirement(tx, ctx, input, 'upload', { lock: true });
@@ -245,6 +248,7 @@ export async function submitAgeVerification(
         upload,
         contentType: type.contentType,
         key,
+        keyId,
         read,
         image,
         now,
@@ -267,6 +271,7 @@ async function record(
     upload: ProofUpload;
     contentType: string;
     key: string;
+    keyId: string;
     read: { reading: ProofReading; text: string };
     image: { sharpness: number };
     now: Date;
@@ -295,6 +300,7 @@ async function record(
       contentType: a.contentType,
       byteSize: a.upload.bytes.length,
       originalName: a.upload.originalName,
+      encryptionKeyId: a.keyId,
       createdByUserId: ctx.userId,
     })
     .returning({ id: storedFiles.id });

@@ -16,13 +16,11 @@ import {
 } from '@touchline/contracts/verification';
 import { authorize } from '../../authz/rules.ts';
 import type { Executor } from '../../db/client.ts';
-import { profiles, verifications } from '../../db/schema/index.ts';
+import { verifications } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { AppError, conflict, invalid } from '../../errors.ts';
-import type { IdentitySession } from '../../integrations/identity/port.ts';
 import { actsForSelf } from '../../requirement-core/requirement-actions.policy.ts';
 import {
-  completedFacts,
   guardTransition,
   liveSubmission,
   recordChange,
@@ -36,8 +34,8 @@ import {
 import { latestVerification } from './age-verification.service.ts';
 import { checkFacePhoto } from './face-check.ts';
 import type { VerificationConfig } from './verification.config.ts';
-import { compareProof } from './verification-match.ts';
-import { verificationStatusOf, type VerificationRow } from './verification-state.ts';
+import { applyIdentitySession, redact, type IdentityReading } from './identity-session-sync.ts';
+import { verificationStatusOf } from './verification-state.ts';
 
 const WaitingOnApplicant = 1;
 const documentKinds = {
@@ -66,24 +64,18 @@ async function present(
   const latest = await latestVerification(db, loaded.requirement.organizationId, loaded.requirement.id);
   const consent = await liveSubmission(db, loaded, 'identity-consent');
   const status = verificationStatusOf(latest, loaded.requirement);
-  const reading = latest?.reading as
-    | {
-        firstName?: string | null;
-        lastName?: string | null;
-        dateOfBirth?: string | null;
-        facePhotoChecked?: boolean;
-        vendorUrl?: string | null;
-      }
-    | undefined;
+  const reading = latest?.reading as IdentityReading | undefined;
   const facePhotoChecked = reading?.facePhotoChecked === true;
   const pending = status === VerificationStatus.PendingVerification;
+  // The vendor is checking what the member gave it (a webhook or the sweep said so): nothing left to do there.
+  const atVendor = reading?.vendorStatus === 'processing';
   let nextStep: IdentityNextStep = IdentityNextStep.Done;
   if (status === VerificationStatus.Incomplete || status === VerificationStatus.RejectedReview)
     nextStep = IdentityNextStep.Consent;
   else if (pending)
     nextStep = !facePhotoChecked
       ? IdentityNextStep.Photo
-      : reading?.vendorUrl
+      : reading?.vendorUrl && !atVendor
         ? IdentityNextStep.Vendor
         : IdentityNextStep.Wait;
   else if (status === VerificationStatus.PendingReview) nextStep = IdentityNextStep.Wait;
@@ -105,7 +97,7 @@ async function present(
       version: identityConsentVersion,
       acceptedAt: latest && consent ? consent.createdAt.toISOString() : null,
     },
-    vendorUrl: pending && facePhotoChecked ? (reading?.vendorUrl ?? null) : null,
+    vendorUrl: pending && facePhotoChecked && !atVendor ? (reading?.vendorUrl ?? null) : null,
     vendorIsSandbox: deps.integrations.identity?.sandbox ?? false,
     read,
     comparedWith: compared && 'firstName' in compared ? compared : null,
@@ -237,98 +229,20 @@ export async function progressIdentityVerification(
   if (!latest || latest.status !== VerificationStatus.PendingVerification || !latest.vendorSessionId)
     return present(deps.db, deps, first);
   const port = portOf(deps);
+  const readAt = new Date();
   const session = await port.retrieveSession(latest.vendorSessionId, { correlationId: ctx.requestId });
-  const decided = await deps.db.transaction(async (tx) => {
+  const applied = await deps.db.transaction(async (tx) => {
     const loaded = await loadRequirement(tx, ctx, input, 'view', { lock: true });
-    if (input.photo)
+    if (input.photo) {
+      // Re-read under the lock: a webhook may have recorded the vendor's progress since.
+      const [row] = await tx.select().from(verifications).where(eq(verifications.id, latest.id));
       await tx
         .update(verifications)
-        .set({ reading: { ...latest.reading, facePhotoChecked: true }, updatedAt: new Date() })
+        .set({ reading: { ...row?.reading, facePhotoChecked: true }, updatedAt: new Date() })
         .where(eq(verifications.id, latest.id));
-    const facePhotoChecked =
-      input.photo !== null || (latest.reading as { facePhotoChecked?: boolean }).facePhotoChecked === true;
-    if (!facePhotoChecked || !isFinal(session)) return false;
-    await decide(tx, config, loaded, latest, session);
-    return true;
+    }
+    return applyIdentitySession(tx, config, loaded, latest.id, session, readAt);
   });
-  if (decided)
-    await port
-      .redactSession(session.id, { correlationId: ctx.requestId })
-      .catch((err: unknown) => deps.log.warn({ err }, 'could not redact an identity session'));
+  if (applied === 'decided') await redact(deps, { correlationId: ctx.requestId }, session.id);
   return getIdentityVerification(deps, ctx, input);
-}
-
-const isFinal = (s: IdentitySession) =>
-  s.status === 'verified' || (s.status === 'requires_input' && s.lastError !== null);
-
-async function decide(
-  tx: Executor,
-  config: VerificationConfig,
-  loaded: LoadedRequirement,
-  row: VerificationRow,
-  session: IdentitySession,
-) {
-  const now = new Date();
-  const [profile] = await tx
-    .select({ dob: profiles.dateOfBirth })
-    .from(profiles)
-    .where(eq(profiles.id, loaded.target.profileId));
-  const read = session.verified ?? { firstName: null, lastName: null, dateOfBirth: null };
-  const reading = {
-    sources: [],
-    firstName: read.firstName,
-    lastName: read.lastName,
-    dateOfBirth: read.dateOfBirth,
-    grade: null,
-    documentExpiry: null,
-    mrzValid: null,
-  };
-  const match = compareProof({
-    kind: VerificationKind.Age,
-    member: { ...loaded.member, dateOfBirthOnFile: profile?.dob ?? null },
-    stated: { dateOfBirth: row.statedDateOfBirth, grade: null },
-    reading,
-    text: '',
-    today: now.toISOString().slice(0, 10),
-  });
-  const reasons =
-    session.status === 'verified'
-      ? match.reasons
-      : [
-          `The identity provider could not verify: ${session.lastError?.reason ?? 'unknown'} (${session.lastError?.code ?? ''})`,
-        ];
-  const cleared = session.status === 'verified' && reasons.length === 0;
-  await tx
-    .update(verifications)
-    .set({
-      status: cleared ? VerificationStatus.ClearedVerification : VerificationStatus.PendingReview,
-      reading: { ...read, facePhotoChecked: true, vendorStatus: session.status },
-      comparedWith: {
-        firstName: loaded.member.firstName,
-        lastName: loaded.member.lastName,
-        dateOfBirth: row.statedDateOfBirth,
-      },
-      reasons,
-      decidedAt: cleared ? now : null,
-      imagesDeleteAfter: null,
-      updatedAt: now,
-    })
-    .where(eq(verifications.id, row.id));
-  if (cleared && row.statedDateOfBirth)
-    await tx
-      .update(profiles)
-      .set({ dateOfBirth: row.statedDateOfBirth, updatedAt: now })
-      .where(eq(profiles.id, loaded.target.profileId));
-  await recordChange(tx, loaded, {
-    action: 'identity-verification',
-    transition: cleared ? 'upload' : 'submitForReview',
-    facts: completedFacts(loaded, now, !cleared),
-    data: {
-      verificationId: row.id,
-      cleared,
-      reasons,
-      vendorStatus: session.status,
-      retentionDays: config.imageRetentionDays,
-    },
-  });
 }

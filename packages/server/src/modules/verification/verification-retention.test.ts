@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => closeWorld(w));
 
-const config = { blurThreshold: 100, imageRetentionDays: 30 };
+const config = { blurThreshold: 100, imageRetentionDays: 30, identitySweepAfterMinutes: 30 };
 const day = 86_400_000;
 const submit = async (member: TestMember, name: { firstName: string; lastName: string }) => {
   const image = await birthCertificate({ ...name, dateOfBirth: '2013-05-14' });

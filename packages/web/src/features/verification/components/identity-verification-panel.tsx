@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { RequirementSlotProps } from '../../../lib/requirement-slots.tsx';
 import { useIdentityActions, useIdentityVerification } from '../api/identity-verification.ts';
+import { FacePhotoStep } from './face-photo-step.tsx';
 import { statusMessages } from './verification-labels.ts';
 
 const documentOptions = [
@@ -16,8 +17,9 @@ const documentOptions = [
 
 /**
  * Identity verification (type 9), one step at a time on a phone: the consent (what is kept, how long, who sees
- * it) accepted before anything else; the guidance for the face photo before the front camera opens (light,
- * framing, no sunglasses, nothing over the face), the server's face check answering with the spec's reason; then
+ * it) accepted before anything else; the guidance and frame for the face photo before the front camera opens
+ * (light, framing, no sunglasses, nothing over the face), the browser's quick check, then the server's face check
+ * answering with the spec's reason; then
  * the identity provider's page for the document and selfie; then the result.
  */
 export function IdentityVerificationPanel({
@@ -97,32 +99,13 @@ export function IdentityVerificationPanel({
         </form>
       ) : null}
       {canAct && v.nextStep === 'photo' ? (
-        <section aria-labelledby={`${id}-photo`} className="space-y-3">
-          <h3 id={`${id}-photo`} className="text-base font-semibold">
-            A photo of your face
-          </h3>
-          <ul className="list-disc pl-5 text-sm">
-            <li>Face a window or a lamp: light on your face, not behind you.</li>
-            <li>Hold the phone at eye level; your whole face fills most of the frame.</li>
-            <li>No sunglasses, mask, scarf or hand over your face; only you in the picture.</li>
-          </ul>
-          <label htmlFor={`${id}-camera`} className="block text-sm font-medium">
-            Take the photo
-          </label>
-          <input
-            id={`${id}-camera`}
-            type="file"
-            accept="image/*"
-            capture="user"
-            className="block w-full text-sm"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              setProblem(null);
-              if (file) sendPhoto.mutate(file, { onError: fail });
-            }}
-          />
-          {sendPhoto.isPending ? <Spinner label="Checking the photo…" /> : null}
-        </section>
+        <FacePhotoStep
+          sending={sendPhoto.isPending}
+          send={(photo) => {
+            setProblem(null);
+            sendPhoto.mutate(photo, { onError: fail });
+          }}
+        />
       ) : null}
       {canAct && v.nextStep === 'vendor' && v.vendorUrl ? (
         <section aria-labelledby={`${id}-vendor`} className="space-y-3">
