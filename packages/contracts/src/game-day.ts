@@ -95,3 +95,18 @@ export type Roster = z.infer<typeof rosterSchema>;
 export const revokeCardsBodySchema = z.object({
   profileLevelAccessId: z.uuid('Not a profile level access id'),
 });
+
+/**
+ * What a check-in device fetches before the game to check cards offline (ADR 044): the organization's id and public
+ * card keys (a JWKS), the ids of its cards revoked and not yet expired, and the team's roster for the day.
+ */
+export const offlinePackSchema = z.object({
+  organizationId: z.uuid(),
+  levelId: z.uuid(),
+  fetchedAt: z.string(),
+  keys: z.array(z.record(z.string(), z.unknown())),
+  revokedCardIds: z.array(z.uuid()),
+  roster: rosterSchema,
+});
+/** An offline check-in pack. */
+export type OfflinePack = z.infer<typeof offlinePackSchema>;

@@ -9,6 +9,7 @@ import {
   clearanceCardSchema,
   gameDayKeysSchema,
   gameParamsSchema,
+  offlinePackSchema,
   revokeCardsBodySchema,
   rosterSchema,
   verifyCardBodySchema,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { requireRequestContext } from '../../authz/request-context.ts';
 import { getCard, getKeys, revokeCards, verifyCard } from './game-day.service.ts';
 import { listCheckIns, recordCheckIn, teamRoster } from './game-day-check-ins.service.ts';
+import { offlinePack } from './game-day-offline.service.ts';
 
 const base = '/api/app/game-day';
 
@@ -79,5 +81,16 @@ export async function gameDayRoutes(app: FastifyInstance) {
     `${base}/teams/:levelId/roster`,
     { schema: { params: z.object({ levelId: z.uuid('Not a level id') }), response: { 200: rosterSchema } } },
     async (request) => teamRoster(deps, await requireRequestContext(request), request.params.levelId),
+  );
+
+  r.get(
+    `${base}/teams/:levelId/offline-pack`,
+    {
+      schema: {
+        params: z.object({ levelId: z.uuid('Not a level id') }),
+        response: { 200: offlinePackSchema },
+      },
+    },
+    async (request) => offlinePack(deps, await requireRequestContext(request), request.params.levelId),
   );
 }
