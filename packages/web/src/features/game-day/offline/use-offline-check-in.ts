@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { offlinePackSchema, type CardCheck, type OfflinePack } from '@touchline/contracts/game-day';
 import { api } from '../../../lib/api-client.ts';
+import { isSessionLoggedIn, session } from '../../../lib/session.ts';
 import {
   checkInOrQueue,
   isOffline,
@@ -33,7 +34,7 @@ export function useOfflinePack(levelId: string) {
         return pack;
       } catch (error) {
         const kept = storedPack(levelId);
-        if (isOffline(error) && kept) return kept;
+        if ((isOffline(error) || !online()) && kept) return kept;
         throw error;
       }
     },
@@ -67,10 +68,13 @@ export function useOfflineCheckIn(levelId: string, gameOn: string, pack: Offline
           if (sent > 0) void client.invalidateQueries({ queryKey: ['game-day'] });
         })
         .catch(() => setPending(forThisGame()));
-    const back = () => {
-      flush();
-      void client.invalidateQueries({ queryKey: ['game-day', 'offline-pack', levelId] });
-    };
+    const back = () =>
+      void (async () => {
+        // A page opened with no signal has no session yet: restore it from the cookie before sending.
+        if (!isSessionLoggedIn(session.getSnapshot())) await session.reload();
+        flush();
+        void client.invalidateQueries({ queryKey: ['game-day', 'offline-pack', levelId] });
+      })();
     flush();
     window.addEventListener('online', back);
     return () => window.removeEventListener('online', back);
