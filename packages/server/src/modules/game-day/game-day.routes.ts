@@ -16,6 +16,7 @@ import {
 } from '@touchline/contracts/game-day';
 import { z } from 'zod';
 import { requireRequestContext } from '../../authz/request-context.ts';
+import { clearanceCardPdf } from './card-pdf.ts';
 import { getCard, getKeys, revokeCards, verifyCard } from './game-day.service.ts';
 import { listCheckIns, recordCheckIn, teamRoster } from './game-day-check-ins.service.ts';
 import { offlinePack } from './game-day-offline.service.ts';
@@ -32,6 +33,24 @@ export async function gameDayRoutes(app: FastifyInstance) {
     { schema: { params: cardParamsSchema, response: { 200: clearanceCardSchema } } },
     async (request) =>
       getCard(deps, await requireRequestContext(request), request.params.profileLevelAccessId),
+  );
+
+  r.get(
+    `${base}/cards/:profileLevelAccessId/pdf`,
+    { schema: { params: cardParamsSchema } },
+    async (request, reply) => {
+      const card = await getCard(
+        deps,
+        await requireRequestContext(request),
+        request.params.profileLevelAccessId,
+      );
+      const name = `clearance-card-${card.name}.pdf`.replace(/[^A-Za-z0-9.-]+/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .send(Buffer.from(await clearanceCardPdf(card)));
+    },
   );
 
   r.get(`${base}/keys`, { schema: { response: { 200: gameDayKeysSchema } } }, async (request) =>
