@@ -16,7 +16,7 @@ export async function offlinePack(deps: Deps, ctx: RequestContext, levelId: stri
   const level = await gameLevel(deps, ctx, levelId);
   const now = deps.clock();
   const [keys, revoked, roster] = [
-    await publishedKeys(deps.db, ctx.organizationId),
+    await publishedKeys(deps, ctx.organizationId),
     await deps.db
       .select({ id: gameDayCards.id })
       .from(gameDayCards)

@@ -25,7 +25,7 @@ const pack = (who: TestMember | null, levelId = org.team.id) =>
 beforeAll(async () => {
   const [referee] = await t.database.db
     .insert(labels)
-    .values({ organizationId: org.id, name: 'Referee' })
+    .values({ organizationId: org.id, name: 'Referee', checksMembersIn: true })
     .returning({ id: labels.id });
   await t.database.db
     .update(profileLevelAccesses)

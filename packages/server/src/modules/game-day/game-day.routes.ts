@@ -6,6 +6,8 @@ import {
   checkInBodySchema,
   checkInListSchema,
   checkInSchema,
+  checkerLabelBodySchema,
+  checkerLabelsSchema,
   clearanceCardSchema,
   gameDayKeysSchema,
   gameParamsSchema,
@@ -20,6 +22,7 @@ import { clearanceCardPdf } from './card-pdf.ts';
 import { getCard, getKeys, revokeCards, verifyCard } from './game-day.service.ts';
 import { listCheckIns, recordCheckIn, teamRoster } from './game-day-check-ins.service.ts';
 import { offlinePack } from './game-day-offline.service.ts';
+import { checkerLabels, setCheckerLabel } from './game-day-settings.service.ts';
 
 const base = '/api/app/game-day';
 
@@ -111,5 +114,27 @@ export async function gameDayRoutes(app: FastifyInstance) {
       },
     },
     async (request) => offlinePack(deps, await requireRequestContext(request), request.params.levelId),
+  );
+
+  r.get(`${base}/checker-labels`, { schema: { response: { 200: checkerLabelsSchema } } }, async (request) =>
+    checkerLabels(deps, await requireRequestContext(request)),
+  );
+
+  r.put(
+    `${base}/checker-labels/:id`,
+    {
+      schema: {
+        params: z.object({ id: z.uuid('Not a role id') }),
+        body: checkerLabelBodySchema,
+        response: { 200: checkerLabelsSchema.shape.items.element },
+      },
+    },
+    async (request) =>
+      setCheckerLabel(
+        deps,
+        await requireRequestContext(request),
+        request.params.id,
+        request.body.checksMembersIn,
+      ),
   );
 }
