@@ -11,6 +11,27 @@ import { bearerHeaders } from '../support/invitations.ts';
 // Screenshots under e2e/screenshots/game-day-*.
 
 const phone = { width: 390, height: 844 };
+const player = 'ethan.kim5@demo.touchline.test';
+
+// Chromium's fake camera (a moving test pattern, no QR code in it) so the camera scanner really starts: its decoder
+// (zxing-wasm here: desktop Chromium on Linux has no BarcodeDetector) loads and compiles under the app's CSP.
+test.use({
+  permissions: ['camera'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
 const coach = 'ava.nguyen0@demo.touchline.test';
 
 async function signInAs(page: Page, email: string) {
@@ -140,4 +161,57 @@ test('a coach checks three cards in with no signal; the check-ins are sent once 
       [revoked.name, 'Revoked'],
     ].sort(),
   );
+});
+
+test('a member opens their card from the navigation; it opens again with no signal; the camera scanner starts', async ({
+  page,
+  a11y,
+  snap,
+}) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await signInAs(page, player);
+  await page
+    .getByRole('link', { name: /^My clearance card/ })
+    .first()
+    .click();
+  const card = page.getByRole('article', { name: 'Clearance card' });
+  await expect(card.getByRole('heading', { level: 1, name: 'Ethan Kim' })).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Card code for Ethan Kim' })).toBeVisible();
+  await a11y('clearance card, desktop');
+  await snap('game-day-card-desktop');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await page.setViewportSize(phone);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(card.getByRole('heading', { level: 1, name: 'Ethan Kim' })).toBeVisible();
+  await expect(page.getByText(/this is the copy kept on this phone/)).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Card code for Ethan Kim' })).toBeVisible();
+  await expectNoSideScroll(page, phone.width);
+  await snap('game-day-card-offline-phone');
+  await page.context().setOffline(false);
+
+  // The coach's camera: the scanner and its decoder load on demand and read frames without an error.
+  await signInAs(page, coach);
+  const roles = await api<{ hierarchyLevelId: string }[]>(page, 'get', '/api/app/profile/level-roles');
+  await page.goto(`/game-day/check-in/${roles[0]!.hierarchyLevelId}`);
+  const wasm = page.waitForResponse((r) => r.url().includes('zxing_reader') && r.ok());
+  await page.getByRole('button', { name: 'Scan with the camera' }).click();
+  await expect(page.getByRole('region', { name: 'Camera' }).locator('video')).toHaveAttribute(
+    'aria-label',
+    /hold a card’s QR code/,
+  );
+  await wasm;
+  await page.waitForTimeout(1500);
+  await snap('game-day-camera-phone');
+  expect(errors.filter((e) => /wasm|zxing|CompileError/i.test(e))).toEqual([]);
+  await page.getByRole('button', { name: 'Stop the camera' }).click();
+  await expect(page.getByRole('region', { name: 'Camera' })).toHaveCount(0);
 });
