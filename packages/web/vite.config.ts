@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite-precompress.ts';
+import { serviceWorker } from './vite-service-worker.ts';
 
 // In development the API, identity and health routes live on the server (npm run dev starts it on :3000);
 // Vite proxies them so the SPA talks to one origin, exactly as in production.
@@ -39,12 +40,21 @@ const policiesGate = /[\\/]features[\\/]auth[\\/](components[\\/]updated-policie
  * member's), in their own lazy chunks. In the signed-in chunk, the member's form pulled it into every signed-in page.
  */
 const cardForm = /[\\/]node_modules[\\/](@stripe|prop-types)[\\/]|[\\/](stripe|member)-elements-form\.tsx$/;
+/**
+ * The game-day camera's QR decoder (zxing-wasm, its WebAssembly fetched apart) and the Ed25519 fallback
+ * (@noble/ed25519): each loaded only when a check-in needs it, in chunks of their own, never with the signed-in pages.
+ */
+const onDemand =
+  /[\\/]node_modules[\\/](zxing-wasm|@noble|type-fest)[\\/]|[\\/]game-day[\\/]components[\\/](camera-scanner\.tsx|qr-decoder\.ts)$/;
 /** What the dashboard route's loader runs to start the dashboard's first calls (prefetch-dashboard.ts). */
 const dashboardData =
   /[\\/]features[\\/]dashboard[\\/](api[\\/](prefetch-dashboard|get-dashboard-info|get-dashboard-members)\.ts|hooks[\\/]use-dashboard-filter\.ts)$/;
 /** The signed-in app's own modules (features and routes), the policies gate and the shared parts with React Aria. */
 const signedIn = (id: string) =>
-  (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) && !signedOut.test(id) && !cardForm.test(id)) ||
+  (/[\\/]web[\\/]src[\\/](features|app)[\\/]/.test(id) &&
+    !signedOut.test(id) &&
+    !cardForm.test(id) &&
+    !onDemand.test(id)) ||
   policiesGate.test(id) ||
   signedInOnly.test(id);
 /**
@@ -101,7 +111,7 @@ const groups = {
     // it, it made that chunk and the signed-in one import each other.
     {
       name: 'vendor',
-      test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !cardForm.test(id),
+      test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !cardForm.test(id) && !onDemand.test(id),
       priority: 25,
     },
     // The shared code in two: what a first load can run, and what only the other signed-in pages use.
@@ -126,7 +136,7 @@ const groups = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), firstLoadModules()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadModules(), serviceWorker()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),

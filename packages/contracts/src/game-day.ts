@@ -95,3 +95,42 @@ export type Roster = z.infer<typeof rosterSchema>;
 export const revokeCardsBodySchema = z.object({
   profileLevelAccessId: z.uuid('Not a profile level access id'),
 });
+
+/**
+ * What a check-in device fetches before the game to check cards offline (ADR 044): the organization's id and public
+ * card keys (a JWKS), the ids of its cards revoked and not yet expired, and the team's roster for the day.
+ */
+export const offlinePackSchema = z.object({
+  organizationId: z.uuid(),
+  levelId: z.uuid(),
+  fetchedAt: z.string(),
+  keys: z.array(z.record(z.string(), z.unknown())),
+  revokedCardIds: z.array(z.uuid()),
+  roster: rosterSchema,
+});
+/** An offline check-in pack. */
+export type OfflinePack = z.infer<typeof offlinePackSchema>;
+
+/**
+ * The label names that check members in by default (a new organization's labels, the demo's, and the labels that
+ * existed before the flag): coaches, referees and field marshals. The flag is the rule; this only seeds it.
+ */
+export const defaultCheckerLabelNames = [
+  'coach',
+  'assistant coach',
+  'head coach',
+  'referee',
+  'field marshal',
+];
+/** Whether a label of this name checks members in unless the organization says otherwise. */
+export const isDefaultCheckerLabel = (name: string) =>
+  defaultCheckerLabelNames.includes(name.trim().toLowerCase());
+
+/** The plain labels (no organization role) and whether their holders check members in at the field. */
+export const checkerLabelsSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string(), checksMembersIn: z.boolean() })),
+});
+/** The checker labels. */
+export type CheckerLabels = z.infer<typeof checkerLabelsSchema>;
+/** PUT /api/app/game-day/checker-labels/{id}: whether the label's holders check members in. */
+export const checkerLabelBodySchema = z.object({ checksMembersIn: z.boolean('Say true or false') });

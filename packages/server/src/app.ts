@@ -125,7 +125,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...payments.script],
+        // 'wasm-unsafe-eval' lets our own WebAssembly compile (the game-day QR decoder, zxing-wasm, ADR 044); it
+        // allows no JavaScript eval.
+        scriptSrc: ["'self'", ...payments.script, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...payments.connect, ...monitoringOrigins(config.sentryDsn)],

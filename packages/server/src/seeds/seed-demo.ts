@@ -106,7 +106,7 @@ export async function seedDemoOrganization(
       .insert(labels)
       .values([
         { organizationId, name: 'Player', isDefault: true },
-        { organizationId, name: 'Coach' },
+        { organizationId, name: 'Coach', checksMembersIn: true },
         { organizationId, name: 'Volunteer' },
       ])
       .returning({ id: labels.id, name: labels.name });

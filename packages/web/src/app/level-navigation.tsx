@@ -2,6 +2,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { NavigationSearch } from '../features/dashboard/components/navigation-search.tsx';
+import { GameDayNavLinks } from '../features/game-day/components/game-day-nav-links.tsx';
 import { LevelTree } from '../features/hierarchy/components/level-tree.tsx';
 import { ReviewNavLink } from '../features/reviews/components/review-nav-link.tsx';
 import { useActiveProfile } from '../lib/active-profile.ts';
@@ -39,6 +40,7 @@ export function LevelNavigation() {
       {pendingReviewCount !== null && organizationId ? (
         <ReviewNavLink organizationId={organizationId} initialCount={pendingReviewCount} />
       ) : null}
+      <GameDayNavLinks levelRoles={profile.data.levelRoles} />
       <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />
     </>
   );

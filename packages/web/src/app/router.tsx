@@ -233,8 +233,8 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                 {
                   path: 'organization/roles',
                   lazy: lazyPage(
-                    () => import('../features/labels/components/roles-page.tsx'),
-                    (m) => m.RolesPage,
+                    () => import('./routes/organization-roles.tsx'),
+                    (m) => m.OrganizationRolesRoute,
                   ),
                 },
                 {

@@ -194,7 +194,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         const aborted =
           typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
         const transient = error instanceof ApiError ? error.status >= 500 : !aborted;
-        if (!transient || attempt >= attempts) {
+        // With no network at all (the browser says so) a retry only delays the answer: pages that work offline
+        // (the game-day check-in and card, ADR 044) fall back to what the device kept.
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        if (!transient || attempt >= attempts || offline) {
           if (error instanceof ApiError || aborted) throw error;
           throw new ApiError(0, opts.context ? failedContextMessage(opts.context, 0) : 'Network error', {
             cause: error,

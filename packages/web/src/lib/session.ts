@@ -21,6 +21,7 @@ import {
   supportClaims,
   useSupportSession,
 } from './support-access.ts';
+import { clearOfflineData } from './offline-data.ts';
 
 /** What the SPA knows about the signed-in user (spec §3 security session, without the refresh token). */
 export interface SessionSnapshot {
@@ -179,6 +180,7 @@ export function createSessionStore(deps: SessionStoreDeps = {}) {
       }
       clear();
       leaveSupportSession();
+      await clearOfflineData();
       assign(target);
     })().finally(() => {
       signingOut = null;
@@ -212,6 +214,8 @@ export function createSessionStore(deps: SessionStoreDeps = {}) {
       try {
         return await refresh();
       } catch (error) {
+        // No signal is not a refused refresh: the session stays (a check-in device works offline, ADR 044).
+        if (error instanceof ApiError && error.status === 0) throw error;
         // §8: a failed refresh clears the session and signs the user out.
         void signOut();
         throw new ApiError(401, sessionEndedMessage, { cause: error });

@@ -13,7 +13,10 @@ export const gameDayKeys = pgTable('game_day_keys', {
     .references(() => organizations.id),
   kid: text('kid').notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  /** A private key stored before sealing (ADR 044): sealed and cleared the first time it is read. */
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>(),
+  /** The private half, PKCS#8 PEM sealed at rest (AES-256-GCM, the partners' sealing bound to the organization). */
+  sealedPrivateKey: text('sealed_private_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -34,6 +34,8 @@ export const labels = pgTable(
      */
     role: text('role'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Whether holders check members in at the field (game day, ADR 044): set in the roles' settings. */
+    checksMembersIn: boolean('checks_members_in').notNull().default(false),
     /** The dashboard's Role sort key (ADR 016): the name unaccented and lower-cased, kept by the database. */
     nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`touchline_search_key(name)`),
     ...timestamps(),

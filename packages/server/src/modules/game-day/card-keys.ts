@@ -4,26 +4,72 @@ import {
   decodeProtectedHeader,
   errors,
   exportJWK,
+  exportPKCS8,
   generateKeyPair,
   importJWK,
+  importPKCS8,
   jwtVerify,
   SignJWT,
   type JWK,
 } from 'jose';
+import type { webcrypto } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { gameDayKeys } from '../../db/schema/index.ts';
 
 /** Who issues cards: the token's iss, and its typ. */
 export const cardIssuer = 'touchline:game-day';
 const cardType = 'touchline-card+jwt';
 
-type OrgKey = { kid: string; publicJwk: JWK; privateJwk: JWK };
+/** Seals and opens a private key at rest (the partners' sealing, ADR 041: AES-256-GCM bound to an id). */
+type Sealer = Pick<NonNullable<Deps['integrations']['partners']>, 'seal' | 'open'>;
+type KeyDeps = { db: Executor; integrations: Pick<Deps['integrations'], 'partners'> };
 
-/** The organization's card key (ADR 044): an Ed25519 pair made on first use, one per organization. */
-export async function organizationKey(db: Executor, organizationId: string): Promise<OrgKey> {
+type OrgKey = { kid: string; publicJwk: JWK; signingKey: () => Promise<webcrypto.CryptoKey> };
+
+/** The id the sealed key is bound to: a sealed value copied to another organization's row does not open. */
+const sealedFor = (organizationId: string) => `game-day-card-key:${organizationId}`;
+
+function sealer(deps: KeyDeps): Sealer {
+  const partners = deps.integrations.partners;
+  if (!partners) throw new Error('card keys cannot be sealed: no sealing secret is configured');
+  return partners;
+}
+
+async function sealedPem(deps: KeyDeps, organizationId: string, privateKey: webcrypto.CryptoKey) {
+  return sealer(deps).seal(sealedFor(organizationId), { privateKeyPem: await exportPKCS8(privateKey) });
+}
+
+/**
+ * The organization's card key (ADR 044): an Ed25519 pair made on first use, one per organization. The private half
+ * is sealed at rest (PKCS#8 PEM, sealed like the partners' credentials) and opened only to sign; a key stored before
+ * sealing (a JWK in the row) is sealed the first time it is read, and the clear copy removed.
+ */
+export async function organizationKey(deps: KeyDeps, organizationId: string): Promise<OrgKey> {
+  const db = deps.db;
   const [found] = await db.select().from(gameDayKeys).where(eq(gameDayKeys.organizationId, organizationId));
-  if (found)
-    return { kid: found.kid, publicJwk: found.publicJwk as JWK, privateJwk: found.privateJwk as JWK };
+  if (found?.privateJwk && !found.sealedPrivateKey) {
+    const legacy = (await importJWK(found.privateJwk as JWK, 'EdDSA', {
+      extractable: true,
+    })) as webcrypto.CryptoKey;
+    await db
+      .update(gameDayKeys)
+      .set({ sealedPrivateKey: await sealedPem(deps, organizationId, legacy), privateJwk: null })
+      .where(eq(gameDayKeys.organizationId, organizationId));
+    return organizationKey(deps, organizationId);
+  }
+  if (found?.sealedPrivateKey) {
+    const sealed = found.sealedPrivateKey;
+    return {
+      kid: found.kid,
+      publicJwk: found.publicJwk as JWK,
+      signingKey: async () => {
+        const pem = sealer(deps).open(sealedFor(organizationId), sealed)?.privateKeyPem;
+        if (!pem) throw new Error('the card key does not open with this sealing secret');
+        return importPKCS8(pem, 'EdDSA');
+      },
+    };
+  }
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const kid = crypto.randomUUID();
   await db
@@ -32,10 +78,10 @@ export async function organizationKey(db: Executor, organizationId: string): Pro
       organizationId,
       kid,
       publicJwk: { ...(await exportJWK(pair.publicKey)), kid, alg: 'EdDSA', use: 'sig' },
-      privateJwk: { ...(await exportJWK(pair.privateKey)), kid, alg: 'EdDSA' },
+      sealedPrivateKey: await sealedPem(deps, organizationId, pair.privateKey),
     })
     .onConflictDoNothing();
-  return organizationKey(db, organizationId);
+  return organizationKey(deps, organizationId);
 }
 
 /** Signs a card token: only opaque ids (the card, the member's access, the organization), never a name. */
@@ -50,7 +96,7 @@ export async function signCard(
     .setJti(card.id)
     .setIssuedAt(Math.floor(card.issuedAt.getTime() / 1000))
     .setExpirationTime(Math.floor(card.expiresAt.getTime() / 1000))
-    .sign(await importJWK(key.privateJwk, 'EdDSA'));
+    .sign(await key.signingKey());
 }
 
 /** What a token proved: a card of this organization (with its ids), or why it was refused. */
@@ -68,7 +114,7 @@ export type TokenCheck =
  * claim or key names another) is refused as such, a bad signature or shape as Invalid, a lapsed one as Expired.
  */
 export async function verifyCardToken(
-  db: Executor,
+  deps: KeyDeps,
   organizationId: string,
   token: string,
   now: Date,
@@ -81,7 +127,7 @@ export async function verifyCardToken(
   } catch {
     return { ok: false, refusal: 'Invalid' };
   }
-  const key = await organizationKey(db, organizationId);
+  const key = await organizationKey(deps, organizationId);
   if (claimedOrg !== organizationId)
     return { ok: false, refusal: claimedOrg ? 'OtherOrganization' : 'Invalid' };
   if (kid !== key.kid) return { ok: false, refusal: 'Invalid' };
@@ -104,6 +150,6 @@ export async function verifyCardToken(
 }
 
 /** The organization's published card keys (a JWKS of its public key). */
-export async function publishedKeys(db: Executor, organizationId: string): Promise<{ keys: JWK[] }> {
-  return { keys: [(await organizationKey(db, organizationId)).publicJwk] };
+export async function publishedKeys(deps: KeyDeps, organizationId: string): Promise<{ keys: JWK[] }> {
+  return { keys: [(await organizationKey(deps, organizationId)).publicJwk] };
 }

@@ -12,7 +12,7 @@ import { checksInAt, membersQuery } from './game-day-members.ts';
 import { checkToken, refusalMessages } from './game-day.service.ts';
 
 // Game-day check-ins and the team roster (ADR 044): a game is a team on a day.
-async function gameLevel(deps: Deps, ctx: RequestContext, levelId: string) {
+export async function gameLevel(deps: Deps, ctx: RequestContext, levelId: string) {
   const [level] = await deps.db
     .select({ id: hierarchyLevels.id, name: hierarchyLevels.name, path: hierarchyLevels.path })
     .from(hierarchyLevels)
@@ -153,16 +153,7 @@ export async function listCheckIns(
 /** GET /api/app/game-day/teams/:levelId/roster: who may play today at the team (and below), who may not and why. */
 export async function teamRoster(deps: Deps, ctx: RequestContext, levelId: string): Promise<Roster> {
   const level = await gameLevel(deps, ctx, levelId);
-  const members = await membersQuery(deps, ctx.organizationId)
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, ctx.organizationId),
-        isNull(profileLevelAccesses.deletedAt),
-        sql`${hierarchyLevels.path} like ${level.path} || '%'`,
-      ),
-    )
-    .orderBy(asc(profiles.lastName), asc(profiles.firstName));
-  const clearance = await clearanceOf(deps.db, ctx.organizationId, members, deps.clock());
+  const roster = await rosterAt(deps, ctx, level);
   await recordAuditEvent(
     deps.db,
     { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
@@ -173,6 +164,25 @@ export async function teamRoster(deps: Deps, ctx: RequestContext, levelId: strin
       entityId: level.id,
     },
   );
+  return roster;
+}
+
+/** The members at a team (and below), Cleared / Not cleared today with the reasons; not audited here. */
+export async function rosterAt(
+  deps: Deps,
+  ctx: RequestContext,
+  level: { id: string; name: string; path: string },
+): Promise<Roster> {
+  const members = await membersQuery(deps, ctx.organizationId)
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, ctx.organizationId),
+        isNull(profileLevelAccesses.deletedAt),
+        sql`${hierarchyLevels.path} like ${level.path} || '%'`,
+      ),
+    )
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName));
+  const clearance = await clearanceOf(deps.db, ctx.organizationId, members, deps.clock());
   return {
     levelName: level.name,
     items: members.map((m) => {

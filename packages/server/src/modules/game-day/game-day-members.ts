@@ -6,9 +6,6 @@ import type { Deps, RequestContext } from '../../deps.ts';
 // Who a card or a check-in is about, and who may check members in at a level (ADR 044).
 /** How long a card token lives; a card is reissued when less than half of it is left (ADR 044). */
 export const cardLifetimeMs = 24 * 60 * 60 * 1000;
-/** The plain labels that check members in at the field, besides managers and above (ADR 044). */
-export const checkerLabels = ['coach', 'assistant coach', 'head coach', 'referee', 'field marshal'];
-
 export type Member = {
   profileLevelAccessId: string;
   profileId: string;
@@ -68,7 +65,10 @@ export async function memberOf(
   return row;
 }
 
-/** Whether the actor checks members in at a level: manager or above there, or a coach/referee/marshal label. */
+/**
+ * Whether the actor checks members in at a level: manager or above there, or a holder there (or above) of a label
+ * flagged to check members in (coaches, referees, field marshals by default; set in the roles' settings).
+ */
 export async function checksInAt(
   deps: Pick<Deps, 'db'>,
   ctx: RequestContext,
@@ -79,18 +79,20 @@ export async function checksInAt(
   const grants = ctx.grants.filter((g) => levelPath === null || levelPath.startsWith(g.levelPath));
   if (grants.length === 0) return false;
   const rows = await deps.db
-    .select({ name: labels.name })
+    .select({ id: labels.id })
     .from(labels)
     .where(
       and(
         eq(labels.organizationId, ctx.organizationId),
+        eq(labels.checksMembersIn, true),
+        isNull(labels.deletedAt),
         inArray(
           labels.id,
           grants.map((g) => g.labelId),
         ),
       ),
     );
-  return rows.some((r) => checkerLabels.includes(r.name.trim().toLowerCase()));
+  return rows.length > 0;
 }
 
 /**

@@ -26,7 +26,7 @@ export async function getCard(deps: Deps, ctx: RequestContext, plaId: string): P
   );
   const now = deps.clock();
   const clearance = (await clearanceOf(deps.db, ctx.organizationId, [member], now)).get(member.profileId);
-  const key = await organizationKey(deps.db, ctx.organizationId);
+  const key = await organizationKey(deps, ctx.organizationId);
   const card = await deps.db.transaction(async (tx) => {
     const [live] = await tx
       .select()
@@ -85,8 +85,8 @@ export async function getCard(deps: Deps, ctx: RequestContext, plaId: string): P
 }
 
 /** GET /api/app/game-day/keys: the organization's public card key, for devices that verify cards offline. */
-export async function getKeys(deps: Pick<Deps, 'db'>, ctx: RequestContext) {
-  return publishedKeys(deps.db, ctx.organizationId);
+export async function getKeys(deps: Deps, ctx: RequestContext) {
+  return publishedKeys(deps, ctx.organizationId);
 }
 
 /** POST /api/app/game-day/cards/revoke: a manager revokes a member's live cards (audited); answers how many. */
@@ -138,7 +138,7 @@ type Checked = CardCheck & { cardId: string | null };
 
 export async function checkToken(deps: Deps, ctx: RequestContext, token: string): Promise<Checked> {
   const now = deps.clock();
-  const proof = await verifyCardToken(deps.db, ctx.organizationId, token, now);
+  const proof = await verifyCardToken(deps, ctx.organizationId, token, now);
   const blank = { profileLevelAccessId: null, name: null, photoUrl: null, levelName: null, reasons: [] };
   const [card] = proof.cardId
     ? await deps.db

@@ -46,7 +46,7 @@ beforeAll(async () => {
   const db = t.database.db;
   const [coachLabel] = await db
     .insert(labels)
-    .values({ organizationId: org.id, name: 'Coach' })
+    .values({ organizationId: org.id, name: 'Coach', checksMembersIn: true })
     .returning({ id: labels.id });
   await db
     .update(profileLevelAccesses)

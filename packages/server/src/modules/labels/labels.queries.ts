@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { labels, profileLevelAccesses } from '../../db/schema/index.ts';
+import { isDefaultCheckerLabel } from '@touchline/contracts/game-day';
 
 // Every query here filters on the organization first (ADR 007): another organization's label is never found.
 
@@ -74,7 +75,13 @@ export async function insertLabel(
     .where(live(organizationId));
   const [row] = await tx
     .insert(labels)
-    .values({ organizationId, ...values, sortOrder: (last?.sortOrder ?? -1) + 1 })
+    .values({
+      organizationId,
+      ...values,
+      sortOrder: (last?.sortOrder ?? -1) + 1,
+      // A plain coach, referee or field-marshal label checks members in at game day until an admin says otherwise.
+      checksMembersIn: values.role === null && isDefaultCheckerLabel(values.name),
+    })
     .returning(labelColumns);
   if (!row) throw new Error('the label was not inserted');
   return row;

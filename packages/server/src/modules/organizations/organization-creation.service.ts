@@ -20,6 +20,7 @@ import { openBillingAccount } from '../billing/billing.service.ts';
 import { inviteAccess } from '../invitations/invitations.service.ts';
 import { findCatalogPlan } from '../plans/plans.service.ts';
 import { organizationPolicy } from './organizations.policy.ts';
+import { isDefaultCheckerLabel } from '@touchline/contracts/game-day';
 
 /** The draft's roles as stored: what was entered, with exactly one default (the first when none was marked). */
 function storedRoles(body: CreateOrganizationBody): OrganizationRoleRequirement[] {
@@ -46,9 +47,17 @@ async function insertLabels(tx: Transaction, organizationId: string, roles: Orga
     isDefault: role.isDefault,
     role: isAdminName(role.roleLabel) ? Role.Admin : null,
     sortOrder: index,
+    checksMembersIn: !isAdminName(role.roleLabel) && isDefaultCheckerLabel(role.roleLabel),
   }));
   if (!rows.some((row) => row.role === Role.Admin))
-    rows.push({ organizationId, name: 'Admin', isDefault: false, role: Role.Admin, sortOrder: rows.length });
+    rows.push({
+      organizationId,
+      name: 'Admin',
+      isDefault: false,
+      role: Role.Admin,
+      sortOrder: rows.length,
+      checksMembersIn: false,
+    });
   const inserted = await tx.insert(labels).values(rows).returning({ id: labels.id, role: labels.role });
   const adminLabel = inserted.find((label) => label.role === Role.Admin);
   if (!adminLabel) throw new Error('the Admin label was not created');

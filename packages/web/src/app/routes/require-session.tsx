@@ -2,11 +2,19 @@ import { Navigate, Outlet, redirect, useLocation, type LoaderFunctionArgs } from
 import { signInUrlFor } from '../../lib/return-to.ts';
 import { isSessionLoggedIn, session, useSession } from '../../lib/session.ts';
 
+/**
+ * The pages that open with no signal from what the device kept (issue 33, ADR 044): the game-day check-in and card.
+ * Offline the session cannot be restored; they work from local storage and send nothing until the signal returns.
+ */
+const offlinePages = /^\/game-day\/(check-in|cards)\//;
+const offlineAllowed = (pathname: string) =>
+  typeof navigator !== 'undefined' && navigator.onLine === false && offlinePages.test(pathname);
+
 /** Before a signed-in page loads: the session is restored, or the user is sent to sign in and brought back. */
 export async function requireSessionLoader({ request }: LoaderFunctionArgs) {
   await session.ensureLoaded();
-  if (!isSessionLoggedIn(session.getSnapshot())) {
-    const url = new URL(request.url);
+  const url = new URL(request.url);
+  if (!isSessionLoggedIn(session.getSnapshot()) && !offlineAllowed(url.pathname)) {
     throw redirect(signInUrlFor(url.pathname + url.search));
   }
   return null;
@@ -16,7 +24,7 @@ export async function requireSessionLoader({ request }: LoaderFunctionArgs) {
 export function RequireSession() {
   const current = useSession();
   const location = useLocation();
-  if (!isSessionLoggedIn(current)) {
+  if (!isSessionLoggedIn(current) && !offlineAllowed(location.pathname)) {
     return <Navigate to={signInUrlFor(location.pathname + location.search)} replace />;
   }
   return <Outlet />;

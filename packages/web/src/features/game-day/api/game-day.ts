@@ -1,19 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkInListSchema, clearanceCardSchema, rosterSchema } from '@touchline/contracts/game-day';
+import { useQuery } from '@tanstack/react-query';
+import { checkInListSchema, clearanceCardSchema } from '@touchline/contracts/game-day';
 import { api } from '../../../lib/api-client.ts';
-import { checkInOrQueue, gamePath } from './check-in-queue.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { session } from '../../../lib/session.ts';
+import { saveCard, storedCard } from '../offline/pack-store.ts';
+import { gamePath, isOffline } from './check-in-queue.ts';
 
 const gameDayApi = '/api/app/game-day';
 
-/** GET a member's clearance card (the member, a guardian, or staff). */
+/**
+ * GET a member's clearance card (the member, a guardian, or staff). The last one shown is kept on the device, and
+ * shown with no signal while its token is valid (`saved`).
+ */
 export const useClearanceCard = (profileLevelAccessId: string) =>
   useQuery({
     queryKey: ['game-day', 'card', profileLevelAccessId],
-    queryFn: () =>
-      api.get(`${gameDayApi}/cards/${encodeURIComponent(profileLevelAccessId)}`, {
-        schema: clearanceCardSchema,
-        auth: true,
-      }),
+    queryFn: async () => {
+      try {
+        const card = await api.get(`${gameDayApi}/cards/${encodeURIComponent(profileLevelAccessId)}`, {
+          schema: clearanceCardSchema,
+          auth: true,
+        });
+        if (card) saveCard(card);
+        return card ? { card, saved: false } : null;
+      } catch (error) {
+        const kept = storedCard(profileLevelAccessId);
+        if (kept && (isOffline(error) || navigator.onLine === false)) return { card: kept, saved: true };
+        throw error;
+      }
+    },
+    retry: false,
   });
 
 /** GET a game's check-ins. */
@@ -24,26 +40,23 @@ export const useCheckIns = (levelId: string, gameOn: string) =>
       (await api.get(gamePath(levelId, gameOn), { schema: checkInListSchema })) ?? { items: [] },
   });
 
-/** POST a check-in (the id is made here, once); offline, it is queued and answers null. */
-export function useCheckIn(levelId: string, gameOn: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) =>
-      checkInOrQueue({
-        levelId,
-        gameOn,
-        id: crypto.randomUUID(),
-        token,
-        scannedAt: new Date().toISOString(),
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['game-day', 'check-ins', levelId, gameOn] }),
+/**
+ * Opens the member's printable card (a PDF the API serves only with the Bearer token, so not a plain link) in a
+ * new tab.
+ */
+export async function openCardPdf(profileLevelAccessId: string): Promise<void> {
+  const token = await session.getAccessToken();
+  if (!token) throw new ApiError(401, 'You are not signed in.');
+  const opened = window.open('', '_blank');
+  const response = await fetch(`${gameDayApi}/cards/${encodeURIComponent(profileLevelAccessId)}/pdf`, {
+    headers: { authorization: `Bearer ${token}` },
   });
+  if (!response.ok) {
+    opened?.close();
+    throw new ApiError(response.status, `The printable card could not be made (HTTP ${response.status})`);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  if (opened) opened.location.href = url;
+  else window.location.assign(url);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-/** GET a team's game-day roster: who may play today, who may not and why. */
-export const useRoster = (levelId: string) =>
-  useQuery({
-    queryKey: ['game-day', 'roster', levelId],
-    queryFn: () =>
-      api.get(`${gameDayApi}/teams/${encodeURIComponent(levelId)}/roster`, { schema: rosterSchema }),
-  });

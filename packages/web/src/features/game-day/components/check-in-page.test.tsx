@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckIn, ClearanceCard } from '@touchline/contracts/game-day';
+import type { CheckIn, ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
 import { session } from '../../../lib/session.ts';
 import { serveGlobally } from '../../../test/fake-server.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -12,6 +12,15 @@ import { ClearanceCardPage } from './clearance-card-page.tsx';
 const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`;
 const team = uuid(3);
 const path = `/api/app/game-day/games/${team}/2026-11-29/check-ins`;
+const packPath = `/api/app/game-day/teams/${team}/offline-pack`;
+const pack = (items: OfflinePack['roster']['items']): OfflinePack => ({
+  organizationId: uuid(1),
+  levelId: team,
+  fetchedAt: new Date().toISOString(),
+  keys: [],
+  revokedCardIds: [],
+  roster: { levelName: 'U10 Boys', items },
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,20 +37,17 @@ describe('game day', () => {
       const bodies: { id: string; token: string }[] = [];
       serveGlobally({
         [`GET ${path}`]: () => ({ status: 200, body: { items: recorded } }),
-        [`GET /api/app/game-day/teams/${team}/roster`]: {
+        [`GET ${packPath}`]: {
           status: 200,
-          body: {
-            levelName: 'U10 Boys',
-            items: [
-              {
-                profileLevelAccessId: uuid(4),
-                name: 'Eddie Expired',
-                role: 'Player',
-                state: 'Not cleared',
-                reasons: ['Abuse-prevention training expired 3 Nov'],
-              },
-            ],
-          },
+          body: pack([
+            {
+              profileLevelAccessId: uuid(4),
+              name: 'Eddie Expired',
+              role: 'Player',
+              state: 'Not cleared',
+              reasons: ['Abuse-prevention training expired 3 Nov'],
+            },
+          ]),
         },
         [`POST ${path}`]: (call) => {
           const body = JSON.parse(call.body ?? '{}') as { id: string; token: string };
@@ -93,10 +99,7 @@ describe('game day', () => {
       const recorded: CheckIn[] = [];
       serveGlobally({
         [`GET ${path}`]: () => ({ status: 200, body: { items: recorded } }),
-        [`GET /api/app/game-day/teams/${team}/roster`]: {
-          status: 200,
-          body: { levelName: 'U10 Boys', items: [] },
-        },
+        [`GET ${packPath}`]: { status: 200, body: pack([]) },
         [`POST ${path}`]: (call) => {
           if (!online) throw new TypeError('Failed to fetch');
           const body = JSON.parse(call.body ?? '{}') as { id: string; token: string };
@@ -122,7 +125,14 @@ describe('game day', () => {
       );
       await userEvent.type(await screen.findByLabelText(/Card code/), 'revoked.card.code');
       await userEvent.click(screen.getByRole('button', { name: 'Check in' }));
-      expect(await screen.findByText(/1 scan saved without a signal/)).toBeVisible();
+      expect(await screen.findByText(/check-in waiting for a signal/)).toBeVisible();
+      expect(screen.getByTestId('pending-count')).toHaveTextContent('1');
+      // Checked on the device first: not a card of this league.
+      expect(
+        within(screen.getByRole('region', { name: 'Scan result' })).getByText(
+          'This is not a valid card of this league',
+        ),
+      ).toBeVisible();
       expect(posted).toEqual([]);
       online = true;
       act(() => {
@@ -132,7 +142,7 @@ describe('game day', () => {
       expect(
         await within(list).findByText('Rory Removed: This card was revoked by the league'),
       ).toBeVisible();
-      await waitFor(() => expect(screen.queryByText(/saved without a signal/)).toBeNull());
+      await waitFor(() => expect(screen.queryByText(/waiting for a signal/)).toBeNull());
       act(() => {
         window.dispatchEvent(new Event('online'));
       });

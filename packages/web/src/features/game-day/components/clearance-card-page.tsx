@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useClearanceCard } from '../api/game-day.ts';
+import { openCardPdf, useClearanceCard } from '../api/game-day.ts';
 import { QrCode } from './qr-code.tsx';
 
 const dateText = (iso: string) =>
@@ -15,10 +17,11 @@ const dateText = (iso: string) =>
 export function ClearanceCardPage() {
   const { profileLevelAccessId = '' } = useParams();
   const card = useClearanceCard(profileLevelAccessId);
+  const [pdfError, setPdfError] = useState<string | null>(null);
   if (card.isPending) return <Spinner />;
   if (card.isError || !card.data)
     return <Alert>{card.error?.message ?? 'This card could not be shown.'}</Alert>;
-  const c = card.data;
+  const { card: c, saved } = card.data;
   const cleared = c.state === 'Cleared';
   return (
     <article className="mx-auto flex max-w-sm flex-col gap-4 p-4" aria-label="Clearance card">
@@ -50,11 +53,29 @@ export function ClearanceCardPage() {
         )}
         {c.validUntil && <p className="mt-2">Valid until {dateText(c.validUntil)}</p>}
       </section>
+      {saved && (
+        <Alert tone="info">
+          No signal: this is the copy kept on this phone. It still scans at the field.
+        </Alert>
+      )}
       <QrCode value={c.token} label={`Card code for ${c.name}`} />
       <p className="text-center text-sm">
         Show this code at the field. It renews itself; this one is good until{' '}
         {new Date(c.tokenExpiresAt).toLocaleString()}.
       </p>
+      <div className="flex flex-wrap justify-center gap-2 print:hidden">
+        <Button
+          label="Printable card (PDF)"
+          variant="secondary"
+          disabled={saved}
+          onClick={() =>
+            void openCardPdf(c.profileLevelAccessId).catch((e: unknown) =>
+              setPdfError(e instanceof Error ? e.message : 'The printable card could not be made'),
+            )
+          }
+        />
+      </div>
+      {pdfError && <Alert>{pdfError}</Alert>}
     </article>
   );
 }

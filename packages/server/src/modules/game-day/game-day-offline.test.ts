@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { PDFDocument } from 'pdf-lib';
+import type { ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
+import { auditEvents, labels, profileLevelAccesses } from '../../db/schema/index.ts';
+import { createTestSuite, type TestMember } from '../../../test/factories.ts';
+
+const suite = await createTestSuite({
+  manager: ['team', 'Manager'],
+  referee: ['team', 'member', { firstName: 'Reese', lastName: 'Referee' }],
+  player: ['team', 'member', { firstName: 'Pat', lastName: 'Player' }],
+  outsider: ['team', 'member', { in: 'other' }],
+  otherManager: ['team', 'Manager', { in: 'other' }],
+});
+const { t, org, other, members: m } = suite;
+const json = <T>(res: { json: () => unknown }) => res.json() as T;
+const pack = (who: TestMember | null, levelId = org.team.id) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/app/game-day/teams/${levelId}/offline-pack`,
+    ...(who ? { headers: who.auth } : {}),
+  });
+
+beforeAll(async () => {
+  const [referee] = await t.database.db
+    .insert(labels)
+    .values({ organizationId: org.id, name: 'Referee', checksMembersIn: true })
+    .returning({ id: labels.id });
+  await t.database.db
+    .update(profileLevelAccesses)
+    .set({ labelId: referee!.id })
+    .where(eq(profileLevelAccesses.id, m.referee.profileLevelAccessId));
+});
+afterAll(() => t.close());
+
+describe('the offline check-in pack', () => {
+  it('401 without a token, 400 for a bad id, 404 for another organization’s team, 403 for a plain member', async () => {
+    expect((await pack(null)).statusCode).toBe(401);
+    const bad = await pack(m.referee, 'not-a-level');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Not a level id');
+    expect((await pack(m.referee, other.team.id)).statusCode).toBe(404);
+    expect((await pack(m.otherManager)).statusCode).toBe(404);
+    expect((await pack(m.player)).statusCode).toBe(403);
+  });
+
+  it('carries the public key, the revoked cards still live and the team’s roster, audited', async () => {
+    const live = json<ClearanceCard>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/app/game-day/cards/${m.player.profileLevelAccessId}`,
+        headers: m.player.auth,
+      }),
+    );
+    const before = json<OfflinePack>(await pack(m.referee));
+    expect(before.organizationId).toBe(org.id);
+    expect(before.levelId).toBe(org.team.id);
+    expect(before.keys).toHaveLength(1);
+    expect(before.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
+    expect(before.keys[0]).not.toHaveProperty('d');
+    expect(before.revokedCardIds).toEqual([]);
+    expect(before.roster.items.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['Pat Player', 'Reese Referee']),
+    );
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/game-day/cards/revoke',
+      headers: m.manager.auth,
+      payload: { profileLevelAccessId: m.player.profileLevelAccessId },
+    });
+    expect(revoke.statusCode).toBe(200);
+    const after = json<OfflinePack>(await pack(m.manager));
+    expect(after.revokedCardIds).toEqual([decodeJwt(live.token).jti]);
+    // Another organization's pack names none of this one's cards or members.
+    const theirs = json<OfflinePack>(await pack(m.otherManager, other.team.id));
+    expect(theirs.revokedCardIds).toEqual([]);
+    expect(JSON.stringify(theirs)).not.toContain('Pat Player');
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'game-day.offline-pack.fetched'), eq(auditEvents.entityId, org.team.id)),
+      );
+    expect(audits).toHaveLength(2);
+  });
+});
+
+describe('the printable card', () => {
+  const pdf = (who: TestMember | null, id: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/app/game-day/cards/${id}/pdf`,
+      ...(who ? { headers: who.auth } : {}),
+    });
+
+  it('401, 400, 404 for another organization’s member, 403 for another member', async () => {
+    expect((await pdf(null, m.player.profileLevelAccessId)).statusCode).toBe(401);
+    expect((await pdf(m.player, 'x')).statusCode).toBe(400);
+    expect((await pdf(m.player, m.outsider.profileLevelAccessId)).statusCode).toBe(404);
+    expect((await pdf(m.otherManager, m.player.profileLevelAccessId)).statusCode).toBe(404);
+    expect((await pdf(m.player, m.manager.profileLevelAccessId)).statusCode).toBe(403);
+  });
+
+  it('is a one-page PDF of the member’s card, not cached', async () => {
+    const res = await pdf(m.player, m.player.profileLevelAccessId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe('Clearance card: Pat Player');
+  });
+});
