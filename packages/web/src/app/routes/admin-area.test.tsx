@@ -76,11 +76,13 @@ const support: SupportSession = {
   viewedUserId: person.userId,
   viewedRoles: ['Admin'],
   adminUserId: '55555555-5555-4555-8555-555555555555',
+  adminName: 'Sam Support',
   reason: 'Ticket 17: members missing',
   allowWrites: false,
   startedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   endedAt: null,
+  endedByOrganization: false,
   active: true,
 };
 const page = <T,>(items: T[]) => ({ status: 200, body: { items, totalCount: items.length } });
