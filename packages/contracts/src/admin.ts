@@ -247,6 +247,22 @@ export const adminHealthSchema = z.object({
     failing: z.number().int(),
     oldestPendingAt: when.nullable(),
   }),
+  /** This server process's 5xx faults of the last day, scrubbed and grouped alike, most recent first. */
+  recentErrors: z.object({
+    total: z.number().int(),
+    groups: z.array(
+      z.object({
+        route: z.string(),
+        method: z.string(),
+        name: z.string(),
+        message: z.string(),
+        count: z.number().int(),
+        firstSeenAt: when,
+        lastSeenAt: when,
+        lastRequestId: z.string(),
+      }),
+    ),
+  }),
 });
 /** The health numbers. */
 export type AdminHealth = z.infer<typeof adminHealthSchema>;
