@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { queuedCheckIns, sendQueued } from '../api/check-in-queue.ts';
 import { useCheckIn, useCheckIns, useRoster } from '../api/game-day.ts';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 const localToday = () => {
   const d = new Date();
@@ -22,7 +23,11 @@ function Verdict({ checkIn }: { checkIn: CheckIn }) {
       className={`flex items-center gap-4 rounded-lg p-4 text-white ${cleared ? 'bg-green-700' : 'bg-red-700'}`}
     >
       {checkIn.photoUrl && (
-        <img src={checkIn.photoUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
+        <img
+          {...responsiveImage(checkIn.photoUrl, 80)}
+          alt=""
+          className="h-20 w-20 rounded-full object-cover"
+        />
       )}
       <div>
         <p className="text-2xl font-bold">{checkIn.message}</p>
