@@ -169,16 +169,49 @@ export const supportSessionSchema = z.object({
   viewedUserId: z.uuid(),
   viewedRoles: z.array(z.string()),
   adminUserId: z.uuid(),
+  /** The administrator's name as it was when the session started. */
+  adminName: z.string(),
   reason: z.string(),
   allowWrites: z.boolean(),
   startedAt: when,
   expiresAt: when,
   endedAt: when.nullable(),
+  /** Ended early by one of the organization's own administrators (not by the platform's). */
+  endedByOrganization: z.boolean(),
   /** True while it lasts: not ended and not expired. */
   active: z.boolean(),
 });
 /** One support session. */
 export type SupportSession = z.infer<typeof supportSessionSchema>;
+
+/** An organization's support session in its own path: /api/app/organization/{id}/support-sessions/{sessionId}. */
+export const organizationSupportSessionParamsSchema = z.object({ id: z.uuid(), sessionId: z.uuid() });
+
+/** Longest an organization's grant of incidents to support access lasts, in hours, and its default. */
+export const supportIncidentGrantMaxHours = 72;
+export const supportIncidentGrantDefaultHours = 24;
+
+/** PUT /api/app/organization/{id}/support-incident-access: lets support access read incidents, for a while. */
+export const supportIncidentGrantBodySchema = z.object({
+  hours: z
+    .number('Choose how many hours')
+    .int('Choose whole hours')
+    .min(1, 'At least one hour')
+    .max(supportIncidentGrantMaxHours, `At most ${supportIncidentGrantMaxHours} hours`)
+    .default(supportIncidentGrantDefaultHours),
+});
+/** The parsed grant body. */
+export type SupportIncidentGrantBody = z.infer<typeof supportIncidentGrantBodySchema>;
+
+/** Whether support access may read the organization's incidents now (off by default), and until when. */
+export const supportIncidentGrantSchema = z.object({
+  active: z.boolean(),
+  expiresAt: when.nullable(),
+  grantedByUserId: z.uuid().nullable(),
+  grantedAt: when.nullable(),
+});
+/** The organization's incidents grant. */
+export type SupportIncidentGrant = z.infer<typeof supportIncidentGrantSchema>;
 
 /** The request header naming the support session a platform administrator's request runs under. */
 export const supportSessionHeader = 'x-touchline-support-session';
@@ -213,6 +246,22 @@ export const adminHealthSchema = z.object({
     pending: z.number().int(),
     failing: z.number().int(),
     oldestPendingAt: when.nullable(),
+  }),
+  /** This server process's 5xx faults of the last day, scrubbed and grouped alike, most recent first. */
+  recentErrors: z.object({
+    total: z.number().int(),
+    groups: z.array(
+      z.object({
+        route: z.string(),
+        method: z.string(),
+        name: z.string(),
+        message: z.string(),
+        count: z.number().int(),
+        firstSeenAt: when,
+        lastSeenAt: when,
+        lastRequestId: z.string(),
+      }),
+    ),
   }),
 });
 /** The health numbers. */

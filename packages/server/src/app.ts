@@ -61,6 +61,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { supportAccess, supportSessionRoutes } from './modules/admin/support-access.routes.ts';
 import { errorMonitoring } from './modules/admin/monitoring.routes.ts';
 import { monitoringOrigins } from './modules/admin/error-monitoring.ts';
+import { intercomCspSources } from './modules/admin/support-chat-csp.ts';
 import { metrics } from './modules/admin/metrics.routes.ts';
 import { supportChatRoutes } from './modules/admin/support-chat.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
@@ -121,21 +122,30 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(inputGuard);
   await app.register(oversizedBody);
   const payments = paymentOrigins(config.stripe);
+  const chat = intercomCspSources(config.intercomAppId);
+  const frames = [...payments.frame, ...chat.frameSrc];
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets our own WebAssembly compile (the game-day QR decoder, zxing-wasm, ADR 044); it
         // allows no JavaScript eval.
-        scriptSrc: ["'self'", ...payments.script, "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", ...payments.script, ...chat.scriptSrc, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...payments.connect, ...monitoringOrigins(config.sentryDsn)],
-        ...(payments.frame.length > 0 ? { frameSrc: ["'self'", ...payments.frame] } : {}),
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat.imgSrc],
+        connectSrc: [
+          "'self'",
+          ...payments.connect,
+          ...monitoringOrigins(config.sentryDsn),
+          ...chat.connectSrc,
+        ],
+        ...(frames.length > 0 ? { frameSrc: ["'self'", ...frames] } : {}),
+        ...(chat.fontSrc.length > 0 ? { fontSrc: ["'self'", ...chat.fontSrc] } : {}),
+        ...(chat.mediaSrc.length > 0 ? { mediaSrc: ["'self'", ...chat.mediaSrc] } : {}),
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...chat.formAction],
         upgradeInsecureRequests: null,
       },
     },

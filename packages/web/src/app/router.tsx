@@ -224,6 +224,13 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                   ),
                 },
                 {
+                  path: 'organization/support-access',
+                  lazy: lazyPage(
+                    () => import('../features/support-access/components/support-access-page.tsx'),
+                    (m) => m.SupportAccessPage,
+                  ),
+                },
+                {
                   path: 'organization/live-scan',
                   lazy: lazyPage(
                     () => import('./routes/organization-live-scan.tsx'),

@@ -17,6 +17,8 @@ export const supportSessions = pgTable(
       .references(() => organizations.id),
     /** The platform administrator (TouchlineAdmin) who asked. */
     adminUserId: uuid('admin_user_id').notNull(),
+    /** Their name when the session started, for the organization's list of sessions. */
+    adminName: text('admin_name').notNull().default(''),
     /** The profile seen, and its account, as whom requests run. */
     profileId: uuid('profile_id')
       .notNull()
@@ -26,6 +28,8 @@ export const supportSessions = pgTable(
     allowWrites: boolean('allow_writes').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Who ended it early: the administrator, or one of the organization's own administrators. */
+    endedByUserId: uuid('ended_by_user_id'),
     ...timestamps(),
   },
   (t) => [
@@ -33,3 +37,18 @@ export const supportSessions = pgTable(
     index('support_sessions_admin_idx').on(t.adminUserId, t.expiresAt),
   ],
 );
+
+/**
+ * An organization's grant of incidents' contents to support access (issue 32): off unless a row is here and unexpired.
+ * Only the organization's own administrators write it (never under support access), for a bounded time; audited.
+ * Even then incidents are read, never changed, under a support session.
+ */
+export const supportIncidentGrants = pgTable('support_incident_grants', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  grantedByUserId: uuid('granted_by_user_id').notNull(),
+  grantedByProfileId: uuid('granted_by_profile_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ...timestamps(),
+});

@@ -15,6 +15,7 @@ import { recordAuditEvent } from '../../db/audit.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { vendorHealth } from '../../integrations/http/vendor-health.ts';
+import { recentErrors } from './recent-errors.ts';
 import type { AdminDirectory, AdminDirectoryUser } from '../../plugins/identity-directory.ts';
 import { adminAuditActor, type AdminContext } from './admin-access.ts';
 import {
@@ -309,5 +310,6 @@ export async function getHealth(deps: AdminDeps): Promise<AdminHealth> {
       failing: waiting.mail?.failing ?? 0,
       oldestPendingAt: iso(waiting.mail?.oldest),
     },
+    recentErrors: recentErrors(now),
   };
 }

@@ -1,19 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { supportSessionHeader, supportSessionSchema } from '@touchline/contracts/admin';
+import {
+  adminAuditEventSchema,
+  adminIdParamsSchema,
+  organizationSupportSessionParamsSchema,
+  supportIncidentGrantBodySchema,
+  supportIncidentGrantSchema,
+  supportSessionHeader,
+  supportSessionSchema,
+} from '@touchline/contracts/admin';
 import { listResponse, paginationQuerySchema } from '@touchline/contracts/pagination';
 import { requireRequestContext } from '../../authz/request-context.ts';
-import { adminIdParamsSchema } from '@touchline/contracts/admin';
+import { isPlatformAdmin, recordSupportRequest, supportActorFor } from './support-access.service.ts';
 import {
-  isPlatformAdmin,
+  endSupportSessionByOrganization,
+  getSupportIncidentGrant,
+  grantSupportIncidentAccess,
   listOrganizationSupportSessions,
-  recordSupportRequest,
-  supportActorFor,
-} from './support-access.service.ts';
+  listSupportSessionAudit,
+  withdrawSupportIncidentAccess,
+} from './support-organization.service.ts';
 
-type SessionRow = Awaited<ReturnType<typeof supportActorFor>>['session'];
-const underSession = new WeakMap<FastifyRequest, SessionRow>();
+type UnderSession = Pick<Awaited<ReturnType<typeof supportActorFor>>, 'session' | 'incidentRead'>;
+const underSession = new WeakMap<FastifyRequest, UnderSession>();
 
 /** Whether a route reads or writes an incident: its contents are never shown under support access. */
 const isIncidentRoute = (url: string) => /^\/api\/app\/incident(\/|$)/.test(url);
@@ -31,21 +41,27 @@ export const supportAccess = fp(
       const sessionId = Array.isArray(header) ? header[0] : header;
       if (!sessionId || !request.actor || request.routeOptions.config.adminArea) return;
       if (!isPlatformAdmin(request.actor)) return;
-      const { actor, session, refusal } = await supportActorFor(app.deps, request.actor, sessionId, {
-        write: !['GET', 'HEAD', 'OPTIONS'].includes(request.method),
-        incident: isIncidentRoute(request.routeOptions.url ?? request.url),
-      });
+      const { actor, session, refusal, incidentRead } = await supportActorFor(
+        app.deps,
+        request.actor,
+        sessionId,
+        {
+          write: !['GET', 'HEAD', 'OPTIONS'].includes(request.method),
+          incident: isIncidentRoute(request.routeOptions.url ?? request.url),
+        },
+      );
       // Noted first, so a refused attempt is audited like any other request under the session.
-      underSession.set(request, session);
+      underSession.set(request, { session, incidentRead });
       if (refusal) throw refusal;
       request.actor = actor;
     });
     // Before the answer leaves (onSend, not onResponse): by the time the caller reads it, the organization's trail
     // already holds the request (on PostgreSQL an onResponse write was still under way when the next call came).
     app.addHook('onSend', async (request, reply, payload) => {
-      const session = underSession.get(request);
-      if (!session) return payload;
-      await recordSupportRequest(app.deps, session, {
+      const under = underSession.get(request);
+      if (!under) return payload;
+      await recordSupportRequest(app.deps, under.session, {
+        incidentRead: under.incidentRead,
         method: request.method,
         route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
         statusCode: reply.statusCode,
@@ -57,13 +73,22 @@ export const supportAccess = fp(
   { name: 'support-access', dependencies: ['authenticate'] },
 );
 
-/** What an organization's administrators see of the platform's support access: every session, newest first. */
+/** Whether a request runs under support access (the actor the support hook put in place). */
+const underSupport = (request: FastifyRequest) => typeof request.actor?.claims.supportSessionId === 'string';
+
+/**
+ * What an organization's administrators see and decide of the platform's support access: every session, what was
+ * done under one, ending one early, and whether support access may read incidents.
+ */
 export async function supportSessionRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/app/organization/:id/support-sessions',
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['organizations'];
+  const sessions = '/api/app/organization/:id/support-sessions';
+  r.get(
+    sessions,
     {
       schema: {
-        tags: ['organizations'],
+        tags,
         summary: "The platform's support access sessions in this organization, newest first (administrators)",
         params: adminIdParamsSchema,
         querystring: paginationQuerySchema,
@@ -76,6 +101,101 @@ export async function supportSessionRoutes(app: FastifyInstance) {
         await requireRequestContext(request),
         request.params.id,
         request.query,
+      ),
+  );
+
+  r.get(
+    `${sessions}/:sessionId/audit`,
+    {
+      schema: {
+        tags,
+        summary: 'What happened under one support session, newest first (administrators)',
+        params: organizationSupportSessionParamsSchema,
+        querystring: paginationQuerySchema,
+        response: { 200: listResponse(adminAuditEventSchema) },
+      },
+    },
+    async (request) =>
+      listSupportSessionAudit(
+        app.deps,
+        await requireRequestContext(request),
+        request.params.id,
+        request.params.sessionId,
+        request.query,
+      ),
+  );
+
+  r.post(
+    `${sessions}/:sessionId/end`,
+    {
+      schema: {
+        tags,
+        summary: 'Ends a support session in this organization now; audited (administrators)',
+        params: organizationSupportSessionParamsSchema,
+        response: { 200: supportSessionSchema },
+      },
+    },
+    async (request) =>
+      endSupportSessionByOrganization(
+        app.deps,
+        await requireRequestContext(request),
+        request.params.id,
+        request.params.sessionId,
+      ),
+  );
+
+  const grant = '/api/app/organization/:id/support-incident-access';
+  r.get(
+    grant,
+    {
+      schema: {
+        tags,
+        summary: 'Whether support access may read incidents now, and until when (administrators)',
+        params: adminIdParamsSchema,
+        response: { 200: supportIncidentGrantSchema },
+      },
+    },
+    async (request) =>
+      getSupportIncidentGrant(app.deps, await requireRequestContext(request), request.params.id),
+  );
+
+  r.put(
+    grant,
+    {
+      schema: {
+        tags,
+        summary: 'Lets support access read (never change) incidents for some hours; audited (administrators)',
+        params: adminIdParamsSchema,
+        body: supportIncidentGrantBodySchema,
+        response: { 200: supportIncidentGrantSchema },
+      },
+    },
+    async (request) =>
+      grantSupportIncidentAccess(
+        app.deps,
+        await requireRequestContext(request),
+        request.params.id,
+        request.body,
+        underSupport(request),
+      ),
+  );
+
+  r.delete(
+    grant,
+    {
+      schema: {
+        tags,
+        summary: 'Withdraws support access to incidents now; audited (administrators)',
+        params: adminIdParamsSchema,
+        response: { 200: supportIncidentGrantSchema },
+      },
+    },
+    async (request) =>
+      withdrawSupportIncidentAccess(
+        app.deps,
+        await requireRequestContext(request),
+        request.params.id,
+        underSupport(request),
       ),
   );
 }

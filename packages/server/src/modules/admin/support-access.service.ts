@@ -1,16 +1,13 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { StartSupportSessionBody, SupportSession } from '@touchline/contracts/admin';
 import { ErrorCode } from '@touchline/contracts/errors';
-import type { ListResponse } from '@touchline/contracts/pagination';
 import { AccessTokenClaim, Role } from '@touchline/contracts/roles';
 import type { Actor } from '../../authz/actor-types.ts';
 import { grantsOfProfile, organizationRoles } from '../../authz/actor-context.ts';
-import { liveRootLevel } from '../../authz/live-queries.ts';
-import { authorize, holdsAt } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { organizations, profiles, supportSessions } from '../../db/schema/index.ts';
-import type { Deps, RequestContext } from '../../deps.ts';
+import { organizations, profiles, supportIncidentGrants, supportSessions } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { adminAuditActor, type AdminContext } from './admin-access.ts';
 
@@ -22,9 +19,9 @@ type SupportDeps = Pick<Deps, 'db' | 'clock'>;
 type SessionRow = typeof supportSessions.$inferSelect;
 
 /** The audit trail's entity type for everything a support session records. */
-const entityType = 'support_session';
+export const entityType = 'support_session';
 
-function present(
+export function present(
   row: SessionRow,
   names: { organizationName: string; firstName: string; lastName: string; roles?: string[] },
   now: Date,
@@ -38,16 +35,18 @@ function present(
     viewedUserId: row.viewedUserId,
     viewedRoles: names.roles ?? [],
     adminUserId: row.adminUserId,
+    adminName: row.adminName,
     reason: row.reason,
     allowWrites: row.allowWrites,
     startedAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
+    endedByOrganization: row.endedByUserId !== null && row.endedByUserId !== row.adminUserId,
     active: row.endedAt === null && row.expiresAt > now,
   };
 }
 
-const withNames = {
+export const withNames = {
   session: supportSessions,
   organizationName: organizations.name,
   firstName: profiles.firstName,
@@ -99,6 +98,7 @@ export async function startSupportSession(
       .values({
         organizationId: target.organizationId,
         adminUserId: ctx.userId,
+        adminName: nameOf(ctx.claims),
         profileId: target.profileId,
         viewedUserId: target.appUserId,
         reason: body.reason,
@@ -130,6 +130,12 @@ export async function startSupportSession(
   });
 }
 
+/** The administrator's name from their token's claims (empty when the token names none). */
+function nameOf(claims: Record<string, unknown>): string {
+  const part = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string) : '');
+  return `${part(AccessTokenClaim.FirstName)} ${part(AccessTokenClaim.LastName)}`.trim();
+}
+
 /** The organization roles a profile's live accesses carry (what its token's User/Role would say). */
 async function rolesOfProfile(db: Executor, organizationId: string, profileId: string): Promise<string[]> {
   return organizationRoles(await grantsOfProfile(db, organizationId, profileId));
@@ -158,7 +164,7 @@ export async function endSupportSession(
     if (row.session.endedAt !== null || row.session.expiresAt <= now) return present(row.session, row, now);
     const [ended] = await tx
       .update(supportSessions)
-      .set({ endedAt: now, updatedAt: now })
+      .set({ endedAt: now, endedByUserId: ctx.userId, updatedAt: now })
       .where(eq(supportSessions.id, id))
       .returning();
     await recordAuditEvent(tx, adminAuditActor(ctx), {
@@ -174,17 +180,21 @@ export async function endSupportSession(
 /** Said when a request names a support session that is not (or no longer) the administrator's active one. */
 export const supportSessionEndedMessage = 'This support session has ended or expired';
 
+/** What a refused incident request under support access reads. */
+export const incidentsRefusedMessage = "Incidents' contents are not shown under support access";
+
 /**
  * The session a platform administrator's request runs under, checked: their own, not ended, not expired; writes only
- * when it allows them; never an incident's contents (the refusal is answered, for the caller to throw once the
- * attempt is noted for the audit). Answers the actor the request then runs as: the viewed person, no platform role.
+ * when it allows them; an incident's contents only read, and only while the organization grants it (else the
+ * refusal is answered, for the caller to throw once the attempt is noted for the audit). Answers the actor the
+ * request then runs as: the viewed person, no platform role; `incidentRead` marks a granted incident read.
  */
 export async function supportActorFor(
   deps: SupportDeps,
   admin: Actor,
   sessionId: string,
   request: { write: boolean; incident: boolean },
-): Promise<{ actor: Actor; session: SessionRow; refusal: AppError | null }> {
+): Promise<{ actor: Actor; session: SessionRow; refusal: AppError | null; incidentRead: boolean }> {
   const valid = /^[0-9a-f-]{36}$/i.test(sessionId);
   const [found] = valid
     ? await deps.db
@@ -199,15 +209,19 @@ export async function supportActorFor(
         .where(and(eq(supportSessions.id, sessionId), eq(supportSessions.adminUserId, admin.userId)))
     : [];
   const session = found?.session;
-  if (!found || !session || session.endedAt !== null || session.expiresAt <= deps.clock())
+  const now = deps.clock();
+  if (!found || !session || session.endedAt !== null || session.expiresAt <= now)
     throw new AppError(ErrorCode.Forbidden, supportSessionEndedMessage, {
       details: 'support_session_ended',
     });
-  const refusal = request.incident
-    ? new AppError(ErrorCode.Forbidden, "Incidents' contents are not shown under support access")
-    : request.write && !session.allowWrites
-      ? new AppError(ErrorCode.Forbidden, 'Support access is read-only: nothing can be changed')
-      : null;
+  const incidentRead =
+    request.incident && !request.write && (await incidentsGranted(deps.db, session.organizationId, now));
+  const refusal =
+    request.incident && !incidentRead
+      ? new AppError(ErrorCode.Forbidden, incidentsRefusedMessage)
+      : request.write && !session.allowWrites
+        ? new AppError(ErrorCode.Forbidden, 'Support access is read-only: nothing can be changed')
+        : null;
   return {
     refusal,
     // The viewed person's own claims as far as the product keeps them (their profile's names and e-mail), never
@@ -227,21 +241,32 @@ export async function supportActorFor(
       },
     },
     session,
+    incidentRead,
   };
+}
+
+/** Whether the organization grants support access its incidents now (a row, unexpired). */
+async function incidentsGranted(db: Executor, organizationId: string, now: Date): Promise<boolean> {
+  const [grant] = await db
+    .select({ expiresAt: supportIncidentGrants.expiresAt })
+    .from(supportIncidentGrants)
+    .where(eq(supportIncidentGrants.organizationId, organizationId));
+  return grant !== undefined && grant.expiresAt > now;
 }
 
 /** Records one request made under a support session in the organization's trail: "on behalf of" the viewed person. */
 export async function recordSupportRequest(
   deps: SupportDeps,
   session: SessionRow,
-  request: { method: string; route: string; statusCode: number; requestId: string },
+  request: { method: string; route: string; statusCode: number; requestId: string; incidentRead: boolean },
 ): Promise<void> {
   await recordAuditEvent(
     deps.db,
     { userId: session.adminUserId, requestId: request.requestId },
     {
       organizationId: session.organizationId,
-      action: 'support_access.request',
+      // A read of incidents' contents the organization granted is its own action, so its trail shows it plainly.
+      action: request.incidentRead ? 'support_access.incident_read' : 'support_access.request',
       entityType,
       entityId: session.id,
       data: {
@@ -253,40 +278,6 @@ export async function recordSupportRequest(
       },
     },
   );
-}
-
-/**
- * Every support session in the actor's organization, newest first: what its administrators see of the platform's
- * support access (issue 32). Another organization reads as not found; below admin level, 403.
- */
-export async function listOrganizationSupportSessions(
-  deps: SupportDeps,
-  ctx: RequestContext,
-  organizationId: string,
-  q: { page: number; perPage: number },
-): Promise<ListResponse<SupportSession>> {
-  const root =
-    organizationId === ctx.organizationId ? await liveRootLevel(deps.db, organizationId) : undefined;
-  if (!root) throw notFound('Organization');
-  authorize(
-    holdsAt(ctx, 'adminLevel', root.path),
-    'Only the organization’s administrators see its support access sessions',
-  );
-  const where = eq(supportSessions.organizationId, organizationId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(withNames)
-      .from(supportSessions)
-      .innerJoin(organizations, eq(organizations.id, supportSessions.organizationId))
-      .innerJoin(profiles, eq(profiles.id, supportSessions.profileId))
-      .where(where)
-      .orderBy(desc(supportSessions.createdAt), desc(supportSessions.id))
-      .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage),
-    deps.db.select({ n: count() }).from(supportSessions).where(where),
-  ]);
-  const now = deps.clock();
-  return { items: rows.map((r) => present(r.session, r, now)), totalCount: total?.n ?? 0 };
 }
 
 /** Whether the actor is a platform administrator (support access is theirs alone). */

@@ -20,6 +20,8 @@ describe('GET /api/support-chat/config', () => {
     expect(script.headers['content-type']).toContain('text/javascript');
     expect(script.headers['x-sandbox']).toBe('intercom');
     expect(script.body).toContain('Support chat (sandbox)');
+    // Same origin: the page's policy names no Intercom origin at all.
+    expect(config.headers['content-security-policy']).not.toContain('intercom');
   }, 60_000);
 
   it('names the Intercom workspace when configured, with no sandbox served', async () => {
@@ -30,6 +32,37 @@ describe('GET /api/support-chat/config', () => {
       identified: true,
     });
     expect((await t.app.inject({ url: sandboxWidgetPath })).statusCode).toBe(404);
+  }, 60_000);
+
+  it("adds Intercom's published origins to the page's CSP when a real workspace is configured", async () => {
+    const t = await start({ INTERCOM_APP_ID: 'abc123de' });
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1) ?? [];
+    expect(directive('script-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://widget.intercom.io', 'https://js.intercomcdn.com']),
+    );
+    expect(directive('connect-src')).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'https://api-iam.intercom.io',
+        'wss://nexus-websocket-a.intercom.io',
+      ]),
+    );
+    expect(directive('img-src')).toEqual(
+      expect.arrayContaining(['data:', 'https://static.intercomassets.com']),
+    );
+    expect(directive('font-src')).toContain('https://fonts.intercomcdn.com');
+    expect(directive('media-src')).toContain('https://js.intercomcdn.com');
+    expect(directive('frame-src')).toContain('https://intercom-sheets.com');
+    expect(directive('form-action')).toEqual(expect.arrayContaining(["'self'", 'https://intercom.help']));
+    // The rest of the policy is unchanged.
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
+    expect(directive('object-src')).toEqual(["'none'"]);
   }, 60_000);
 
   it('refuses a malformed app id at start-up', async () => {

@@ -76,11 +76,13 @@ const support: SupportSession = {
   viewedUserId: person.userId,
   viewedRoles: ['Admin'],
   adminUserId: '55555555-5555-4555-8555-555555555555',
+  adminName: 'Sam Support',
   reason: 'Ticket 17: members missing',
   allowWrites: false,
   startedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   endedAt: null,
+  endedByOrganization: false,
   active: true,
 };
 const page = <T,>(items: T[]) => ({ status: 200, body: { items, totalCount: items.length } });
@@ -259,13 +261,28 @@ describe('the /admin area', () => {
     expect(server.callsTo('POST', `/api/app/admin/people/${person.userId}/unlock`)).toHaveLength(1);
   });
 
-  it('shows queue depths, vendor circuits and backlogs', async () => {
+  it('shows queue depths, vendor circuits, backlogs and recent errors', async () => {
     signIn();
     const health: AdminHealth = {
       queues: [{ queue: 'mail.send', queued: 4, retrying: 1, running: 0, failed: 0, deadLetters: 2 }],
       vendors: [{ vendor: 'yardstik', circuit: 'open', recentCalls: 10, recentFailures: 5, errorRate: 0.5 }],
       webhooks: { unprocessed: 3, oldestUnprocessedAt: '2026-11-29T10:00:00.000Z', lagSeconds: 120 },
       mailOutbox: { pending: 4, failing: 1, oldestPendingAt: null },
+      recentErrors: {
+        total: 7,
+        groups: [
+          {
+            route: '/api/app/members',
+            method: 'GET',
+            name: 'TypeError',
+            message: 'Cannot read row <n> of [e-mail]',
+            count: 7,
+            firstSeenAt: '2026-11-29T09:00:00.000Z',
+            lastSeenAt: '2026-11-29T10:00:00.000Z',
+            lastRequestId: 'req-42',
+          },
+        ],
+      },
     };
     renderAdmin('/admin/health', { 'GET /api/app/admin/health': { status: 200, body: health } });
     const row = (await screen.findByRole('cell', { name: 'mail.send' })).closest('tr')!;
@@ -273,5 +290,9 @@ describe('the /admin area', () => {
     expect(screen.getByRole('cell', { name: 'open' })).toBeInTheDocument();
     expect(screen.getByText('50%')).toBeInTheDocument();
     expect(screen.getByText('3 (oldest 120 s ago)')).toBeInTheDocument();
+    expect(screen.getByText(/7 server errors in the last 24 hours on this server, in 1 group/)).toBeVisible();
+    const fault = screen.getByRole('cell', { name: 'GET /api/app/members' }).closest('tr')!;
+    expect(fault).toHaveTextContent('TypeError: Cannot read row <n> of [e-mail]');
+    expect(fault).toHaveTextContent('req-42');
   });
 });

@@ -26,6 +26,9 @@ export function OrganizationSettingsRoute() {
         <Link to="/organization/live-scan" className={`${textLinkClass} ml-6`}>
           LiveScan: locations and agency details
         </Link>
+        <Link to="/organization/support-access" className={`${textLinkClass} ml-6`}>
+          Support access: when Touchline support saw your organization
+        </Link>
       </nav>
     </div>
   );

@@ -50,9 +50,12 @@ describe('account settings: profile photo', () => {
     );
     await userEvent.click(within(region).getByRole('button', { name: 'Save photo' }));
     expect(await within(region).findByText('Your photo is saved.')).toBeInTheDocument();
-    expect(within(region).getByRole('img', { name: 'Profile photo of Alex Morgan' })).toHaveAttribute(
-      'src',
-      '/api/files/t1',
+    // Through the resizing endpoint at the size shown (128 px), sharper on dense screens (spec §9).
+    const saved = within(region).getByRole('img', { name: 'Profile photo of Alex Morgan' });
+    expect(saved).toHaveAttribute('src', '/api/images/t1?w=128');
+    expect(saved).toHaveAttribute(
+      'srcset',
+      '/api/images/t1?w=128 1x, /api/images/t1?w=256 2x, /api/images/t1?w=384 3x',
     );
     expect(server.callsTo('POST', '/api/app/account/photo')).toHaveLength(1);
     expect((sent as FormData | null)?.get('photo')).toBeInstanceOf(File);

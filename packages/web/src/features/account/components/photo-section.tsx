@@ -13,6 +13,7 @@ import { useRemoveAccountPhoto } from '../api/remove-account-photo.ts';
 import { useUploadAccountPhoto } from '../api/upload-account-photo.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { WebcamCapture } from './webcam-capture.tsx';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /** A photo chosen or captured but not saved yet, with a local link for its preview. */
 type Pending = { blob: Blob; fileName: string; previewUrl: string };
@@ -92,7 +93,7 @@ export function PhotoSection({ profile, displayName }: { profile: AccountProfile
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         {shown ? (
           <img
-            src={shown}
+            {...responsiveImage(shown, 128)}
             alt={pending ? 'Preview of your new photo' : `Profile photo of ${displayName}`}
             className="h-32 w-32 rounded-full border border-slate-200 object-cover dark:border-slate-700"
           />

@@ -1,3 +1,4 @@
+import type { AdminHealth } from '@touchline/contracts/admin';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -98,6 +99,54 @@ export function HealthPage() {
           </dd>
         </dl>
       </section>
+      <RecentErrors errors={h.recentErrors} />
     </div>
+  );
+}
+
+/** The server's 5xx faults of the last day, grouped alike and scrubbed (this server process's own record). */
+function RecentErrors({ errors }: { errors: AdminHealth['recentErrors'] }) {
+  return (
+    <section aria-labelledby="health-errors">
+      <h2 id="health-errors" className="text-lg font-semibold">
+        Recent errors
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {errors.total === 0
+          ? 'No server errors in the last 24 hours on this server.'
+          : `${errors.total} server ${errors.total === 1 ? 'error' : 'errors'} in the last 24 hours on this server, in ${errors.groups.length} ${errors.groups.length === 1 ? 'group' : 'groups'}.`}
+      </p>
+      {errors.groups.length === 0 ? null : (
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                {['Count', 'Route', 'Error', 'Last seen', 'First seen', 'Last request'].map((h) => (
+                  <th key={h} className={headCellClass}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {errors.groups.map((g) => (
+                <tr key={`${g.method} ${g.route} ${g.name} ${g.message}`}>
+                  <td className={cellClass}>{g.count}</td>
+                  <td className={`${cellClass} font-mono`}>
+                    {g.method} {g.route}
+                  </td>
+                  <td className={`${cellClass} break-words`}>
+                    <span className="font-semibold">{g.name}</span>: {g.message}
+                  </td>
+                  <td className={cellClass}>{formatWhen(g.lastSeenAt)}</td>
+                  <td className={cellClass}>{formatWhen(g.firstSeenAt)}</td>
+                  <td className={`${cellClass} font-mono`}>{g.lastRequestId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

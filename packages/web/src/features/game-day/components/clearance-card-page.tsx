@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { openCardPdf, useClearanceCard } from '../api/game-day.ts';
 import { QrCode } from './qr-code.tsx';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 const dateText = (iso: string) =>
   new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(undefined, {
@@ -27,7 +28,7 @@ export function ClearanceCardPage() {
     <article className="mx-auto flex max-w-sm flex-col gap-4 p-4" aria-label="Clearance card">
       <header className="flex items-center gap-4">
         {c.photoUrl ? (
-          <img src={c.photoUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
+          <img {...responsiveImage(c.photoUrl, 80)} alt="" className="h-20 w-20 rounded-full object-cover" />
         ) : (
           <div aria-hidden className="h-20 w-20 rounded-full bg-slate-200 dark:bg-slate-700" />
         )}

@@ -1,4 +1,5 @@
 import type { CardCheck } from '@touchline/contracts/game-day';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /** What a scan said, big enough to read at arm's length: green when cleared, red otherwise, with why. */
 export function ScanVerdict({ check, pending }: { check: CardCheck; pending: boolean }) {
@@ -10,7 +11,11 @@ export function ScanVerdict({ check, pending }: { check: CardCheck; pending: boo
       className={`flex items-center gap-4 rounded-lg p-4 text-white ${cleared ? 'bg-green-700' : 'bg-red-700'}`}
     >
       {check.photoUrl && !pending && (
-        <img src={check.photoUrl} alt="" className="h-20 w-20 shrink-0 rounded-full object-cover" />
+        <img
+          {...responsiveImage(check.photoUrl, 80)}
+          alt=""
+          className="h-20 w-20 shrink-0 rounded-full object-cover"
+        />
       )}
       <div className="min-w-0 break-words">
         <p className="text-2xl font-bold">{check.message}</p>

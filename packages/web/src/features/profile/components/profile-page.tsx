@@ -13,6 +13,7 @@ import { sessionUser, useSession } from '../../../lib/session.ts';
 import { useChildProfiles } from '../api/get-child-profiles.ts';
 import { useProfileOrganizations } from '../api/get-profile-organizations.ts';
 import { OrganizationCard } from './organization-card.tsx';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /**
  * The profile page (spec §3 profile page state: organizations, profiles, profiles by organization, profiles with
@@ -38,7 +39,11 @@ export function ProfilePage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <div className="flex items-center gap-5">
         {picture ? (
-          <img src={picture} alt="" className="h-20 w-20 rounded-full border border-slate-200 object-cover" />
+          <img
+            {...responsiveImage(picture, 80)}
+            alt=""
+            className="h-20 w-20 rounded-full border border-slate-200 object-cover"
+          />
         ) : null}
         <div>
           <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
