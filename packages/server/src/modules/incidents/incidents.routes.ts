@@ -42,7 +42,8 @@ import {
   putIncidentSettings,
 } from './incident-settings.service.ts';
 import { readIncidentDocument, uploadIncidentDocuments } from './incident-documents.service.ts';
-import { getIncident, listIncidents, reportIncident, updateIncident } from './incidents.service.ts';
+import { listIncidents } from './incidents-list.service.ts';
+import { getIncident, reportIncident, updateIncident } from './incidents.service.ts';
 
 const base = '/api/app/incident';
 const incidentParams = z.object({ id: z.uuid('Not an incident id') });
