@@ -12,6 +12,20 @@ export type IdentityMail = { to: string; subject: string; text: string; html: st
  */
 export type IdentityMailer = { send: (mail: IdentityMail, tx: IdentityDatabase) => Promise<void> };
 
+/**
+ * A registered partner client (ADR 041): a league partner's server, a confidential client of the authorization code
+ * grant with PKCE. Registered by configuration with its exact redirect URIs; its secret authenticates it at the token
+ * endpoint and signs (HS256) the member assertion it sends to /connect/authorize.
+ */
+export type PartnerClient = {
+  clientId: string;
+  /** What the member is shown ("LeagueApps sandbox"). */
+  name: string;
+  provider: 'Test' | 'LeagueApps' | 'Amilia';
+  secret: string;
+  redirectUris: string[];
+};
+
 /** What the identity service needs to run, mounted in the product server or as its own process. */
 export type IdentityConfig = {
   /** The service's public origin: the token issuer and the base of its endpoints. */
@@ -34,6 +48,8 @@ export type IdentityConfig = {
    * unset = those calls are not served (the mounted identity is called in process instead).
    */
   directorySecret?: string;
+  /** The registered partner clients (authorization code + PKCE); none by default. */
+  partnerClients?: PartnerClient[];
   /** The clock, replaceable in tests. */
   now?: () => Date;
 };
@@ -60,6 +76,7 @@ export function resolveIdentityConfig(config: IdentityConfig): ResolvedIdentityC
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? identityDefaults.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? identityDefaults.refreshTokenTtlSeconds,
     throttle: config.throttle ?? defaultThrottleRules,
+    partnerClients: config.partnerClients ?? [],
     now: config.now ?? (() => new Date()),
   };
 }
