@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { IdentityDatabase } from './db/database.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { defaultThrottleRules, type ThrottleRules } from './throttle.ts';
@@ -25,6 +26,24 @@ export type PartnerClient = {
   secret: string;
   redirectUris: string[];
 };
+
+const partnerClientsSchema = z.array(
+  z.object({
+    clientId: z.string().regex(/^[A-Za-z0-9._-]{3,100}$/),
+    name: z.string().min(1).max(100),
+    provider: z.enum(['Test', 'LeagueApps', 'Amilia']),
+    secret: z.string().min(32),
+    redirectUris: z.array(z.url().refine((u) => !u.includes('#'), 'no fragment')).min(1),
+  }),
+);
+
+/** Reads PARTNER_OAUTH_CLIENTS (a JSON array of partner clients); a malformed value stops the boot with its reason. */
+export function parsePartnerClients(json: string | undefined): PartnerClient[] {
+  if (!json) return [];
+  const parsed = partnerClientsSchema.safeParse(JSON.parse(json));
+  if (!parsed.success) throw new Error(`PARTNER_OAUTH_CLIENTS is invalid: ${parsed.error.message}`);
+  return parsed.data;
+}
 
 /** What the identity service needs to run, mounted in the product server or as its own process. */
 export type IdentityConfig = {

@@ -65,6 +65,8 @@ export const envSchema = z.object({
     .url({ message: 'must be the identity service origin, such as https://id.example.org' })
     .optional(),
   IDENTITY_SERVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** ADR 041: [{"clientId","name","provider","secret","redirectUris"}], read by the identity package. */
+  PARTNER_OAUTH_CLIENTS: z.string().optional(),
   IDENTITY_KEY_ENCRYPTION_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (it encrypts the token signing keys)')

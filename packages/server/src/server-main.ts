@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import {
   identityKeyEncryptionSecret,
   inProcessIdentity,
+  partnerClientsFrom,
   remoteIdentity,
   type IdentityWiring,
 } from './identity-wiring.ts';
@@ -91,6 +92,7 @@ async function main(configured: Config) {
         keyEncryptionSecret: identityKeyEncryptionSecret(config),
         appUrl,
         accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        partnerClients: partnerClientsFrom(config),
       }),
     );
     wiring = inProcess;

@@ -54,13 +54,10 @@ export async function authorizeRoutes(app: FastifyInstance, config: ResolvedIden
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await partnerUserInfo(config, match[1]) : null;
     if (!claims) {
-      return reply
-        .code(401)
-        .header('www-authenticate', invalidTokenChallenge)
-        .send({
-          error: 'invalid_token',
-          error_description: 'The access token is invalid, expired or revoked',
-        });
+      return reply.code(401).header('www-authenticate', invalidTokenChallenge).send({
+        error: 'invalid_token',
+        error_description: 'The access token is invalid, expired or revoked',
+      });
     }
     return claims;
   });
