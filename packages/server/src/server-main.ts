@@ -92,7 +92,7 @@ async function main(configured: Config) {
         keyEncryptionSecret: identityKeyEncryptionSecret(config),
         appUrl,
         accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-        partnerClients: partnerClientsFrom(config),
+        partnerClients: [...partnerClientsFrom(config), ...(sandboxes?.partnerClients ?? [])],
       }),
     );
     wiring = inProcess;
@@ -169,6 +169,7 @@ async function main(configured: Config) {
   if (config.jobsMode !== 'web') await step(() => app.jobs.startWorkers(jobDepsOf(app)));
   const url = config.publicUrl ?? address.replace('://127.0.0.1', '://localhost');
   sandboxes?.sendWebhooksTo(address);
+  sandboxes?.connectPartnerPortals(appUrl);
   for (const line of sandboxes?.describe() ?? []) console.warn(line);
   console.warn(
     `\nTouchline is running at ${url}  (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,

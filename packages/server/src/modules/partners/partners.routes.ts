@@ -73,7 +73,14 @@ export async function partnerRoutes(app: FastifyInstance) {
     {
       schema: {
         params: orgParams,
-        response: { 200: z.object({ siteId: z.string(), clientId: z.string(), privateKeyPem: z.string() }) },
+        response: {
+          200: z.object({
+            siteId: z.string(),
+            clientId: z.string(),
+            privateKeyPem: z.string(),
+            memberPortalUrl: z.string().optional(),
+          }),
+        },
       },
     },
     async (req) =>
