@@ -1,6 +1,7 @@
 import type { PrefillData } from '@touchline/contracts/partners';
 import type { AccountPrefill } from '../../features/account/components/account-prefill.ts';
 import { AccountSettingsPage } from '../../features/account/components/account-settings-page.tsx';
+import { PartnerLinks } from '../../features/partners/components/partner-links.tsx';
 import {
   useClearPrefill,
   usePartnerOfCurrentProfile,
@@ -33,9 +34,12 @@ export function AccountSettingsRoute() {
   const prefill = usePrefillData(accessId);
   const clear = useClearPrefill(accessId);
   return (
-    <AccountSettingsPage
-      prefill={prefill.data ? toAccountPrefill(prefill.data) : null}
-      onPrefillUsed={() => clear.mutate()}
-    />
+    <>
+      <AccountSettingsPage
+        prefill={prefill.data ? toAccountPrefill(prefill.data) : null}
+        onPrefillUsed={() => clear.mutate()}
+      />
+      <PartnerLinks />
+    </>
   );
 }
