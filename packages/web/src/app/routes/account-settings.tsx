@@ -21,6 +21,13 @@ function toAccountPrefill(data: PrefillData): AccountPrefill {
       city: data.address?.city,
       stateId: data.address?.state,
     }),
+    emergency: data.emergencyContact?.name
+      ? some({
+          firstName: data.emergencyContact.name.split(' ')[0],
+          lastName: data.emergencyContact.name.split(' ').slice(1).join(' '),
+          phone: data.emergencyContact.phone,
+        })
+      : undefined,
   };
 }
 

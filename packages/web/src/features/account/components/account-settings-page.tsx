@@ -52,6 +52,12 @@ export function AccountSettingsPage({
       active && !done.has('contact')
         ? offeredFor(active.contact, account.data!.profile.profileContactInformation)
         : {},
+    emergency:
+      active?.emergency &&
+      !done.has('emergency') &&
+      account.data!.profile.profileEmergencyContact.length === 0
+        ? offeredFor(active.emergency, {})
+        : {},
   };
   const pending = (Object.keys(offered) as PrefillSection[]).filter(
     (k) => Object.keys(offered[k]).length > 0,
@@ -125,7 +131,12 @@ export function AccountSettingsPage({
             sourceName={active?.sourceName}
             onSaved={savedSection('contact')}
           />
-          <EmergencyContactsSection contacts={account.data.profile.profileEmergencyContact} />
+          <EmergencyContactsSection
+            contacts={account.data.profile.profileEmergencyContact}
+            offered={offered.emergency}
+            sourceName={active?.sourceName}
+            onOfferedSaved={savedSection('emergency')}
+          />
         </>
       )}
     </div>
