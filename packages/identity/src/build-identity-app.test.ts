@@ -9,7 +9,7 @@ describe('identity discovery and JWKS', () => {
   });
   afterAll(() => id.close());
 
-  it('publishes an OpenID discovery document naming the JWKS, token, revocation and end-session endpoints', async () => {
+  it('publishes an OpenID discovery document naming the JWKS, token, authorize, userinfo, revocation and end-session endpoints', async () => {
     const res = await id.app.inject('/.well-known/openid-configuration');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -18,7 +18,10 @@ describe('identity discovery and JWKS', () => {
       token_endpoint: 'http://id.test/connect/token',
       revocation_endpoint: 'http://id.test/connect/revocation',
       end_session_endpoint: 'http://id.test/connect/endsession',
-      grant_types_supported: ['password', 'refresh_token'],
+      authorization_endpoint: 'http://id.test/connect/authorize',
+      userinfo_endpoint: 'http://id.test/connect/userinfo',
+      grant_types_supported: ['password', 'refresh_token', 'authorization_code'],
+      code_challenge_methods_supported: ['S256'],
     });
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertNoNulCharacters } from '@touchline/contracts/text';
 import { resolveIdentityConfig, type IdentityConfig, type ResolvedIdentityConfig } from './config.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { authorizeRoutes } from './routes/authorize.routes.ts';
 import { directoryRoutes } from './routes/directory.routes.ts';
 import { installIdentityErrorHandler } from './routes/errors.ts';
 import { tokenRoutes } from './routes/token.routes.ts';
@@ -15,11 +16,18 @@ function discoveryRoutes(app: FastifyInstance, config: ResolvedIdentityConfig) {
     issuer: config.issuer,
     jwks_uri: `${config.issuer}/.well-known/jwks.json`,
     token_endpoint: `${config.issuer}/connect/token`,
+    authorization_endpoint: `${config.issuer}/connect/authorize`,
+    userinfo_endpoint: `${config.issuer}/connect/userinfo`,
     revocation_endpoint: `${config.issuer}/connect/revocation`,
     end_session_endpoint: `${config.issuer}/connect/endsession`,
-    grant_types_supported: ['password', 'refresh_token'],
+    grant_types_supported: ['password', 'refresh_token', 'authorization_code'],
+    response_types_supported: ['code'],
+    scopes_supported: ['openid', 'profile', 'email'],
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
+    subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['EdDSA'],
-    token_endpoint_auth_methods_supported: ['none'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
   }));
   app.get('/.well-known/jwks.json', publicRoute, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
@@ -70,6 +78,7 @@ export async function buildIdentityApp(app: FastifyInstance, input: IdentityConf
     }
     discoveryRoutes(scope, config);
     await tokenRoutes(scope, config);
+    await authorizeRoutes(scope, config);
     await accountRoutes(scope, config);
     await directoryRoutes(scope, config);
   });

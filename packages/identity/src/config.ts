@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { IdentityDatabase } from './db/database.ts';
 import type { SigningKeyRing } from './signing-keys.ts';
 import { defaultThrottleRules, type ThrottleRules } from './throttle.ts';
@@ -11,6 +12,38 @@ export type IdentityMail = { to: string; subject: string; text: string; html: st
  * 022); a standalone identity writes it to its own outbox there (outboxMailer). Identity never imports how.
  */
 export type IdentityMailer = { send: (mail: IdentityMail, tx: IdentityDatabase) => Promise<void> };
+
+/**
+ * A registered partner client (ADR 041): a league partner's server, a confidential client of the authorization code
+ * grant with PKCE. Registered by configuration with its exact redirect URIs; its secret authenticates it at the token
+ * endpoint and signs (HS256) the member assertion it sends to /connect/authorize.
+ */
+export type PartnerClient = {
+  clientId: string;
+  /** What the member is shown ("LeagueApps sandbox"). */
+  name: string;
+  provider: 'Test' | 'LeagueApps' | 'Amilia';
+  secret: string;
+  redirectUris: string[];
+};
+
+const partnerClientsSchema = z.array(
+  z.object({
+    clientId: z.string().regex(/^[A-Za-z0-9._-]{3,100}$/),
+    name: z.string().min(1).max(100),
+    provider: z.enum(['Test', 'LeagueApps', 'Amilia']),
+    secret: z.string().min(32),
+    redirectUris: z.array(z.url().refine((u) => !u.includes('#'), 'no fragment')).min(1),
+  }),
+);
+
+/** Reads PARTNER_OAUTH_CLIENTS (a JSON array of partner clients); a malformed value stops the boot with its reason. */
+export function parsePartnerClients(json: string | undefined): PartnerClient[] {
+  if (!json) return [];
+  const parsed = partnerClientsSchema.safeParse(JSON.parse(json));
+  if (!parsed.success) throw new Error(`PARTNER_OAUTH_CLIENTS is invalid: ${parsed.error.message}`);
+  return parsed.data;
+}
 
 /** What the identity service needs to run, mounted in the product server or as its own process. */
 export type IdentityConfig = {
@@ -34,6 +67,8 @@ export type IdentityConfig = {
    * unset = those calls are not served (the mounted identity is called in process instead).
    */
   directorySecret?: string;
+  /** The registered partner clients (authorization code + PKCE); none by default. */
+  partnerClients?: PartnerClient[];
   /** The clock, replaceable in tests. */
   now?: () => Date;
 };
@@ -60,6 +95,7 @@ export function resolveIdentityConfig(config: IdentityConfig): ResolvedIdentityC
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? identityDefaults.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? identityDefaults.refreshTokenTtlSeconds,
     throttle: config.throttle ?? defaultThrottleRules,
+    partnerClients: config.partnerClients ?? [],
     now: config.now ?? (() => new Date()),
   };
 }

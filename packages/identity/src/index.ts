@@ -1,7 +1,7 @@
 // The identity package's public surface: the app builder, its configuration, database and key handling.
 export { buildIdentityApp } from './build-identity-app.ts';
-export type { IdentityConfig, IdentityMail, IdentityMailer } from './config.ts';
-export { identityDefaults } from './config.ts';
+export type { IdentityConfig, IdentityMail, IdentityMailer, PartnerClient } from './config.ts';
+export { identityDefaults, parsePartnerClients } from './config.ts';
 export { identitySchema, runIdentityMigrations, type IdentityDatabase } from './db/database.ts';
 export { demoAdmin, demoPlatformAdmin, ensureUser } from './demo.ts';
 export { argon2Options, hashPassword, verifyPassword } from './passwords.ts';
@@ -32,3 +32,5 @@ export {
   unlockDirectoryUser,
   type AdminDirectoryUser,
 } from './accounts/admin-directory.ts';
+export { partnerAuthorizations, type PartnerAuthorizations } from './oauth/partner-authorizations.ts';
+export type { PendingAuthorization } from './oauth/authorization.ts';

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { z } from 'zod';
 import { buildIdentityApp } from './build-identity-app.ts';
+import { parsePartnerClients } from './config.ts';
 import { outboxMailer } from './mail/outbox.ts';
 import { smtpTransport } from './mail/smtp.ts';
 import { startMailWorker } from './mail/worker.ts';
@@ -28,6 +29,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   IDENTITY_SERVICE_SECRET: z.string().min(32).optional(),
   IDENTITY_KEY_ENCRYPTION_KEY: z.string().min(32).optional(),
+  PARTNER_OAUTH_CLIENTS: z.string().optional(),
 });
 
 /**
@@ -93,6 +95,7 @@ async function main() {
     appUrl,
     corsOrigins: [appUrl],
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    partnerClients: parsePartnerClients(env.PARTNER_OAUTH_CLIENTS),
     ...(env.IDENTITY_SERVICE_SECRET ? { directorySecret: env.IDENTITY_SERVICE_SECRET } : {}),
   });
   app.addHook('onClose', async () => {

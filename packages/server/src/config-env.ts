@@ -77,6 +77,8 @@ export const envSchema = z.object({
       }
     }, 'must list id:key pairs separated by commas, each key 32 bytes in base64 (the first seals new files)')
     .optional(),
+  /** ADR 041: [{"clientId","name","provider","secret","redirectUris"}], read by the identity package. */
+  PARTNER_OAUTH_CLIENTS: z.string().optional(),
   IDENTITY_KEY_ENCRYPTION_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (it encrypts the token signing keys)')

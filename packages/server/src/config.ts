@@ -41,6 +41,8 @@ export type Config = {
   identityServiceSecret: string | undefined;
   /** Encrypts the shared token signing keys at rest (ADR 019); main keeps one under dataDir outside production. */
   identityKeyEncryptionKey: string | undefined;
+  /** The registered partner OAuth clients as JSON (ADR 041), parsed by the identity package; unset = none. */
+  partnerOauthClients: string | undefined;
   /** SMTP server for outgoing mail; unset = the development outbox (never in production). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -245,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     identityUrl: e.IDENTITY_URL?.replace(/\/$/, ''),
     identityServiceSecret: e.IDENTITY_SERVICE_SECRET,
     identityKeyEncryptionKey: e.IDENTITY_KEY_ENCRYPTION_KEY,
+    partnerOauthClients: e.PARTNER_OAUTH_CLIENTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,

@@ -9,6 +9,8 @@ import {
   keyEncryptionKeyFrom,
   loadOrCreateKeyEncryptionSecret,
   openSigningKeyRing,
+  parsePartnerClients,
+  partnerAuthorizations,
   rotateSigningKey,
   runIdentityMigrations,
   searchDirectoryUsers,
@@ -16,7 +18,9 @@ import {
   setUserContext,
   unlockDirectoryUser,
   updateUserNames,
+  type IdentityConfig,
   type IdentityDatabase,
+  type PartnerClient,
   type SigningKeyRing,
 } from '@touchline/identity';
 import path from 'node:path';
@@ -36,7 +40,7 @@ export type IdentityWiring = Pick<
 >;
 
 /** The identity directory over the identity tables in this same database (the mounted identity). */
-function inProcessDirectory(identityDb: IdentityDatabase): IdentityDirectory {
+function inProcessDirectory(identityDb: IdentityDatabase, config: IdentityConfig): IdentityDirectory {
   const must = async (ok: Promise<boolean>) => {
     if (!(await ok)) throw new Error('the identity account no longer exists');
   };
@@ -52,6 +56,7 @@ function inProcessDirectory(identityDb: IdentityDatabase): IdentityDirectory {
       unlockUser: (userId, by) => unlockDirectoryUser(identityDb, userId, by),
       setPlatformAdmin: async (input) => (await setPlatformAdmin(identityDb, input)).outcome,
     },
+    partnerAuthorizations: partnerAuthorizations(config),
   };
 }
 
@@ -67,6 +72,8 @@ export async function inProcessIdentity(
     keyEncryptionSecret: string;
     appUrl: string;
     accessTokenTtlSeconds: number;
+    /** The registered partner OAuth clients (ADR 041). */
+    partnerClients?: PartnerClient[];
     /** The clock, replaceable in tests (key activation and retirement, token times). */
     now?: () => Date;
   },
@@ -78,29 +85,39 @@ export async function inProcessIdentity(
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  const identityConfig = (mailer: IdentityConfig['mailer']): IdentityConfig => ({
+    issuer: opts.appUrl,
+    keys,
+    db: identityDb,
+    mailer,
+    appUrl: opts.appUrl,
+    // Relative too: without a configured public URL, sign-out returns to this same origin.
+    allowedReturnUrls: [`${opts.appUrl}/signin`, '/signin'],
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    partnerClients: opts.partnerClients ?? [],
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const noMail: IdentityConfig['mailer'] = {
+    send: async () => {
+      throw new Error('partner authorizations send no mail');
+    },
+  };
   return {
     identityDb,
     keys,
     verifyAccessToken: createAccessTokenVerifier({ keyById: keys.verificationKey }),
     identityClient: (app) => inProcessIdentityClient(app, ''),
-    identityDirectory: inProcessDirectory(identityDb),
+    identityDirectory: inProcessDirectory(identityDb, identityConfig(noMail)),
     mount: (instance) =>
-      buildIdentityApp(instance, {
-        issuer: opts.appUrl,
-        keys,
-        db: identityDb,
+      buildIdentityApp(
+        instance,
         // Identity's mail joins its own transaction in this same database: queued there, delivered by mail.send.
-        mailer: {
+        identityConfig({
           send: async (mail, tx) => {
             await queueMail(instance.jobs, tx, [mail]);
           },
-        },
-        appUrl: opts.appUrl,
-        // Relative too: without a configured public URL, sign-out returns to this same origin.
-        allowedReturnUrls: [`${opts.appUrl}/signin`, '/signin'],
-        accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
-        ...(opts.now ? { now: opts.now } : {}),
-      }),
+        }),
+      ),
   };
 }
 
@@ -170,4 +187,9 @@ export function identityKeyEncryptionSecret(config: Config): string {
   return (
     config.identityKeyEncryptionKey ?? loadOrCreateKeyEncryptionSecret(path.join(config.dataDir, 'identity'))
   );
+}
+
+/** The registered partner OAuth clients of the configuration (PARTNER_OAUTH_CLIENTS, ADR 041). */
+export function partnerClientsFrom(config: Config): PartnerClient[] {
+  return parsePartnerClients(config.partnerOauthClients);
 }

@@ -19,6 +19,19 @@ export type RunningSandboxes = {
   talentLms: NonNullable<Config['talentLms']>;
   /** The DSN of our Sentry-compatible envelope sink, for error monitoring without a Sentry account (ADR 042). */
   sentryDsn: string;
+  /**
+   * The OAuth clients Touchline registers for the partner sandboxes' member portals (ADR 041): the LeagueApps
+   * sandbox's, its one redirect URI the portal's callback.
+   */
+  partnerClients: Array<{
+    clientId: string;
+    name: string;
+    provider: 'LeagueApps';
+    secret: string;
+    redirectUris: string[];
+  }>;
+  /** Points the partner sandboxes' member portals at this deployment (its identity issuer and web app). */
+  connectPartnerPortals(appUrl: string): void;
   /** Lines for the start-up banner: each sandbox by name and address. */
   describe(): string[];
   /** Registers our webhook route with each sandbox, once the server listens. */
@@ -109,7 +122,22 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       { silent: true },
     );
   let webhookBase = '';
+  const leagueAppsClient = {
+    clientId: 'leagueapps-sandbox',
+    name: 'LeagueApps sandbox',
+    provider: 'LeagueApps' as const,
+    secret: 'sandbox-leagueapps-oauth-secret-not-a-real-secret',
+    redirectUris: [leagueApps.portalCallbackUrl()],
+  };
   return {
+    partnerClients: [leagueAppsClient],
+    connectPartnerPortals: (appUrl) =>
+      leagueApps.connectTouchline({
+        issuer: appUrl,
+        appUrl,
+        clientId: leagueAppsClient.clientId,
+        clientSecret: leagueAppsClient.secret,
+      }),
     sentryDsn: sentry.dsn(),
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
@@ -127,7 +155,13 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       token: a.token,
       sandbox: true,
     })),
-    leagueApps: { apiUrl: leagueAppsUrl, authUrl: leagueAppsUrl, sandbox: true, sandboxSite: leagueAppsSite },
+    leagueApps: {
+      apiUrl: leagueAppsUrl,
+      authUrl: leagueAppsUrl,
+      sandbox: true,
+      sandboxSite: leagueAppsSite,
+      memberPortalUrl: `${leagueAppsUrl}/sandbox/portal`,
+    },
     amilia: {
       apiUrl: amiliaUrl,
       sandbox: true,
@@ -180,8 +214,15 @@ function seedLeagueAppsSandbox(sandbox: {
     ['502', '9002', 'Casey', 'Sandbox', 'COACH', 'PAID'],
     ['503', '9003', 'Morgan', 'Sandbox', 'PLAYER', 'UNPAID'],
   ] as const;
+  // Riley's registration carries what LeagueApps knows of a player (prefill, issue 31): date of birth, phone, address.
+  const known = {
+    birthDate: '2014-05-17',
+    phone: '217-555-0142',
+    address: { address1: '12 Sandbox Lane', city: 'Springfield', state: 'IL', zipCode: '62704' },
+  };
   for (const [id, userId, firstName, lastName, role, paymentStatus] of people)
     sandbox.putRegistration(siteId, {
+      ...(userId === '9001' ? known : {}),
       id,
       userId,
       programId: '7001',
@@ -209,4 +250,7 @@ type LeagueAppsRegistrationSeed = {
   firstName: string;
   lastName: string;
   email: string;
+  birthDate?: string;
+  phone?: string;
+  address?: { address1?: string; city?: string; state?: string; zipCode?: string };
 };

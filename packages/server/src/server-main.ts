@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import {
   identityKeyEncryptionSecret,
   inProcessIdentity,
+  partnerClientsFrom,
   remoteIdentity,
   type IdentityWiring,
 } from './identity-wiring.ts';
@@ -91,6 +92,7 @@ async function main(configured: Config) {
         keyEncryptionSecret: identityKeyEncryptionSecret(config),
         appUrl,
         accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        partnerClients: [...partnerClientsFrom(config), ...(sandboxes?.partnerClients ?? [])],
       }),
     );
     wiring = inProcess;
@@ -167,6 +169,7 @@ async function main(configured: Config) {
   if (config.jobsMode !== 'web') await step(() => app.jobs.startWorkers(jobDepsOf(app)));
   const url = config.publicUrl ?? address.replace('://127.0.0.1', '://localhost');
   sandboxes?.sendWebhooksTo(address);
+  sandboxes?.connectPartnerPortals(appUrl);
   for (const line of sandboxes?.describe() ?? []) console.warn(line);
   console.warn(
     `\nTouchline is running at ${url}  (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,

@@ -5,7 +5,7 @@ import { tokenResponseSchema, type TokenResponse } from '@touchline/contracts/au
 import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { inProcessIdentity } from '../src/identity-wiring.ts';
+import { inProcessIdentity, partnerClientsFrom } from '../src/identity-wiring.ts';
 import { openTestDatabase } from './database.ts';
 
 /** The session password tests seal cookies with (spec §5: at least 32 characters). */
@@ -64,6 +64,7 @@ export async function createTestApp(
     keyEncryptionSecret: testKeyEncryptionSecret,
     appUrl: 'http://localhost:3000',
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    partnerClients: partnerClientsFrom(config),
   });
   const app = await buildApp(config, { database, ...identity, ...deps });
   await app.ready();

@@ -176,3 +176,36 @@ export const identityMailOutbox = pgTable(
       .where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
+
+/**
+ * OAuth 2.0 authorization requests of registered partner clients (authorization code + PKCE, RFC 6749 §4.1, RFC 7636,
+ * ADR 041): the request as validated at /connect/authorize (exact redirect URI, S256 challenge, state, nonce, the
+ * partner's verified member assertion), then the member's approval (user_id, the code's SHA-256 only, a short
+ * expiry), then its one exchange (used_at; a second use revokes what the first one issued: revoked_at, which the partner's
+ * access tokens name as their jti).
+ */
+export const identityAuthorizationRequests = pgTable(
+  'identity_authorization_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    state: text('state').notNull(),
+    nonce: text('nonce'),
+    scope: text('scope').notNull(),
+    partnerSite: text('partner_site').notNull(),
+    partnerMemberId: text('partner_member_id').notNull(),
+    userId: uuid('user_id').references(() => identityUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash'),
+    revokedAt: at('revoked_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    approvedAt: at('approved_at'),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identity_authorization_requests_code_uq').on(t.codeHash),
+    index('identity_authorization_requests_expires_idx').on(t.expiresAt),
+  ],
+);

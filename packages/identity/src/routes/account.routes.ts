@@ -41,6 +41,8 @@ async function bearerUserId(request: FastifyRequest, key: JWTVerifyGetKey): Prom
   try {
     const { payload } = await jwtVerify(match[1], key, { algorithms: ['EdDSA'] });
     if (!payload.sub) throw new Error('no subject');
+    // A partner client's token (ADR 041) is for /connect/userinfo only, never the member's own account calls.
+    if (payload['client_id'] !== undefined) throw new Error('a partner client token');
     return payload.sub;
   } catch {
     throw AccountRequestError.unauthenticated('The access token is invalid or has expired');

@@ -15,6 +15,11 @@ import {
   unlockDirectoryUser,
 } from '../accounts/admin-directory.ts';
 import type { ResolvedIdentityConfig } from '../config.ts';
+import {
+  answerAuthorizationRequest,
+  readAuthorizationRequest,
+  revokePartnerGrants,
+} from '../oauth/authorization.ts';
 import { AccountRequestError } from './errors.ts';
 
 const userParams = z.object({ id: z.uuid() });
@@ -34,6 +39,8 @@ const platformAdminBody = z.object({
   grant: z.boolean(),
   by: z.string().min(1).max(300),
 });
+const answerBody = z.object({ userId: z.uuid(), approve: z.boolean(), ip: z.string().max(100).optional() });
+const revokeBody = z.object({ userId: z.uuid(), clientId: z.string().min(1).max(200) });
 const namesBody = z.object({ firstName: z.string().min(1).max(100), lastName: z.string().min(1).max(100) });
 
 function sameSecret(given: string, expected: string): boolean {
@@ -101,6 +108,22 @@ export async function directoryRoutes(app: FastifyInstance, config: ResolvedIden
     check(request);
     const { email, password } = parse(confirmBody, request.body);
     return { result: await confirmInvitedAddress(config.db, email, password, config.now()) };
+  });
+  // Partner sign-in (ADR 041): the pending authorization request, the member's answer, revoking a partner's grants.
+  app.get('/internal/directory/authorization-requests/:id', guard, async (request, reply) => {
+    check(request);
+    const pending = await readAuthorizationRequest(config, parse(userParams, request.params).id);
+    return pending ?? reply.code(404).send({ error: { code: 'NotFound', message: 'Request not found' } });
+  });
+  app.post('/internal/directory/authorization-requests/:id/answer', guard, async (request, reply) => {
+    check(request);
+    const { id } = parse(userParams, request.params);
+    const answered = await answerAuthorizationRequest(config, { id, ...parse(answerBody, request.body) });
+    return answered ?? reply.code(404).send({ error: { code: 'NotFound', message: 'Request not found' } });
+  });
+  app.post('/internal/directory/partner-grants/revoke', guard, async (request) => {
+    check(request);
+    return { revoked: await revokePartnerGrants(config, parse(revokeBody, request.body)) };
   });
   // The /admin area's account calls (issue 32): search, one account's standing, unlock, the platform role.
   app.get('/internal/directory/admin/users', guard, async (request) => {

@@ -26,6 +26,8 @@ export async function signAccessToken(
   authTime: Date,
   now: Date,
   ttlSeconds: number,
+  /** Claims of a partner client's token (client_id, scope, jti: RFC 9068); none for the first-party web client. */
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const claims: Record<string, unknown> = {
@@ -40,8 +42,12 @@ export async function signAccessToken(
   };
   if (user.privacyAcceptedAt) claims[AccessTokenClaim.PrivacyAccepted] = user.privacyAcceptedAt.toISOString();
   if (user.termsAcceptedAt) claims[AccessTokenClaim.TermsAccepted] = user.termsAcceptedAt.toISOString();
-  const header = { alg: key.alg, kid: key.kid, typ: 'at+jwt' };
-  const payload = { ...claims, sub: user.id, exp: nowSeconds + ttlSeconds };
+  return signJwt(key, 'at+jwt', { ...claims, ...extra, sub: user.id, exp: nowSeconds + ttlSeconds });
+}
+
+/** Signs a JWT with the ring's current key (access tokens, and the ID tokens of partner clients). */
+export function signJwt(key: SigningKey, typ: string, payload: Record<string, unknown>): string {
+  const header = { alg: key.alg, kid: key.kid, typ };
   const signingInput = `${base64url(header)}.${base64url(payload)}`;
   // Node's synchronous Ed25519 signing: WebCrypto's async sign would queue behind password hashes on the
   // libuv thread pool, which is what sign-in spends its time on.

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID, verify, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createSandbox, type Sandbox } from '../harness.ts';
+import { registerMemberPortal, type TouchlineClient } from './member-portal.ts';
 
 /**
  * A LeagueApps site's registration as the Private API's `export/registrations-2` answers it: one row per member and
@@ -53,6 +54,10 @@ export type LeagueAppsSandbox = Sandbox & {
   revokeTokens(): void;
   /** A fault mid-export: after `pages` good export answers, the next `times` export requests answer 500. */
   failExportAfter(pages: number, times: number): void;
+  /** Points the member portal at Touchline and the OAuth client Touchline registered for it (ADR 041). */
+  connectTouchline(client: TouchlineClient): void;
+  /** The member portal's OAuth callback, Touchline's registered redirect URI for this sandbox. */
+  portalCallbackUrl(): string;
 };
 
 const jwtBearer = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -92,9 +97,26 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
     },
     errorBody: (status, message) => ({ status, message }),
     signWebhook: () => ({}),
-    publicPaths: ['/v2/auth/token'],
+    publicPaths: ['/v2/auth/token', '/sandbox/portal/'],
   });
   const app = sandbox.app;
+  const portal = registerMemberPortal(app, {
+    baseUrl: () => sandbox.baseUrl(),
+    siteName: (siteId) => sites.get(siteId)?.name,
+    member: (siteId, memberId) => {
+      const site = sites.get(siteId);
+      const row = [...(site?.registrations.values() ?? [])].find((r) => String(r.userId) === memberId);
+      return site && row
+        ? {
+            siteId,
+            siteName: site.name,
+            memberId,
+            name: `${row.firstName} ${row.lastName}`,
+            program: row.programName,
+          }
+        : undefined;
+    },
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
@@ -197,6 +219,8 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
       exportCalls = 0;
       exportFault = { after: pages, times };
     },
+    connectTouchline: portal.connectTouchline,
+    portalCallbackUrl: portal.callbackUrl,
     registrations(siteId: string) {
       return [...(sites.get(siteId)?.registrations.values() ?? [])];
     },

@@ -41,6 +41,9 @@ export function createAccessTokenVerifier(source: KeySource): AccessTokenVerifie
       algorithms: ['EdDSA'],
       requiredClaims: ['sub', 'exp'],
     });
+    // A partner client's token (authorization code grant, ADR 041) is bound to that client and its userinfo call:
+    // the product API serves the first-party web client only.
+    if (payload['client_id'] !== undefined) throw new Error('a partner client token is not accepted here');
     const profileId = payload[AccessTokenClaim.CurrentProfileId];
     return {
       userId: payload.sub ?? '',

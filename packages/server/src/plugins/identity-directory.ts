@@ -35,6 +35,30 @@ export type AdminDirectory = {
   setPlatformAdmin: (input: { email: string; grant: boolean; by: string }) => Promise<PlatformAdminOutcome>;
 };
 
+/** A partner client's sign-in request waiting for the member (ADR 041), as identity answers it. */
+export type PendingPartnerAuthorization = {
+  id: string;
+  clientId: string;
+  clientName: string;
+  provider: 'Test' | 'LeagueApps' | 'Amilia';
+  partnerSite: string;
+  partnerMemberId: string;
+  scope: string;
+  expiresAt: Date;
+};
+
+/** Partner sign-in's identity calls (ADR 041): read a pending request, answer it once, revoke a partner's grants. */
+export type PartnerAuthorizationDirectory = {
+  read: (id: string) => Promise<PendingPartnerAuthorization | null>;
+  answer: (input: {
+    id: string;
+    userId: string;
+    approve: boolean;
+    ip?: string;
+  }) => Promise<{ redirectUrl: string } | null>;
+  revoke: (input: { userId: string; clientId: string }) => Promise<number>;
+};
+
 /**
  * The calls the product makes into the identity service besides tokens: read an account, switch its current profile
  * and organization roles (select-organization), rename it. Implemented in process when identity is mounted, over
@@ -58,6 +82,8 @@ export type IdentityDirectory = {
   ) => Promise<'confirmed' | 'already-confirmed' | 'mismatch'>;
   /** The /admin area's calls; absent in a process that has no identity. */
   admin?: AdminDirectory;
+  /** Partner sign-in's calls; absent in a process that has no identity. */
+  partnerAuthorizations?: PartnerAuthorizationDirectory;
 };
 
 declare module 'fastify' {
@@ -94,6 +120,7 @@ export function httpIdentityDirectory(origin: string, secret: string): IdentityD
     value === null || value === true ? null : directoryUserSchema.parse(value);
   return {
     admin: httpAdminDirectory(origin, secret),
+    partnerAuthorizations: httpPartnerAuthorizations(origin, secret),
     findUser: async (userId) => user(await call('GET', `/users/${encodeURIComponent(userId)}`)),
     findUserByEmail: async (email) => user(await call('GET', `/users?email=${encodeURIComponent(email)}`)),
     setUserContext: async (userId, context) => {
@@ -165,6 +192,47 @@ export function httpAdminDirectory(origin: string, secret: string): AdminDirecto
         .object({ outcome: z.enum(['no_account', 'unconfirmed', 'granted', 'revoked', 'unchanged']) })
         .parse(await res.json()).outcome;
     },
+  };
+}
+
+const pendingSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  provider: z.enum(['Test', 'LeagueApps', 'Amilia']),
+  partnerSite: z.string(),
+  partnerMemberId: z.string(),
+  scope: z.string(),
+  expiresAt: z.coerce.date(),
+});
+
+/** Partner sign-in's calls to an identity service on its own origin, with the shared service secret. */
+export function httpPartnerAuthorizations(origin: string, secret: string): PartnerAuthorizationDirectory {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}/internal/directory${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secret}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`identity directory ${method} ${path} answered ${res.status}`);
+    return (await res.json()) as unknown;
+  };
+  return {
+    read: async (id) => {
+      const found = await call('GET', `/authorization-requests/${encodeURIComponent(id)}`);
+      return found === null ? null : pendingSchema.parse(found);
+    },
+    answer: async ({ id, ...body }) => {
+      const found = await call('POST', `/authorization-requests/${encodeURIComponent(id)}/answer`, body);
+      return found === null ? null : z.object({ redirectUrl: z.string() }).parse(found);
+    },
+    revoke: async (input) =>
+      z.object({ revoked: z.number() }).parse(await call('POST', '/partner-grants/revoke', input)).revoked,
   };
 }
 

@@ -272,6 +272,14 @@ export function appRoutes(source: QueryClientSource): RouteObject[] {
                     (m) => m.AccountSettingsRoute,
                   ),
                 },
+                // Partner sign-in (issue 31, ADR 041): a league partner's request, approved by the signed-in member.
+                {
+                  path: 'partner-sign-in',
+                  lazy: lazyPage(
+                    () => import('../features/partners/components/partner-sign-in-page.tsx'),
+                    (m) => m.PartnerSignInPage,
+                  ),
+                },
                 // League partners (issue 31): connect, map, sync.
                 {
                   path: 'account/integrations',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -11,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { hierarchyLevels } from './hierarchy-levels.ts';
-import { labels, profileLevelAccesses } from './members.ts';
+import { labels, profileLevelAccesses, profiles } from './members.ts';
 import { organizations } from './organizations.ts';
 
 /**
@@ -94,5 +95,42 @@ export const partnerRegistrations = pgTable(
   (t) => [
     uniqueIndex('partner_registrations_uq').on(t.connectionId, t.registrationId),
     index('partner_registrations_access_idx').on(t.profileLevelAccessId),
+  ],
+);
+
+/**
+ * A Touchline account linked to a partner's member id (partner sign-in, ADR 041): made when the member, signed in to
+ * Touchline, approves a partner's sign-in request whose assertion names a member of this organization they hold (or
+ * whose guardian they are). `client_id` is the partner OAuth client that asked. Unlinking keeps the row
+ * (`unlinked_at`, audited); one live link per partner member.
+ */
+export const partnerAccountLinks = pgTable(
+  'partner_account_links',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => partnerConnections.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    profileLevelAccessId: uuid('profile_level_access_id')
+      .notNull()
+      .references(() => profileLevelAccesses.id),
+    clientId: text('client_id').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+    unlinkedAt: timestamp('unlinked_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('partner_account_links_live_uq')
+      .on(t.connectionId, t.externalId)
+      .where(sql`${t.unlinkedAt} IS NULL`),
+    index('partner_account_links_user_idx').on(t.organizationId, t.userId),
   ],
 );

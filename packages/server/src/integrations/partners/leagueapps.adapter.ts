@@ -27,6 +27,8 @@ export type LeagueAppsSettings = {
   timeoutMs?: number;
   /** Now, for the assertion's times (tests bend it with the sandbox's clock). */
   clock?: () => Date;
+  /** Where "Return to LeagueApps" goes; the site's console unless a sandbox's member portal stands in. */
+  returnUrl?: string;
 };
 
 type LeagueAppsRow = {
@@ -112,7 +114,9 @@ export function leagueAppsAdapter(settings: LeagueAppsSettings): PartnerPort {
 
   return {
     providerType: 'LeagueApps',
-    returnUrl: `https://manager.leagueapps.com/console/sites/${encodeURIComponent(settings.siteId)}`,
+    returnUrl:
+      settings.returnUrl ??
+      `https://manager.leagueapps.com/console/sites/${encodeURIComponent(settings.siteId)}`,
     async test(ctx) {
       await accessToken(ctx);
       try {

@@ -13,6 +13,8 @@ export type LeagueAppsConfig = {
   sandbox?: boolean;
   /** The sandbox site's credentials, offered on the connect screen in development only (named a sandbox). */
   sandboxSite?: { siteId: string; clientId: string; privateKeyPem: string };
+  /** The sandbox's member portal (development only): a sandbox connection's "Return to" address (ADR 041). */
+  memberPortalUrl?: string;
 };
 
 /** Where Amilia is reached (production unless our sandbox stands in), and the sandbox organization in dev. */
@@ -96,6 +98,9 @@ export function buildPartnerIntegrations(
           clientId: credentials.clientId ?? '',
           privateKeyPem: credentials.privateKeyPem ?? '',
           logger,
+          ...(leagueApps.memberPortalUrl
+            ? { returnUrl: `${leagueApps.memberPortalUrl}/sites/${encodeURIComponent(connection.siteId)}` }
+            : {}),
         });
       if (type === 'Amilia')
         return amiliaAdapter({

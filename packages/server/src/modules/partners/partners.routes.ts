@@ -25,6 +25,7 @@ import {
   removePartner,
 } from './partners.service.ts';
 import { amiliaWebhookRoutes } from './amilia-webhooks.routes.ts';
+import { partnerSignInRoutes } from './partner-sign-in.routes.ts';
 
 const base = '/api/app/organization/:id/partners';
 const orgParams = z.object({ id: z.uuid('Not an organization id') });
@@ -37,6 +38,7 @@ const programParams = connectionParams.extend({
 export async function partnerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(amiliaWebhookRoutes);
+  await app.register(partnerSignInRoutes);
   r.get(
     base,
     { schema: { params: orgParams, response: { 200: z.array(partnerConnectionSchema) } } },
@@ -71,7 +73,14 @@ export async function partnerRoutes(app: FastifyInstance) {
     {
       schema: {
         params: orgParams,
-        response: { 200: z.object({ siteId: z.string(), clientId: z.string(), privateKeyPem: z.string() }) },
+        response: {
+          200: z.object({
+            siteId: z.string(),
+            clientId: z.string(),
+            privateKeyPem: z.string(),
+            memberPortalUrl: z.string().optional(),
+          }),
+        },
       },
     },
     async (req) =>

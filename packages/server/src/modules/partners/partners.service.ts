@@ -553,11 +553,14 @@ export async function leagueAppsSandboxSite(
   deps: PartnerDeps,
   ctx: RequestContext,
   { organizationId }: { organizationId: string },
-): Promise<{ siteId: string; clientId: string; privateKeyPem: string }> {
+): Promise<{ siteId: string; clientId: string; privateKeyPem: string; memberPortalUrl?: string }> {
   await requireAdmin(deps, ctx, organizationId);
   const leagueApps = deps.integrations.partners?.leagueApps;
   if (!leagueApps?.sandbox || !leagueApps.sandboxSite) throw notFound('LeagueApps sandbox site');
-  return leagueApps.sandboxSite;
+  const site = leagueApps.sandboxSite;
+  // The sandbox's member portal for this site (ADR 041): where a demo's player starts partner sign-in.
+  const portal = leagueApps.memberPortalUrl && `${leagueApps.memberPortalUrl}/sites/${site.siteId}`;
+  return portal ? { ...site, memberPortalUrl: portal } : site;
 }
 
 /**

@@ -115,6 +115,34 @@ describe('account settings prefilled from the league partner (issue 31)', () => 
     expect(server.callsTo('PUT', '/api/app/account/user')).toHaveLength(0);
   });
 
+  it('offers the partner’s emergency contact while the member has none, marked, saved only with the form', async () => {
+    const server = render({
+      [`GET ${prefillUrl}`]: {
+        status: 200,
+        body: { ...prefill, emergencyContact: { name: 'Dana Morgan', phone: '+1 555 0199' } },
+      },
+      'PUT /api/app/account/emergency-contacts': { status: 200, body: [] },
+    });
+    const section = await screen.findByRole('region', { name: 'Emergency contacts' });
+    expect(await within(section).findByTestId('emergency-prefill')).toHaveTextContent(
+      'Amilia knows an emergency contact for you: Dana Morgan · +1 555 0199.',
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Add the contact from Amilia' }));
+    const form = within(section).getByRole('form', { name: 'New emergency contact' });
+    expect(within(form).getByLabelText(/First name/)).toHaveValue('Dana');
+    expect(within(form).getByLabelText(/Last name/)).toHaveValue('Morgan');
+    expect(within(form).getByLabelText(/Phone/)).toHaveAccessibleDescription(
+      'Prefilled from Amilia: check it, then save to keep it.',
+    );
+    expect(server.callsTo('PUT', '/api/app/account/emergency-contacts')).toHaveLength(0);
+    await userEvent.type(within(form).getByLabelText(/Relationship/), 'Aunt');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save contact' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/app/account/emergency-contacts')).toHaveLength(1));
+    expect(JSON.parse(server.callsTo('PUT', '/api/app/account/emergency-contacts')[0]!.body!)).toMatchObject({
+      contacts: [{ firstName: 'Dana', lastName: 'Morgan', relationship: 'Aunt', phone: '+1 555 0199' }],
+    });
+  }, 20_000);
+
   it('shows the plain page when the partner knows nothing (204)', async () => {
     render({ [`GET ${prefillUrl}`]: { status: 204 } });
     const user = await screen.findByRole('region', { name: 'User' });

@@ -1,6 +1,7 @@
 import type { PrefillData } from '@touchline/contracts/partners';
 import type { AccountPrefill } from '../../features/account/components/account-prefill.ts';
 import { AccountSettingsPage } from '../../features/account/components/account-settings-page.tsx';
+import { PartnerLinks } from '../../features/partners/components/partner-links.tsx';
 import {
   useClearPrefill,
   usePartnerOfCurrentProfile,
@@ -20,6 +21,13 @@ function toAccountPrefill(data: PrefillData): AccountPrefill {
       city: data.address?.city,
       stateId: data.address?.state,
     }),
+    emergency: data.emergencyContact?.name
+      ? some({
+          firstName: data.emergencyContact.name.split(' ')[0],
+          lastName: data.emergencyContact.name.split(' ').slice(1).join(' '),
+          phone: data.emergencyContact.phone,
+        })
+      : undefined,
   };
 }
 
@@ -33,9 +41,12 @@ export function AccountSettingsRoute() {
   const prefill = usePrefillData(accessId);
   const clear = useClearPrefill(accessId);
   return (
-    <AccountSettingsPage
-      prefill={prefill.data ? toAccountPrefill(prefill.data) : null}
-      onPrefillUsed={() => clear.mutate()}
-    />
+    <>
+      <AccountSettingsPage
+        prefill={prefill.data ? toAccountPrefill(prefill.data) : null}
+        onPrefillUsed={() => clear.mutate()}
+      />
+      <PartnerLinks />
+    </>
   );
 }

@@ -7,10 +7,12 @@ export type AccountPrefill = {
   sourceName: string;
   user: { firstName?: string; lastName?: string; dateOfBirth?: string };
   contact: { phone?: string; address?: string; city?: string; stateId?: string };
+  /** An emergency contact the partner knows, offered only while the member has none (they add the relationship). */
+  emergency?: { firstName?: string; lastName?: string; phone?: string };
 };
 
 /** The prefilled sections of the account settings page. */
-export type PrefillSection = keyof Pick<AccountPrefill, 'user' | 'contact'>;
+export type PrefillSection = keyof Pick<AccountPrefill, 'user' | 'contact' | 'emergency'>;
 
 /** The offered values for fields whose current value is empty (what the member typed is never replaced). */
 export function offeredFor<K extends string>(

@@ -44,6 +44,8 @@ export function AccountSettingsPage({
 
   const [done, setDone] = useState<ReadonlySet<PrefillSection>>(new Set());
   const [dismissed, setDismissed] = useState(false);
+  // Once every offered section is saved the prefill is let go; the sections keep their place (and their "saved").
+  const [used, setUsed] = useState(false);
   const noOrganization = account.error instanceof ApiError && account.error.status === 404;
   const active = prefill && !dismissed && account.data ? prefill : null;
   const offered = {
@@ -51,6 +53,12 @@ export function AccountSettingsPage({
     contact:
       active && !done.has('contact')
         ? offeredFor(active.contact, account.data!.profile.profileContactInformation)
+        : {},
+    emergency:
+      active?.emergency &&
+      !done.has('emergency') &&
+      account.data!.profile.profileEmergencyContact.length === 0
+        ? offeredFor(active.emergency, {})
         : {},
   };
   const pending = (Object.keys(offered) as PrefillSection[]).filter(
@@ -60,7 +68,10 @@ export function AccountSettingsPage({
     if (!pending.includes(section)) return;
     const next = new Set(done).add(section);
     setDone(next);
-    if (pending.every((k) => next.has(k))) onPrefillUsed?.();
+    if (pending.every((k) => next.has(k))) {
+      setUsed(true);
+      onPrefillUsed?.();
+    }
   };
   return (
     <div className="mx-auto max-w-3xl space-y-8">
@@ -108,7 +119,7 @@ export function AccountSettingsPage({
             </div>
           ) : null}
           <UserSection
-            key={active ? 'user-prefilled' : 'user'}
+            key={active || used ? 'user-prefilled' : 'user'}
             user={account.data.user}
             offered={offered.user}
             sourceName={active?.sourceName}
@@ -119,13 +130,18 @@ export function AccountSettingsPage({
             displayName={`${account.data.user.firstName} ${account.data.user.lastName}`.trim()}
           />
           <ContactInformationSection
-            key={active ? 'contact-prefilled' : 'contact'}
+            key={active || used ? 'contact-prefilled' : 'contact'}
             contact={account.data.profile.profileContactInformation}
             offered={offered.contact}
             sourceName={active?.sourceName}
             onSaved={savedSection('contact')}
           />
-          <EmergencyContactsSection contacts={account.data.profile.profileEmergencyContact} />
+          <EmergencyContactsSection
+            contacts={account.data.profile.profileEmergencyContact}
+            offered={offered.emergency}
+            sourceName={active?.sourceName}
+            onOfferedSaved={savedSection('emergency')}
+          />
         </>
       )}
     </div>

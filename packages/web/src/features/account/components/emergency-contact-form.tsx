@@ -3,16 +3,22 @@ import type { EmergencyContact } from '@touchline/contracts/account';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextFields } from '../../../components/ui/text-field.tsx';
 import { formValues, type FieldErrors } from '../../../lib/forms.ts';
+import { prefilledNote, type AccountPrefill } from './account-prefill.ts';
 
 /** Adds or edits one emergency contact; the parent checks and saves the whole list. */
 export function EmergencyContactForm({
   contact,
+  offered,
+  sourceName,
   fieldErrors,
   saving,
   onSubmit,
   onCancel,
 }: {
   contact: EmergencyContact | null;
+  /** A league partner's values for a new contact (issue 31), each marked as prefilled. */
+  offered?: AccountPrefill['emergency'] | undefined;
+  sourceName?: string | undefined;
   fieldErrors: FieldErrors;
   saving: boolean;
   onSubmit: (values: Record<string, string>, form: HTMLFormElement) => void;
@@ -27,6 +33,8 @@ export function EmergencyContactForm({
     onSubmit(formValues(event.currentTarget), event.currentTarget);
   };
   const title = contact ? `Edit ${contact.firstName} ${contact.lastName}` : 'New emergency contact';
+  const mark = (key: 'firstName' | 'lastName' | 'phone') =>
+    offered?.[key] && sourceName ? { initial: offered[key], description: prefilledNote(sourceName) } : {};
   return (
     <form
       ref={form}
@@ -45,6 +53,7 @@ export function EmergencyContactForm({
             initial: contact?.firstName,
             required: true,
             maxLength: 100,
+            ...mark('firstName'),
           },
           {
             label: 'Last name',
@@ -52,6 +61,7 @@ export function EmergencyContactForm({
             initial: contact?.lastName,
             required: true,
             maxLength: 100,
+            ...mark('lastName'),
           },
           {
             label: 'Relationship',
@@ -61,7 +71,7 @@ export function EmergencyContactForm({
             required: true,
             maxLength: 50,
           },
-          { label: 'Phone', name: 'phone', type: 'tel', initial: contact?.phone },
+          { label: 'Phone', name: 'phone', type: 'tel', initial: contact?.phone, ...mark('phone') },
           {
             label: 'E-mail',
             name: 'email',

@@ -8,6 +8,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorsFromApi, focusFirstError, validateForm, type FieldErrors } from '../../../lib/forms.ts';
 import { useReplaceEmergencyContacts } from '../api/replace-emergency-contacts.ts';
+import type { AccountPrefill } from './account-prefill.ts';
 import { EmergencyContactForm } from './emergency-contact-form.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -29,9 +30,21 @@ function errorsOfContact(errors: FieldErrors, index: number): FieldErrors {
  * Account settings → Emergency contacts: up to five people to call, each added, edited or removed on its own
  * (every change saves the whole list, which the server replaces).
  */
-export function EmergencyContactsSection({ contacts }: { contacts: EmergencyContact[] }) {
+export function EmergencyContactsSection({
+  contacts,
+  offered = {},
+  sourceName,
+  onOfferedSaved,
+}: {
+  contacts: EmergencyContact[];
+  /** A contact a league partner knows (issue 31): offered while the list is empty, saved only with the form. */
+  offered?: NonNullable<AccountPrefill['emergency']>;
+  sourceName?: string | undefined;
+  onOfferedSaved?: () => void;
+}) {
   const replace = useReplaceEmergencyContacts();
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [editing, setEditing] = useState<number | 'new' | 'offered' | null>(null);
+  const hasOffer = Object.keys(offered).length > 0 && sourceName !== undefined;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const fullHintId = useId();
@@ -39,7 +52,7 @@ export function EmergencyContactsSection({ contacts }: { contacts: EmergencyCont
   const focusAdd = useRef(false);
   const full = contacts.length >= maxEmergencyContacts;
 
-  const open = (which: number | 'new') => {
+  const open = (which: number | 'new' | 'offered') => {
     setFieldErrors({});
     setMessage(null);
     replace.reset();
@@ -51,7 +64,13 @@ export function EmergencyContactsSection({ contacts }: { contacts: EmergencyCont
     setFieldErrors({});
   };
 
-  const save = (list: SavedContact[], index: number, done: string, form?: HTMLFormElement) => {
+  const save = (
+    list: SavedContact[],
+    index: number,
+    done: string,
+    form?: HTMLFormElement,
+    after?: () => void,
+  ) => {
     setMessage(null);
     replace.mutate(
       { contacts: list },
@@ -59,6 +78,7 @@ export function EmergencyContactsSection({ contacts }: { contacts: EmergencyCont
         onSuccess: () => {
           setMessage(done);
           close();
+          after?.();
         },
         onError: (error) => {
           const errors = errorsOfContact(fieldErrorsFromApi(error), index);
@@ -74,9 +94,11 @@ export function EmergencyContactsSection({ contacts }: { contacts: EmergencyCont
     setFieldErrors(checked.errors ?? {});
     if (checked.errors) return focusFirstError(form, checked.errors);
     const list = contacts.map(asInput);
-    const index = editing === 'new' || editing === null ? list.length : editing;
-    list[index] = { ...checked.data, ...(editing === 'new' ? {} : { id: contacts[index]?.id }) };
-    save(list, index, editing === 'new' ? 'Emergency contact added.' : 'Emergency contact saved.', form);
+    const adding = editing === 'new' || editing === 'offered' || editing === null;
+    const index = adding ? list.length : editing;
+    list[index] = { ...checked.data, ...(adding ? {} : { id: contacts[index]?.id }) };
+    const done = adding ? 'Emergency contact added.' : 'Emergency contact saved.';
+    save(list, index, done, form, editing === 'offered' ? onOfferedSaved : undefined);
   };
 
   const handleRemove = (index: number) => {
@@ -140,6 +162,18 @@ export function EmergencyContactsSection({ contacts }: { contacts: EmergencyCont
             element.querySelector('button')?.focus();
           }}
         >
+          {hasOffer ? (
+            <div data-testid="emergency-prefill" className="mb-3 space-y-2">
+              <p className="text-sm">
+                {`${sourceName} knows an emergency contact for you: ${[offered.firstName, offered.lastName].filter(Boolean).join(' ')}${offered.phone ? ` · ${offered.phone}` : ''}. Add it, check it and say who they are to you; nothing is saved until you save the contact.`}
+              </p>
+              <Button
+                label={`Add the contact from ${sourceName}`}
+                onClick={() => open('offered')}
+                disabled={replace.isPending}
+              />
+            </div>
+          ) : null}
           <Button
             variant="secondary"
             label="Add emergency contact"
@@ -156,7 +190,9 @@ export function EmergencyContactsSection({ contacts }: { contacts: EmergencyCont
       ) : (
         <EmergencyContactForm
           key={String(editing)}
-          contact={editing === 'new' ? null : (contacts[editing] ?? null)}
+          contact={editing === 'new' || editing === 'offered' ? null : (contacts[editing] ?? null)}
+          offered={editing === 'offered' ? offered : undefined}
+          sourceName={sourceName}
           fieldErrors={fieldErrors}
           saving={replace.isPending}
           onSubmit={handleSubmit}
