@@ -4,6 +4,7 @@ import {
   AgeGradeProofType,
   IdentityDocumentType,
   gradeSchema,
+  identityDocumentTypeSchema,
   verificationKindSchema,
   verificationStatusSchema,
 } from './verification.ts';
@@ -96,6 +97,19 @@ export const ageVerificationSchema = z.object({
   dateOfBirth: z.string().nullable(),
   dateOfBirthVerified: z.boolean(),
   latest: ageVerificationAttemptSchema.nullable(),
+  /**
+   * What the league asks more of a member born abroad, stated before any upload (ADR 039 "Citizenship"): null when
+   * the definition asks nothing more (or asks only a grade); else the documents asked and whether it applies to this
+   * member — Applies, DoesNotApply, or CitizenshipNeeded (save the citizenship data first).
+   */
+  abroadRule: z
+    .object({
+      proofTypes: z.array(identityDocumentTypeSchema),
+      applies: z.enum(['Applies', 'DoesNotApply', 'CitizenshipNeeded']),
+      /** The member's profile, for saving the citizenship from the panel (save-citizenship-data). */
+      profileId: z.uuid(),
+    })
+    .nullable(),
 });
 /** The member's age verification. */
 export type AgeVerification = z.infer<typeof ageVerificationSchema>;

@@ -9,8 +9,6 @@ import {
   type VerificationProofLink,
 } from '@touchline/contracts/age-verification';
 import { ageVerificationContentSchema } from '@touchline/contracts/content';
-import { CountryKind, countryKindOf } from '@touchline/contracts/countries';
-import { citizenshipSchema } from '@touchline/contracts/profiles';
 import { ErrorCode, type ValidationError } from '@touchline/contracts/errors';
 import { RequirementType } from '@touchline/contracts/requirement-types';
 import {
@@ -22,7 +20,7 @@ import {
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { organizations, profiles, storedFiles, verifications } from '../../db/schema/index.ts';
+import { profiles, storedFiles, verifications } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { sealFileBytes } from '../../storage/file-cipher.ts';
@@ -41,6 +39,7 @@ import {
   type LoadedRequirement,
   type RequirementRef,
 } from '../../requirement-core/requirement-target.ts';
+import { abroadRuleOf } from './abroad-rule.ts';
 import { checkDocumentImage, DocumentImageRefused } from './document-image.ts';
 import { readProof } from './document-reader.ts';
 import type { VerificationConfig } from './verification.config.ts';
@@ -126,6 +125,7 @@ async function present(
     dateOfBirth: dob,
     dateOfBirthVerified: verifiedDob && kind !== VerificationKind.Grade,
     latest: latest ? attemptOf(latest) : null,
+    abroadRule: await abroadRuleOf(db, loaded),
   };
 }
 
@@ -156,36 +156,19 @@ function statedErrors(kind: VerificationKind, q: AgeVerificationSubmitQuery): Va
   return errors;
 }
 
-/**
- * What a definition asks more of a member born abroad (ADR 039 "Citizenship"): with `abroadProofTypes` set, a member
- * whose citizenship (save-citizenship-data) is of another country than the organization's — or of no known country
- * kind, or who is not a citizen of it — must show one of those documents; one with no citizenship saved is asked to
- * save it first. A 400 naming the field, before the file is read.
- */
+/** The abroad rule's 400s, named on the field the form shows (ADR 039 "Citizenship"), before the file is read. */
 async function checkCitizenship(
   db: Executor,
   loaded: LoadedRequirement,
   q: AgeVerificationSubmitQuery,
 ): Promise<void> {
-  const asked =
-    ageVerificationContentSchema.safeParse(loaded.definition.content).data?.abroadProofTypes ?? [];
-  if (!asked.length || kindOf(loaded) === VerificationKind.Grade) return;
-  const [row] = await db
-    .select({ citizenship: profiles.citizenship, countryCode: organizations.countryCode })
-    .from(profiles)
-    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
-    .where(eq(profiles.id, loaded.target.profileId));
-  const citizenship = citizenshipSchema.safeParse(row?.citizenship).data;
-  if (!citizenship) {
+  const rule = await abroadRuleOf(db, loaded);
+  if (rule?.applies === 'CitizenshipNeeded') {
     const message = 'Save the citizenship data first: this league asks more of a member born abroad';
     throw invalid([{ field: 'citizenship', in: 'query', message }], message);
   }
-  const abroad =
-    countryKindOf(citizenship.countryCode) === CountryKind.Unknown ||
-    citizenship.countryCode !== row?.countryCode ||
-    !citizenship.isCitizen;
-  if (abroad && !(asked as string[]).includes(q.proofType)) {
-    const message = `A member born abroad shows: ${asked.map((t) => identityDocumentTypeLabels[t]).join(' or ')}`;
+  if (rule?.applies === 'Applies' && !(rule.proofTypes as string[]).includes(q.proofType)) {
+    const message = `A member born abroad shows: ${rule.proofTypes.map((t) => identityDocumentTypeLabels[t]).join(' or ')}`;
     throw invalid([{ field: 'proofType', in: 'query', message }], message);
   }
 }

@@ -44,7 +44,29 @@ const saveCitizenship = (member: TestMember, countryCode: string, isCitizen = tr
     payload: { profileId: member.profileId, countryCode, isCitizen },
   });
 
+const read = (member: TestMember) =>
+  w.t.app.inject({
+    method: 'GET',
+    url: `/api/app/requirement/${definitionId}/age-verification?plaId=${member.profileLevelAccessId}`,
+    headers: member.auth,
+  });
+
 describe('citizenship drives what an age verification asks', () => {
+  it('the rule is stated before any upload: citizenship needed, then whether it applies', async () => {
+    const ben = w.members[3]!;
+    const before = await read(ben);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().abroadRule).toEqual({
+      proofTypes: ['GovernmentIssuedPassport'],
+      applies: 'CitizenshipNeeded',
+      profileId: ben.profileId,
+    });
+    expect((await saveCitizenship(ben, 'CA')).statusCode).toBeLessThan(300);
+    expect((await read(ben)).json().abroadRule.applies).toBe('Applies');
+    expect((await saveCitizenship(ben, 'US')).statusCode).toBeLessThan(300);
+    expect((await read(ben)).json().abroadRule.applies).toBe('DoesNotApply');
+  });
+
   it('with no citizenship saved the member is asked to save it first (400 on citizenship)', async () => {
     const jane = w.members[0]!;
     const res = await submit(

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgeVerification } from '@touchline/contracts/age-verification';
@@ -22,6 +22,7 @@ const incomplete: AgeVerification = {
   dateOfBirth: null,
   dateOfBirthVerified: false,
   latest: null,
+  abroadRule: null,
 };
 const inReview: AgeVerification = {
   ...incomplete,
@@ -55,7 +56,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'card.png', { type: 'image/png' });
 
-describe('the member age verification panel', () => {
+// Typing and uploading through userEvent takes seconds on a loaded machine (as in the other long page tests).
+describe('the member age verification panel', { timeout: 20_000 }, () => {
   it('shows the photo guidance before the camera, asks the date of birth, and shows a blurry refusal on the photo', async () => {
     const server = serveGlobally({
       [`GET ${path}`]: { status: 200, body: incomplete },
@@ -93,6 +95,45 @@ describe('the member age verification panel', () => {
     const [call] = server.callsTo('POST', path);
     expect(call?.path).toContain('proofType=BirthCertificate');
     expect(call?.path).toContain('dateOfBirth=2013-05-14');
+  });
+
+  it('states the abroad rule before any photo: citizenship first, then only the documents asked', async () => {
+    const profileId = '44444444-4444-4444-8444-444444444444';
+    const needed: AgeVerification = {
+      ...incomplete,
+      abroadRule: { proofTypes: ['GovernmentIssuedPassport'], applies: 'CitizenshipNeeded', profileId },
+    };
+    const server = serveGlobally({
+      [`GET ${path}`]: { status: 200, body: needed },
+      'POST /api/app/profile/save-citizenship-data': { status: 204 },
+    });
+    const panel = <AgeVerificationPanel definitionId={definitionId} profileLevelAccessId={plaId} canAct />;
+    renderRoutes([{ path: '/', element: panel }], '/');
+    expect(await screen.findByRole('form', { name: 'Citizenship' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Photo of the document')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save the citizenship' }));
+    expect(screen.getByLabelText(/Country of citizenship/)).toHaveAccessibleDescription('Choose the country');
+    await userEvent.selectOptions(screen.getByLabelText(/Country of citizenship/), 'CA');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the citizenship' }));
+    await vi.waitFor(() =>
+      expect(server.callsTo('POST', '/api/app/profile/save-citizenship-data')).toHaveLength(1),
+    );
+    const [saved] = server.callsTo('POST', '/api/app/profile/save-citizenship-data');
+    expect(JSON.parse(saved?.body ?? '{}')).toEqual({ profileId, countryCode: 'CA', isCitizen: true });
+    cleanup();
+
+    serveGlobally({
+      [`GET ${path}`]: {
+        status: 200,
+        body: { ...needed, abroadRule: { ...needed.abroadRule, applies: 'Applies' } },
+      },
+    });
+    renderRoutes([{ path: '/', element: panel }], '/');
+    expect(await screen.findByText(/This league asks a member born abroad for/)).toHaveTextContent(
+      'Government Issued Passport',
+    );
+    const kinds = screen.getByLabelText('Kind of document');
+    expect([...kinds.querySelectorAll('option')].map((o) => o.value)).toEqual(['GovernmentIssuedPassport']);
   });
 
   it('says a reviewer will check it when it went to review, with no form to hand in another', async () => {

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { RequirementSlotProps } from '../../../lib/requirement-slots.tsx';
 import { useAgeVerification, useSubmitAgeVerification } from '../api/age-verification.ts';
+import { CitizenshipForm } from './citizenship-form.tsx';
 import { gradeText, proofTypeLabel, statusMessages } from './verification-labels.ts';
 
 const inputClass =
@@ -38,7 +39,12 @@ export function AgeVerificationPanel({ definitionId, profileLevelAccessId, canAc
   const v = state.data;
   const needsAge = v.kind !== VerificationKind.Grade;
   const needsGrade = v.kind !== VerificationKind.Age;
-  const chosenType = (proofType || v.acceptedProofTypes[0]) as AgeProofType;
+  // A member born abroad is offered only what the league asks of them (ADR 039 "Citizenship"), said before the photo.
+  const offered =
+    v.abroadRule?.applies === 'Applies'
+      ? v.acceptedProofTypes.filter((t) => (v.abroadRule?.proofTypes as string[]).includes(t))
+      : v.acceptedProofTypes;
+  const chosenType = (offered.includes(proofType as AgeProofType) ? proofType : offered[0]) as AgeProofType;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +90,16 @@ export function AgeVerificationPanel({ definitionId, profileLevelAccessId, canAc
       {v.dateOfBirthVerified && v.dateOfBirth ? (
         <p className="text-sm">Verified date of birth: {v.dateOfBirth}</p>
       ) : null}
-      {canAct && v.maySubmit ? (
+      {canAct && v.maySubmit && v.abroadRule?.applies === 'CitizenshipNeeded' ? (
+        <CitizenshipForm profileId={v.abroadRule.profileId} />
+      ) : null}
+      {canAct && v.maySubmit && v.abroadRule?.applies === 'Applies' ? (
+        <p className="text-sm">
+          This league asks a member born abroad for:{' '}
+          <strong>{offered.map((t) => proofTypeLabel(t)).join(' or ')}</strong>.
+        </p>
+      ) : null}
+      {canAct && v.maySubmit && v.abroadRule?.applies !== 'CitizenshipNeeded' ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby={`${id}-title`}>
           <h3 id={`${id}-title`} className="text-base font-semibold">
             Verify with a document
@@ -132,7 +147,7 @@ export function AgeVerificationPanel({ definitionId, profileLevelAccessId, canAc
           <SelectField
             name="proofType"
             label="Kind of document"
-            options={v.acceptedProofTypes.map((t) => ({ value: t, label: proofTypeLabel(t) }))}
+            options={offered.map((t) => ({ value: t, label: proofTypeLabel(t) }))}
             value={chosenType}
             onValueChange={setProofType}
             error={errors.proofType}
