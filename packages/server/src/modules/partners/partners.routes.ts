@@ -11,16 +11,13 @@ import {
   prefillDataSchema,
 } from '@touchline/contracts/partners';
 import { requireRequestContext } from '../../authz/request-context.ts';
+import { clearPrefillData, prefillData } from './partner-prefill.service.ts';
+import { listPartnerPrograms, mapPartnerProgram, partnerMappingTargets } from './partner-programs.service.ts';
 import {
   amiliaSandboxOrganization,
-  clearPrefillData,
   connectPartner,
   leagueAppsSandboxSite,
   listPartnerConnections,
-  listPartnerPrograms,
-  mapPartnerProgram,
-  partnerMappingTargets,
-  prefillData,
   queuePartnerSync,
   removePartner,
 } from './partners.service.ts';

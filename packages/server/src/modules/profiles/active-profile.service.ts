@@ -22,7 +22,7 @@ import {
   organizationPaymentMethodProvided,
 } from '../billing/billing.service.ts';
 import { yardstikActivationOf } from '../background-checks/background-checks.service.ts';
-import { partnerOfCurrentProfile } from '../partners/partners.service.ts';
+import { partnerOfCurrentProfile } from '../partners/partner-of-profile.service.ts';
 
 const claimText = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];

@@ -1,7 +1,7 @@
 import type { ActorRequestContext, Deps, RequestContext } from '../../deps.ts';
 import { externalIdRequiredMessage } from '@touchline/contracts/messages';
 import type { PartnerOfProfile } from '@touchline/contracts/partners';
-import { partnerOfAccesses } from '../partners/partners.service.ts';
+import { partnerOfAccesses } from '../partners/partner-of-profile.service.ts';
 import type {
   LevelRole,
   Profile,
