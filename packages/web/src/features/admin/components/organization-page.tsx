@@ -11,7 +11,7 @@ import { useOrganizationAudit } from '../api/get-organization-audit.ts';
 import { useOrganizationPeople } from '../api/get-organization-people.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { cellClass, formatShare, formatWhen, headCellClass, inputClass, tableClass } from './format.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { ViewAsDialog } from './view-as-dialog.tsx';
 
 const statusNames = Object.fromEntries(Object.entries(MemberOverallStatus).map(([name, n]) => [n, name]));

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useOrganizations, type OrganizationParams } from '../api/get-organizations.ts';
 import { cellClass, formatWhen, headCellClass, inputClass, tableClass } from './format.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 const perPage = 25;
 

@@ -10,7 +10,7 @@ import { usePerson } from '../api/get-person.ts';
 import { usePersonAction, type PersonAction } from '../api/person-actions.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { cellClass, formatWhen, headCellClass, inputClass, tableClass } from './format.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 const perPage = 25;
 

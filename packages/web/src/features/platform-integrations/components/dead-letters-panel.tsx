@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeadLetterAction, type DeadLetterAction } from '../api/act-on-dead-letter.ts';
 import { useDeadLetters } from '../api/get-dead-letters.ts';
 import { formatTime } from './format-time.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 const perPage = 25;
 

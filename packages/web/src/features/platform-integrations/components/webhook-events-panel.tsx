@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useWebhookEvents } from '../api/get-webhook-events.ts';
 import { formatTime } from './format-time.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { providerName } from './provider-name.ts';
 import { WebhookBody } from './webhook-body.tsx';
 

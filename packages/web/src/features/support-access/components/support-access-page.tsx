@@ -15,7 +15,7 @@ import {
   useSupportSessions,
 } from '../api/organization-support.ts';
 import { formatWhen } from './format.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { SupportSessionCard } from './support-session-card.tsx';
 
 const cardClass =

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { auditPerPage, useEndSupportSession, useSupportSessionAudit } from '../api/organization-support.ts';
 import { describeAuditEvent, formatMinutes, formatWhen, sessionLength, sessionState } from './format.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 const cardClass =
   'rounded-lg border border-slate-300 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900';

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 /** Previous and next page with where the reader is; nothing when everything fits on one page. */
 export function Pager({
@@ -7,7 +7,10 @@ export function Pager({
   totalCount,
   loading,
   onPage,
+  label = 'Pages',
 }: {
+  /** The navigation landmark's name: distinct when a page holds several lists. */
+  label?: string;
   page: number;
   perPage: number;
   totalCount: number;
@@ -17,7 +20,7 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(totalCount / perPage));
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
       <Button
         variant="secondary"
         label="Previous page"
