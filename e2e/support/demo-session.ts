@@ -16,18 +16,28 @@ export function signInAsDemoPlatformAdmin(page: Page): Promise<void> {
 }
 
 /**
+ * The demo league. Journeys on one server run one after another, and some leave the administrator in another
+ * organization (one they created, or joined to share a credential with): each demo sign-in selects the league again,
+ * as the organization switcher does, so no journey depends on which ran before it.
+ */
+export const demoLeague = 'Riverside Youth Soccer League';
+
+/**
  * Signs the page's browser context in as the demo administrator through the real calls (identity token, policy
  * acceptance, web session cookie), for journeys that are about something after sign-in. The sign-in screens
  * themselves are walked through in auth.spec.ts.
  */
 export function signInAsDemoAdmin(page: Page): Promise<void> {
-  return signInAs(page, demoAdmin, ['Admin']);
+  return signInAs(page, demoAdmin, ['Admin'], demoLeague);
 }
+
+
 
 async function signInAs(
   page: Page,
   account: { email: string; password: string },
   roles: string[],
+  organizationName?: string,
 ): Promise<void> {
   const form = {
     grant_type: 'password',
@@ -46,7 +56,8 @@ async function signInAs(
     });
     if (accepted.status() !== 204) throw new Error(`accepting ${acceptedType} failed: ${accepted.status()}`);
   }
-  // A fresh sign-in carries the acceptances in its claims.
+  if (organizationName) await selectOrganizationNamed(page, first.access_token, organizationName);
+  // A fresh sign-in carries the acceptances (and the selected organization) in its claims.
   const tokens = (await (await page.request.post('/connect/token', { form })).json()) as typeof first;
   const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString()) as {
     auth_time: number;
@@ -61,4 +72,18 @@ async function signInAs(
     },
   });
   if (set.status() !== 204) throw new Error(`session set failed: ${set.status()}`);
+}
+
+/** GET select-organization for the user's organization of that name (spec §7), as the organization switcher does. */
+async function selectOrganizationNamed(page: Page, accessToken: string, name: string): Promise<void> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const listed = await page.request.get('/api/app/organization/organization-list?PerPage=1000', { headers });
+  if (!listed.ok()) throw new Error(`organization list failed: ${listed.status()}`);
+  const body = (await listed.json()) as { id: string; name: string }[] | { items: { id: string; name: string }[] };
+  const organization = (Array.isArray(body) ? body : body.items).find((o) => o.name === name);
+  if (!organization) throw new Error(`${name} is not among the user's organizations`);
+  const selected = await page.request.get(`/api/app/organization/${organization.id}/select-organization`, {
+    headers,
+  });
+  if (!selected.ok()) throw new Error(`select-organization failed: ${selected.status()}`);
 }

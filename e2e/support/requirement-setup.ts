@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
+import { demoLeague } from './demo-session.ts';
 import { bearerHeaders, topLevelId } from './invitations.ts';
 
 // What the requirement journeys prepare through the API before the screens they are about: the demo league's id, a
 // team of their own, a requirement definition of a type assigned to a role on a team. One place, so each journey
 // says what it sets up rather than how.
 
-/** The demo league's name; other journeys add organizations the demo administrator also belongs to. */
-export const demoLeague = 'Riverside Youth Soccer League';
+export { demoLeague };
 
 /** JSON calls as the signed-in page's user; a non-2xx answer throws with its status and body. */
 export async function adminApi(page: Page) {

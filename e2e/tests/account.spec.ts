@@ -94,7 +94,9 @@ test('account settings: details, contact, emergency contact and a webcam photo, 
   await photo.getByRole('button', { name: 'Save photo' }).click();
   await expect(photo.getByText('Your photo is saved.')).toBeVisible();
   const saved = photo.getByRole('img', { name: 'Profile photo of Danielle Delgado' });
-  await expect(saved).toHaveAttribute('src', /^\/api\/files\//);
+  // Served resized through the image route (a 1x and a 2x width), never the original upload.
+  await expect(saved).toHaveAttribute('src', /^\/api\/images\/[^?]+\?w=128$/);
+  await expect(saved).toHaveAttribute('srcset', /\?w=256 2x/);
   await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await a11y('account-settings');
   await snap('account-settings');
