@@ -31,8 +31,6 @@ export function signInAsDemoAdmin(page: Page): Promise<void> {
   return signInAs(page, demoAdmin, ['Admin'], demoLeague);
 }
 
-
-
 async function signInAs(
   page: Page,
   account: { email: string; password: string },
@@ -79,7 +77,8 @@ async function selectOrganizationNamed(page: Page, accessToken: string, name: st
   const headers = { authorization: `Bearer ${accessToken}` };
   const listed = await page.request.get('/api/app/organization/organization-list?PerPage=1000', { headers });
   if (!listed.ok()) throw new Error(`organization list failed: ${listed.status()}`);
-  const body = (await listed.json()) as { id: string; name: string }[] | { items: { id: string; name: string }[] };
+  const body = (await listed.json()) as
+    { id: string; name: string }[] | { items: { id: string; name: string }[] };
   const organization = (Array.isArray(body) ? body : body.items).find((o) => o.name === name);
   if (!organization) throw new Error(`${name} is not among the user's organizations`);
   const selected = await page.request.get(`/api/app/organization/${organization.id}/select-organization`, {
