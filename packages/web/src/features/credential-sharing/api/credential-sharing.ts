@@ -97,10 +97,13 @@ export const receivedPerPage = 25;
 export const useOrganizationReceivedCredentials = (organizationId: string, page: number) =>
   useQuery({
     queryKey: ['organization-received-credentials', organizationId, page] as const,
-    queryFn: () =>
-      api.get(
+    queryFn: async () => {
+      const list = await api.get(
         `/api/app/received-credentials/${encodeURIComponent(organizationId)}?page=${page}&perPage=${receivedPerPage}`,
         { schema: receivedCredentialListSchema },
-      ),
+      );
+      if (!list) throw new Error('The received credentials answer was empty');
+      return list;
+    },
     placeholderData: keepPreviousData,
   });
