@@ -5,11 +5,12 @@ import { topLevelId } from '../support/invitations.ts';
 import { adminApi, demoLeague, demoLeagueId, type AdminApi } from '../support/requirement-setup.ts';
 
 // Clearance that travels with the member (ADR 049). The demo administrator belongs to the demo league and, after
-// this journey creates it, to a second league. Their age verification in the demo league is complete; the second
-// league accepts shared age verifications; they share it by consent (the dialog shows exactly what crosses), the
+// this journey creates them, to a second and a third league. Their age verification in the demo league is
+// complete; the second league accepts shared age verifications; they share it by consent (the dialog shows exactly what crosses), the
 // second league counts it, and they stop sharing (confirmed) — the second league no longer does.
 
 const second = 'Lakeside Youth Soccer';
+const third = 'Northshore Soccer Club';
 
 /** An Age verification (valid a year) assigned to the Admin role at the top level of the current organization. */
 async function ageVerification(page: Page, calls: AdminApi, orgId: string): Promise<string> {
@@ -27,6 +28,23 @@ async function ageVerification(page: Page, calls: AdminApi, orgId: string): Prom
     contentAssignments: admins.map((l) => ({ hierarchyLevelId: top, labelId: l.id })),
   });
   return created.id;
+}
+
+/** A new league with the demo admin as its administrator. */
+async function newLeague(calls: AdminApi, name: string): Promise<{ id: string }> {
+  return (await calls.post('/api/app/organization', {
+    general: { name, website: '', phone: '', countryCode: 'US', stateCode: 'WA', cityName: 'Seattle' },
+    admin: { firstName: 'Demo', lastName: 'Admin', email: 'admin@demo.touchline.test' },
+    roleRequirements: [
+      {
+        roleLabel: 'Coach',
+        roleRequirementsIds: [],
+        paidRoleRequirementsIds: [],
+        requirementsDueDate: null,
+        isDefault: true,
+      },
+    ],
+  })) as { id: string };
 }
 
 async function switchTo(page: Page, organization: string) {
@@ -66,26 +84,10 @@ test('a member shares a completed verification with their other league by consen
       date: completedOn,
     },
   );
-  const created = (await calls.post('/api/app/organization', {
-    general: {
-      name: second,
-      website: '',
-      phone: '',
-      countryCode: 'US',
-      stateCode: 'WA',
-      cityName: 'Seattle',
-    },
-    admin: { firstName: 'Demo', lastName: 'Admin', email: 'admin@demo.touchline.test' },
-    roleRequirements: [
-      {
-        roleLabel: 'Coach',
-        roleRequirementsIds: [],
-        paidRoleRequirementsIds: [],
-        requirementsDueDate: null,
-        isDefault: true,
-      },
-    ],
-  })) as { id: string };
+  const created = await newLeague(calls, second);
+  // A third league the admin also belongs to (as after other specs, e.g. "Billing FC …"): the consent must name
+  // the one the member chooses, never a preselected one.
+  await newLeague(calls, third);
 
   // The second league: its own age verification, which accepts shared ones (set on the requirement's page).
   await switchTo(page, second);
@@ -112,6 +114,14 @@ test('a member shares a completed verification with their other league by consen
   await snap('credential-sharing');
   await page.getByRole('button', { name: 'Share Age verification…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Age verification?' });
+  // The admin belongs to several other leagues: the dialog asks which one (none is preselected); the second league
+  // is chosen by its name.
+  const shareWith = dialog.getByRole('combobox', { name: 'Share with' });
+  await expect(shareWith).toHaveValue('');
+  await expect(dialog).toContainText('What the organization you choose will see');
+  await snap('credential-sharing-choose');
+  const option = shareWith.locator('option', { hasText: second });
+  await shareWith.selectOption((await option.getAttribute('value')) ?? '');
   await expect(dialog).toContainText(`What ${second} will see`);
   await expect(dialog).toContainText('will not see the report, documents, certificates or photos');
   await snap('credential-sharing-consent');
@@ -134,6 +144,28 @@ test('a member shares a completed verification with their other league by consen
   await expect(received).toContainText(`Age verification from ${demoLeague}`);
   await expect(received).toContainText('Counts here for: Age verification.');
   await snap('credential-received');
+  // The requirement page says what meets it.
+  await page.goto(`/requirements/${definitionB}`);
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Met by your age verification shared from ${demoLeague}, completed [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\.$`,
+      ),
+    ),
+  ).toBeVisible();
+  await snap('credential-requirement-met-by-share');
+  // The second league's directors and admins see what was shared with it.
+  await page.goto('/received-credentials');
+  await expect(page.getByRole('heading', { name: 'Received credentials', level: 1 })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: 'Age verification' }).first();
+  await expect(row).toContainText(demoLeague);
+  await expect(row).toContainText('Active');
+  await a11y('received credentials');
+  await snap('credential-received-list');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSideScroll(page, 390);
+  await snap('credential-received-list-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Stop sharing, confirmed: the second league's requirement is no longer met.
   await switchTo(page, demoLeague);

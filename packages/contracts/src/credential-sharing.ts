@@ -141,3 +141,56 @@ export const credentialAcceptanceBodySchema = z.object({
 });
 /** The parsed body. */
 export type CredentialAcceptanceBody = z.infer<typeof credentialAcceptanceBodySchema>;
+
+/**
+ * Where a received credential stands in the receiving organization (ADR 049): `Active` (live, within its validity),
+ * `Expired` (live, its last valid day passed), `Withdrawn` (the member stopped sharing it), `Lapsed` (it stopped
+ * holding in the organization that shared it: reset, rejected or expired there — the receiver is not told which).
+ */
+export const receivedCredentialStateSchema = z.enum(['Active', 'Expired', 'Withdrawn', 'Lapsed']);
+/** One state. */
+export type ReceivedCredentialState = z.infer<typeof receivedCredentialStateSchema>;
+
+/** Query of GET /api/app/received-credentials/{orgId}?page&perPage (the organization's received credentials). */
+export const receivedCredentialListQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'Enter a page number' })
+    .int('Enter a whole page number')
+    .min(1, 'Pages start at 1')
+    .default(1),
+  perPage: z.coerce
+    .number({ message: 'Enter a page size' })
+    .int('Enter a whole page size')
+    .min(1, 'Show at least 1 per page')
+    .max(100, 'Show at most 100 per page')
+    .default(25),
+});
+/** The list query. */
+export type ReceivedCredentialListQuery = z.input<typeof receivedCredentialListQuerySchema>;
+
+/** One row of the organization's received credentials, as its admins and reviewers see it. */
+export const receivedCredentialRowSchema = z.object({
+  id: z.uuid(),
+  profileId: z.uuid(),
+  memberName: z.string(),
+  requirementType: z.number().int(),
+  requirementName: z.string(),
+  sourceOrganizationName: z.string(),
+  state: receivedCredentialStateSchema,
+  completedOn: day,
+  validUntil: day.nullable(),
+  /** When it was shared (received here). */
+  receivedAt: z.string(),
+  /** When it stopped (withdrawn or lapsed), null while live. */
+  revokedAt: z.string().nullable(),
+});
+/** One row. */
+export type ReceivedCredentialRow = z.infer<typeof receivedCredentialRowSchema>;
+
+/** Answer of GET /api/app/received-credentials/{orgId}: the page, newest first, and how many there are. */
+export const receivedCredentialListSchema = z.object({
+  items: z.array(receivedCredentialRowSchema),
+  totalCount: z.number().int().nonnegative(),
+});
+/** A page of the list. */
+export type ReceivedCredentialList = z.infer<typeof receivedCredentialListSchema>;

@@ -39,6 +39,11 @@ export const memberRequirementSchema = z.object({
    * since; null otherwise. Notes of a disqualification are never carried here (ADR 015).
    */
   returnedNotes: z.string().nullable(),
+  /**
+   * When the requirement is met by a credential the member shared from another organization (ADR 049) rather than by
+   * their own completion here: where it came from and the day it was completed there; null otherwise.
+   */
+  sharedCredential: z.object({ sourceOrganizationName: z.string(), completedOn: calendarDate }).nullable(),
 });
 /** One member requirement row of the member view. */
 export type MemberRequirement = z.infer<typeof memberRequirementSchema>;

@@ -16,6 +16,7 @@ import {
   type LoadedFacts,
 } from './requirements-engine.queries.ts';
 import { syncAssignments, syncDueDates } from './requirements-engine.sync.ts';
+import { lapseSharesOfUnmetSources } from './shared-credential-lapse.ts';
 import { sharedCompletions, sharedKey } from './shared-credentials.queries.ts';
 
 /** Profiles handled per round: bounds statement sizes and memory for organizations of any size. */
@@ -89,6 +90,10 @@ export async function rederive(
     }),
   }));
   await writeOverallStatuses(tx, organizationId, overall, clock.now);
+  // A credential these members shared that no longer holds here stops counting where it was shared (ADR 049).
+  const receivers = await lapseSharesOfUnmetSources(tx, organizationId, profileIds, clock.now);
+  for (const [receiverOrganizationId, ids] of receivers)
+    await rederive(tx, receiverOrganizationId, ids.sort(), { ...clock, reason: 'credential-lapsed' });
   return changes;
 }
 

@@ -35,6 +35,7 @@ export async function sharedCompletions(
       completedOn: receivedCredentials.completedOn,
       validUntil: receivedCredentials.validUntil,
       summary: receivedCredentials.summary,
+      sourceOrganizationName: receivedCredentials.sourceOrganizationName,
       definitionId: requirementDefinitions.id,
       type: requirementDefinitions.type,
       content: requirementDefinitions.content,
@@ -87,6 +88,7 @@ export async function sharedCompletions(
       requirementType: row.requirementType,
       completedOn: row.completedOn,
       validUntil: row.validUntil,
+      sourceOrganizationName: row.sourceOrganizationName,
       summary: {
         vendor: typeof row.summary['vendor'] === 'string' ? row.summary['vendor'] : null,
         packageCode: typeof row.summary['packageCode'] === 'string' ? row.summary['packageCode'] : null,

@@ -1,6 +1,7 @@
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { ReceivedCredentialsNavLink } from '../features/credential-sharing/components/received-credentials-nav-link.tsx';
 import { NavigationSearch } from '../features/dashboard/components/navigation-search.tsx';
 import { GameDayNavLinks } from '../features/game-day/components/game-day-nav-links.tsx';
 import { LevelTree } from '../features/hierarchy/components/level-tree.tsx';
@@ -38,7 +39,10 @@ export function LevelNavigation() {
     <>
       <NavigationSearch />
       {pendingReviewCount !== null && organizationId ? (
-        <ReviewNavLink organizationId={organizationId} initialCount={pendingReviewCount} />
+        <>
+          <ReviewNavLink organizationId={organizationId} initialCount={pendingReviewCount} />
+          <ReceivedCredentialsNavLink />
+        </>
       ) : null}
       <GameDayNavLinks levelRoles={profile.data.levelRoles} />
       <LevelTree key={profile.data.profileId} profileId={profile.data.profileId} topLevelId={topLevelId} />

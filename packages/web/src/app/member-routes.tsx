@@ -102,6 +102,13 @@ export function memberRoutes(): RouteObject[] {
         (m) => m.CredentialAcceptancePage,
       ),
     },
+    {
+      path: 'received-credentials',
+      lazy: lazyPage(
+        () => import('../features/credential-sharing/components/received-credentials-page.tsx'),
+        (m) => m.ReceivedCredentialsPage,
+      ),
+    },
     // Partner return paths (spec §2): edit child profile info, and edit profile info.
     {
       path: 'groupAccountDashboard',

@@ -47,6 +47,8 @@ export const credentialShares = pgTable(
     consentedByProfileId: uuid('consented_by_profile_id').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedByUserId: uuid('revoked_by_user_id'),
+    /** Why it stopped: 'consent-withdrawn' (the member), or the source lapsed: 'reset', 'rejected', 'expired', 'removed'. */
+    revokedReason: text('revoked_reason'),
     ...timestamps(),
   },
   (t) => [
@@ -81,6 +83,8 @@ export const receivedCredentials = pgTable(
     completedOn: date('completed_on').notNull(),
     validUntil: date('valid_until'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it stopped counting (the share's reason, copied). */
+    revokedReason: text('revoked_reason'),
     ...timestamps(),
   },
   (t) => [

@@ -7,6 +7,8 @@ import {
   credentialAcceptanceSchema,
   credentialShareSchema,
   credentialSharingSchema,
+  receivedCredentialListQuerySchema,
+  receivedCredentialListSchema,
   receivedCredentialsSchema,
 } from '@touchline/contracts/credential-sharing';
 import { requireRequestContext } from '../../authz/request-context.ts';
@@ -20,8 +22,10 @@ import {
   revokeCredentialShare,
   shareCredential,
 } from './credential-sharing.service.ts';
+import { listOrganizationReceivedCredentials } from './received-credentials-list.service.ts';
 
 const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+const orgParams = z.object({ orgId: z.uuid({ message: 'Not a valid id' }) });
 const shareParams = idParams.extend({ shareId: z.uuid({ message: 'Not a valid id' }) });
 
 /** Clearance that travels with the member (ADR 049): consent to share, revoke, what was received, acceptance. */
@@ -61,6 +65,22 @@ export async function credentialSharingRoutes(app: FastifyInstance) {
     '/api/app/profile/:id/received-credentials',
     { schema: { params: idParams, response: { 200: receivedCredentialsSchema } } },
     async (request) => listReceivedCredentials(deps, await requireRequestContext(request), request.params),
+  );
+
+  r.get(
+    '/api/app/received-credentials/:orgId',
+    {
+      schema: {
+        params: orgParams,
+        querystring: receivedCredentialListQuerySchema,
+        response: { 200: receivedCredentialListSchema },
+      },
+    },
+    async (request) =>
+      listOrganizationReceivedCredentials(deps, await requireRequestContext(request), {
+        ...request.params,
+        ...request.query,
+      }),
   );
 
   r.get(

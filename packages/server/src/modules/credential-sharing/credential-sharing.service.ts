@@ -306,7 +306,12 @@ export async function revokeCredentialShare(
     const now = new Date();
     const [share] = await tx
       .update(credentialShares)
-      .set({ revokedAt: now, revokedByUserId: ctx.userId, updatedAt: now })
+      .set({
+        revokedAt: now,
+        revokedByUserId: ctx.userId,
+        revokedReason: 'consent-withdrawn',
+        updatedAt: now,
+      })
       .where(
         and(eq(credentialShares.organizationId, ctx.organizationId), eq(credentialShares.id, row.share.id)),
       )
@@ -314,7 +319,7 @@ export async function revokeCredentialShare(
     const target = { org: row.share.targetOrganizationId, profile: row.share.targetProfileId };
     const [received] = await tx
       .update(receivedCredentials)
-      .set({ revokedAt: now, updatedAt: now })
+      .set({ revokedAt: now, revokedReason: 'consent-withdrawn', updatedAt: now })
       .where(
         and(
           eq(receivedCredentials.organizationId, target.org),

@@ -14,7 +14,7 @@ import type { Deps, RequestContext } from '../../deps.ts';
 import { dayOf, type Day } from '../../requirement-core/engine/calendar.ts';
 import { liveFormSubmission } from './form-submission.ts';
 import { permittedTransitions } from '../../requirement-core/requirement-actions.policy.ts';
-import { deriveStatusWithShared } from '../../requirement-core/engine/shared-credential.ts';
+import { deriveStatusWithShared, metByShared } from '../../requirement-core/engine/shared-credential.ts';
 import { sharedCompletions, sharedKey } from '../../requirement-core/shared-credentials.queries.ts';
 import {
   activeRequirementsOfProfile,
@@ -74,7 +74,9 @@ export async function listMemberRequirements(
   const shared = await sharedCompletions(db, organizationId, [profileId]);
   return rows.map((row) => {
     const accepted = shared.get(sharedKey(profileId, row.definitionId)) ?? null;
-    const status = deriveStatusWithShared(factsOf(row), accepted, today);
+    const facts = factsOf(row);
+    const status = deriveStatusWithShared(facts, accepted, today);
+    const byShare = accepted !== null && metByShared(facts, accepted, today) ? accepted : null;
     const disqualified = row.reviewOutcome === ReviewOutcome.RejectedDisqualified;
     return {
       id: row.id,
@@ -100,6 +102,9 @@ export async function listMemberRequirements(
       ),
       nextAction: memberNextTransition(status, { disqualified }),
       returnedNotes: notes.get(row.id) ?? null,
+      sharedCredential: byShare
+        ? { sourceOrganizationName: byShare.sourceOrganizationName ?? '', completedOn: byShare.completedOn }
+        : null,
     };
   });
 }

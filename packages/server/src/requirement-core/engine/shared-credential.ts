@@ -30,10 +30,12 @@ export type ReceivedCredentialInput = {
   /** The last day it is valid (null: no end). */
   validUntil: Day | null;
   summary: Pick<SharedCredentialSummary, 'vendor' | 'packageCode'>;
+  /** The organization that shared it (what the member's requirement page names). */
+  sourceOrganizationName?: string;
 };
 
 /** The completion a shared credential stands for under a definition: its day and the day it stops counting. */
-export type SharedCompletion = { completedOn: Day; expiresAt: Day | null };
+export type SharedCompletion = { completedOn: Day; expiresAt: Day | null; sourceOrganizationName?: string };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -108,7 +110,9 @@ export function acceptedCompletion(
       ageLimit,
       expiresAtFor(definition, credential.completedOn),
     ]);
-    const candidate = { completedOn: credential.completedOn, expiresAt };
+    const candidate: SharedCompletion = { completedOn: credential.completedOn, expiresAt };
+    if (credential.sourceOrganizationName !== undefined)
+      candidate.sourceOrganizationName = credential.sourceOrganizationName;
     if (
       best === null ||
       (best.expiresAt !== null && (expiresAt === null || expiresAt > best.expiresAt)) ||
@@ -151,4 +155,13 @@ export function deriveStatusWithShared(
   if (met.includes(sharedStatus)) return sharedStatus;
   const notStarted = ownStatus === RequirementStatus.Incomplete || ownStatus === RequirementStatus.Overdue;
   return notStarted && sharedStatus === RequirementStatus.Expired ? sharedStatus : ownStatus;
+}
+
+/**
+ * Whether the status {@link deriveStatusWithShared} gives is met because of the shared credential (the member's own
+ * facts alone do not meet it): what the member's requirement page names ("Met by your … shared from …").
+ */
+export function metByShared(own: RequirementFacts, shared: SharedCompletion | null, today: Day): boolean {
+  if (shared === null || met.includes(deriveRequirementStatus(own, today))) return false;
+  return met.includes(deriveStatusWithShared(own, shared, today));
 }

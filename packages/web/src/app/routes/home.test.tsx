@@ -33,6 +33,7 @@ const requirement = (n: number, status: number, name: string): MemberRequirement
   allowedActions: [],
   nextAction: status === RequirementStatus.Completed ? null : 'complete',
   returnedNotes: null,
+  sharedCredential: null,
 });
 
 async function renderHome(routes: Parameters<typeof serveGlobally>[0]) {

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   credentialAcceptanceSchema,
   credentialShareSchema,
   credentialSharingSchema,
+  receivedCredentialListSchema,
   receivedCredentialsSchema,
   type CreateCredentialShareBody,
   type CredentialAcceptance,
@@ -88,3 +89,21 @@ export function useSetCredentialAcceptance(definitionId: string) {
     },
   });
 }
+
+/** Rows per page of the organization's received credentials. */
+export const receivedPerPage = 25;
+
+/** GET /api/app/received-credentials/{orgId}?page&perPage: what members shared into the organization, newest first. */
+export const useOrganizationReceivedCredentials = (organizationId: string, page: number) =>
+  useQuery({
+    queryKey: ['organization-received-credentials', organizationId, page] as const,
+    queryFn: async () => {
+      const list = await api.get(
+        `/api/app/received-credentials/${encodeURIComponent(organizationId)}?page=${page}&perPage=${receivedPerPage}`,
+        { schema: receivedCredentialListSchema },
+      );
+      if (!list) throw new Error('The received credentials answer was empty');
+      return list;
+    },
+    placeholderData: keepPreviousData,
+  });

@@ -151,4 +151,51 @@ describe('the credential sharing page', () => {
       await screen.findByText('Only the member, or their guardian, may share their credentials'),
     ).toBeInTheDocument();
   });
+
+  it('with several organizations to share with, chooses none: the member picks one, and the consent names it', async () => {
+    const otherId = '66666666-6666-4666-8666-666666666666';
+    const several: CredentialSharing = {
+      ...page(),
+      destinations: [
+        {
+          profileId: otherId,
+          organizationId: '77777777-7777-4777-8777-777777777777',
+          organizationName: 'Billing FC',
+          memberName: 'Sam Okafor',
+        },
+        ...page().destinations,
+      ],
+    };
+    const server = renderPage({
+      [`GET ${base}/credential-sharing`]: { status: 200, body: several },
+      [`POST ${base}/credential-shares`]: { status: 201, body: share(null) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Share US Soccer coaching license…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share US Soccer coaching license?' });
+    const select = within(dialog).getByRole('combobox', { name: 'Share with' });
+    expect(select).toHaveValue('');
+    expect(within(dialog).getByText('What the organization you choose will see')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(select).toHaveAccessibleDescription(expect.stringContaining('Choose where to share it'));
+    await userEvent.selectOptions(select, targetId);
+    expect(within(dialog).getByText('What Hillcrest United will see')).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: /I agree that Hillcrest United may see/ }),
+    );
+    // Changing the organization takes the consent back: it named the other one.
+    await userEvent.selectOptions(select, otherId);
+    expect(
+      within(dialog).getByRole('checkbox', { name: /I agree that Billing FC may see/ }),
+    ).not.toBeChecked();
+    await userEvent.selectOptions(select, targetId);
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: /I agree that Hillcrest United may see/ }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await vi.waitFor(() => expect(server.callsTo('POST', `${base}/credential-shares`)).toHaveLength(1));
+    expect(JSON.parse(server.callsTo('POST', `${base}/credential-shares`)[0]?.body ?? 'null')).toMatchObject({
+      targetProfileId: targetId,
+    });
+  }, 20_000);
 });

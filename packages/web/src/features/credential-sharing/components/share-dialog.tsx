@@ -27,15 +27,18 @@ export function ShareDialog({
   onClose: () => void;
 }) {
   const share = useShareCredential(profileId);
-  const [target, setTarget] = useState(destinations[0]?.profileId ?? '');
+  // With one membership elsewhere it is the one; with several, nothing is chosen for the member: consent names one
+  // organization, and a preselected one is too easily the wrong one.
+  const [target, setTarget] = useState(destinations.length === 1 ? (destinations[0]?.profileId ?? '') : '');
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const destination = destinations.find((d) => d.profileId === target);
-  const organization = destination?.organizationName ?? 'the other organization';
+  const organization = destination?.organizationName ?? 'The organization you choose';
 
   const handleShare = async () => {
     setFailure(null);
+    if (!destination) return setErrors({ targetProfileId: 'Choose where to share it' });
     if (!consent) return setErrors({ consent: 'Tick the box to consent to sharing this credential' });
     try {
       await share.mutateAsync({
@@ -59,12 +62,19 @@ export function ShareDialog({
           <SelectField
             label="Share with"
             name="targetProfileId"
-            options={destinations.map((d) => ({
-              value: d.profileId,
-              label: `${d.organizationName} (${d.memberName})`,
-            }))}
+            options={[
+              { value: '', label: 'Choose an organization…' },
+              ...destinations.map((d) => ({
+                value: d.profileId,
+                label: `${d.organizationName} (${d.memberName})`,
+              })),
+            ]}
             value={target}
-            onValueChange={(value) => setTarget(value)}
+            onValueChange={(value) => {
+              setTarget(value);
+              setConsent(false);
+              setErrors({});
+            }}
             error={errors.targetProfileId}
           />
         ) : (
@@ -74,23 +84,29 @@ export function ShareDialog({
           </p>
         )}
         <div className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-          <p className="mb-2 font-semibold">What {organization} will see</p>
+          <p className="mb-2 font-semibold">
+            What {destination ? organization : 'the organization you choose'} will see
+          </p>
           <CredentialSummary summary={credential.summary} />
         </div>
         <p>
           {organization} will <strong>not</strong> see the report, documents, certificates or photos behind
           it.
         </p>
-        <CheckboxField
-          label={`I agree that ${organization} may see the summary above of ${memberName}'s ${credential.summary.requirementName} and count it toward its own requirements, until I stop sharing.`}
-          checked={consent}
-          onChange={(checked) => {
-            setConsent(checked);
-            setErrors({});
-          }}
-          required
-          error={errors.consent ?? errors.memberRequirementId}
-        />
+        {destination ? (
+          <CheckboxField
+            label={`I agree that ${organization} may see the summary above of ${memberName}'s ${credential.summary.requirementName} and count it toward its own requirements, until I stop sharing.`}
+            checked={consent}
+            onChange={(checked) => {
+              setConsent(checked);
+              setErrors({});
+            }}
+            required
+            error={errors.consent ?? errors.memberRequirementId}
+          />
+        ) : (
+          <p>Choose the organization first; the consent names it.</p>
+        )}
         <Alert>{failure}</Alert>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">

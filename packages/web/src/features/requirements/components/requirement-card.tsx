@@ -3,6 +3,7 @@ import type { MemberRequirement } from '@touchline/contracts/member-requirements
 import { requirementTypeByNo } from '@touchline/contracts/requirement-types';
 import { nextActionText } from './next-action.ts';
 import { ReturnedNotes } from './returned-notes.tsx';
+import { SharedCredentialNote } from './shared-credential-note.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { formatDueDate } from './urgency.ts';
 
@@ -49,6 +50,7 @@ export function RequirementCard({ item }: { item: MemberRequirement }) {
         </dd>
       </dl>
       <ReturnedNotes item={item} className="mt-3" />
+      <SharedCredentialNote item={item} className="mt-3" />
     </li>
   );
 }

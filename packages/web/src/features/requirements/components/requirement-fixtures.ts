@@ -23,6 +23,7 @@ export function memberRequirement(
     allowedActions: ['complete', 'upload', 'submitForReview'],
     nextAction: 'complete',
     returnedNotes: null,
+    sharedCredential: null,
     ...extra,
   };
 }

@@ -188,4 +188,34 @@ describe('a requirement page', () => {
     expect(await screen.findByRole('heading', { name: 'Requirement not found' })).toBeVisible();
     expect(screen.getByRole('link', { name: /My requirements/ })).toHaveAttribute('href', '/requirements');
   });
+
+  it('says which organization shared the credential that meets it, and when it was completed there', async () => {
+    serveOne(
+      memberRequirement(definitionId, 'Background screening', {
+        type: RequirementType.USSoccer,
+        status: RequirementStatus.Completed,
+        nextAction: null,
+        allowedActions: [],
+        sharedCredential: { sourceOrganizationName: 'Hillcrest United', completedOn: '2026-03-02' },
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Met by your US Soccer license shared from Hillcrest United, completed Mar 2, 2026.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says nothing of sharing when the member met it here', async () => {
+    serveOne(
+      memberRequirement(definitionId, 'Photo ID', {
+        status: RequirementStatus.Completed,
+        completedAt,
+        nextAction: null,
+      }),
+      { [`GET ${base}/files-to-view`]: { status: 200, body: { items: [] } } },
+    );
+    expect(await screen.findByRole('heading', { name: 'Photo ID', level: 1 })).toBeVisible();
+    expect(screen.queryByText(/shared from/)).toBeNull();
+  });
 });

@@ -11,6 +11,7 @@ import { useMyRequirements } from '../api/get-my-requirements.ts';
 import { nextActionText } from './next-action.ts';
 import { RequirementContent } from './requirement-content.tsx';
 import { ReturnedNotes } from './returned-notes.tsx';
+import { SharedCredentialNote } from './shared-credential-note.tsx';
 import { StatusAnnouncer } from './status-announcer.tsx';
 import { formatDueDate } from './urgency.ts';
 
@@ -83,6 +84,7 @@ export function RequirementPage({
           {item.isOptional ? <span>Optional</span> : null}
         </div>
         <ReturnedNotes item={item} />
+        <SharedCredentialNote item={item} />
         <p className="font-medium">
           Next: <span>{nextActionText(item)}</span>
         </p>

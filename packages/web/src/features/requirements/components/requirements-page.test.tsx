@@ -101,4 +101,30 @@ describe('my requirements', () => {
     expect(await screen.findByRole('link', { name: 'Photo ID' })).toBeVisible();
     expect(server.callsTo('GET', myRequirementsPath)).toHaveLength(2);
   });
+
+  it('names a credential shared from another organization when it is what meets the requirement', async () => {
+    serveGlobally({
+      [`GET ${myRequirementsPath}`]: {
+        status: 200,
+        body: myRequirementsAnswer([
+          memberRequirement('a', 'Age check', {
+            type: RequirementType.AgeVerification,
+            status: RequirementStatus.Completed,
+            nextAction: null,
+            allowedActions: [],
+            sharedCredential: { sourceOrganizationName: 'Riverside Youth Soccer', completedOn: '2026-11-19' },
+          }),
+          memberRequirement('b', 'Photo ID', { status: RequirementStatus.Completed, nextAction: null }),
+        ]),
+      },
+    });
+    show();
+    expect(
+      await screen.findByText(
+        'Met by your age verification shared from Riverside Youth Soccer, completed Nov 19, 2026.',
+      ),
+    ).toBeVisible();
+    // Only the one met by a share says so.
+    expect(screen.getAllByText(/^Met by your/)).toHaveLength(1);
+  });
 });

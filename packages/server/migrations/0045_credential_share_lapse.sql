@@ -1,0 +1,2 @@
+ALTER TABLE "credential_shares" ADD COLUMN "revoked_reason" text;--> statement-breakpoint
+ALTER TABLE "received_credentials" ADD COLUMN "revoked_reason" text;

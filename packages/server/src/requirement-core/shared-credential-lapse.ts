@@ -1,0 +1,179 @@
+import { and, eq, isNull, notInArray, or } from 'drizzle-orm';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { recordAuditEvent } from '../db/audit.ts';
+import type { Executor } from '../db/client.ts';
+import {
+  credentialShares,
+  memberRequirements,
+  organizations,
+  receivedCredentials,
+  requirementDefinitions,
+  requirementEvents,
+} from '../db/schema/index.ts';
+import { inIds } from './requirements-engine.queries.ts';
+
+// A shared credential whose source stopped holding (ADR 049, "When the source changes"): the engine's re-derivation
+// of the sharing organization finds the live shares of its profiles whose requirement is no longer met there, and
+// revokes them and the receiving organization's copies in the same transaction, with the reason in both histories.
+
+/** Why a share stopped at its source, as the sharing organization records it. */
+export type SourceLapse = 'reset' | 'rejected' | 'disqualified' | 'expired' | 'removed';
+
+/**
+ * What the receiving organization is told: an expiry (which its summary's validity already says), or only that the
+ * source no longer holds it — never that it was rejected or disqualified there (an adverse result of another
+ * organization's check is not part of what the member consented to share).
+ */
+export const receivedReasonOf = (lapse: SourceLapse) =>
+  lapse === 'expired' ? 'source-expired' : 'source-no-longer-valid';
+
+/** The source row's facts that say why it no longer holds. */
+export function lapseOf(row: { active: boolean; status: number; reviewOutcome: number | null }): SourceLapse {
+  if (!row.active) return 'removed';
+  if (row.reviewOutcome === ReviewOutcome.RejectedDisqualified) return 'disqualified';
+  if (row.reviewOutcome === ReviewOutcome.RejectedReset || row.status === RequirementStatus.Rejected)
+    return 'rejected';
+  if (row.status === RequirementStatus.Expired) return 'expired';
+  return 'reset';
+}
+
+const met = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
+
+/**
+ * Revokes the live shares of these profiles (of `organizationId`, whose statuses were just stored) whose source
+ * requirement is no longer met — inactive, without a completion of its own, disqualified, or of a status other than
+ * Completed / Expiring soon — and the received copies; writes the audit and requirement events of both sides.
+ * Returns the receiving profiles per organization, for the caller to re-derive. One read when nothing lapsed.
+ */
+export async function lapseSharesOfUnmetSources(
+  tx: Executor,
+  organizationId: string,
+  profileIds: readonly string[],
+  now: Date,
+): Promise<Map<string, string[]>> {
+  const receivers = new Map<string, string[]>();
+  if (profileIds.length === 0) return receivers;
+  const rows = await tx
+    .select({
+      shareId: credentialShares.id,
+      memberRequirementId: credentialShares.memberRequirementId,
+      requirementType: credentialShares.requirementType,
+      targetOrganizationId: credentialShares.targetOrganizationId,
+      targetProfileId: credentialShares.targetProfileId,
+      summary: credentialShares.summary,
+      active: memberRequirements.active,
+      status: memberRequirements.status,
+      reviewOutcome: memberRequirements.reviewOutcome,
+      targetOrganizationName: organizations.name,
+    })
+    .from(credentialShares)
+    .innerJoin(
+      memberRequirements,
+      and(
+        eq(memberRequirements.organizationId, credentialShares.organizationId),
+        eq(memberRequirements.id, credentialShares.memberRequirementId),
+      ),
+    )
+    .innerJoin(organizations, eq(organizations.id, credentialShares.targetOrganizationId))
+    .where(
+      and(
+        eq(credentialShares.organizationId, organizationId),
+        isNull(credentialShares.revokedAt),
+        inIds(credentialShares.profileId, profileIds),
+        or(
+          eq(memberRequirements.active, false),
+          isNull(memberRequirements.completedAt),
+          eq(memberRequirements.reviewOutcome, ReviewOutcome.RejectedDisqualified),
+          notInArray(memberRequirements.status, met),
+        ),
+      ),
+    )
+    .for('update', { of: credentialShares });
+  if (rows.length === 0) return receivers;
+  const [source] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const fromOrganization = source?.name ?? '';
+  for (const row of rows) {
+    const lapse = lapseOf(row);
+    const received = receivedReasonOf(lapse);
+    const requirementName =
+      typeof row.summary['requirementName'] === 'string' ? row.summary['requirementName'] : '';
+    await tx
+      .update(credentialShares)
+      .set({ revokedAt: now, revokedReason: lapse, updatedAt: now })
+      .where(and(eq(credentialShares.organizationId, organizationId), eq(credentialShares.id, row.shareId)));
+    const [copy] = await tx
+      .update(receivedCredentials)
+      .set({ revokedAt: now, revokedReason: received, updatedAt: now })
+      .where(
+        and(
+          eq(receivedCredentials.organizationId, row.targetOrganizationId),
+          eq(receivedCredentials.shareId, row.shareId),
+          isNull(receivedCredentials.revokedAt),
+        ),
+      )
+      .returning({ id: receivedCredentials.id });
+    const data = { shareId: row.shareId, requirementName };
+    await recordAuditEvent(
+      tx,
+      { userId: null },
+      {
+        organizationId,
+        action: 'credential.share_lapsed',
+        entityType: 'credential_share',
+        entityId: row.shareId,
+        data: { ...data, toOrganization: row.targetOrganizationName, reason: lapse },
+      },
+    );
+    await recordAuditEvent(
+      tx,
+      { userId: null },
+      {
+        organizationId: row.targetOrganizationId,
+        action: 'credential.lapsed',
+        entityType: 'received_credential',
+        entityId: copy?.id ?? null,
+        data: { ...data, fromOrganization, reason: received },
+      },
+    );
+    await tx.insert(requirementEvents).values({
+      organizationId,
+      memberRequirementId: row.memberRequirementId,
+      action: 'credential-share-lapsed',
+      data: { ...data, toOrganization: row.targetOrganizationName, reason: lapse },
+    });
+    const targets = await tx
+      .select({ id: memberRequirements.id })
+      .from(memberRequirements)
+      .innerJoin(
+        requirementDefinitions,
+        and(
+          eq(requirementDefinitions.id, memberRequirements.definitionId),
+          eq(requirementDefinitions.type, row.requirementType),
+        ),
+      )
+      .where(
+        and(
+          eq(memberRequirements.organizationId, row.targetOrganizationId),
+          eq(memberRequirements.profileId, row.targetProfileId),
+          eq(memberRequirements.active, true),
+        ),
+      );
+    if (targets.length > 0)
+      await tx.insert(requirementEvents).values(
+        targets.map((t) => ({
+          organizationId: row.targetOrganizationId,
+          memberRequirementId: t.id,
+          action: 'credential-lapsed',
+          data: { ...data, fromOrganization, reason: received },
+        })),
+      );
+    const list = receivers.get(row.targetOrganizationId) ?? [];
+    if (!list.includes(row.targetProfileId)) list.push(row.targetProfileId);
+    receivers.set(row.targetOrganizationId, list);
+  }
+  return receivers;
+}
