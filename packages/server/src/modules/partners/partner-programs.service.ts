@@ -39,13 +39,19 @@ export async function listPartnerPrograms(
     .orderBy(asc(partnerRegistrations.programId));
   const mappings = await mappingsOf(deps, row.id);
   const seenRoles = await deps.db
-    .select({ programId: partnerRegistrations.programId, role: partnerRegistrations.role, registrations: count() })
+    .select({
+      programId: partnerRegistrations.programId,
+      role: partnerRegistrations.role,
+      registrations: count(),
+    })
     .from(partnerRegistrations)
     .where(eq(partnerRegistrations.connectionId, row.id))
     .groupBy(partnerRegistrations.programId, partnerRegistrations.role);
   const labelNames = await labelNamesOf(deps, organizationId);
   const rolesOf = (programId: string, roleLabels: Record<string, string>) => {
-    const counts = new Map(seenRoles.filter((r) => r.programId === programId).map((r) => [r.role, r.registrations]));
+    const counts = new Map(
+      seenRoles.filter((r) => r.programId === programId).map((r) => [r.role, r.registrations]),
+    );
     for (const role of Object.keys(roleLabels)) if (!counts.has(role)) counts.set(role, 0);
     return [...counts.keys()].sort().map((role) => {
       const labelId = roleLabels[role] ?? null;
@@ -168,7 +174,12 @@ export async function mapPartnerProgram(
       action: 'partner.program-mapped',
       entityType: 'partner_connection',
       entityId: row.id,
-      data: { programId, hierarchyLevelId: level.id, labelId: label.id, ...(roleLabels ? { roleLabels } : {}) },
+      data: {
+        programId,
+        hierarchyLevelId: level.id,
+        labelId: label.id,
+        ...(roleLabels ? { roleLabels } : {}),
+      },
     });
     const waiting = await tx
       .select()

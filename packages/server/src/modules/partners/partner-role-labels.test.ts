@@ -2,12 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import type { TestMember, TestOrganization } from '../../../test/factories.ts';
-import {
-  auditEvents,
-  labels,
-  partnerConnections,
-  profileLevelAccesses,
-} from '../../db/schema/index.ts';
+import { auditEvents, labels, partnerConnections, profileLevelAccesses } from '../../db/schema/index.ts';
 import { jobDepsOf } from '../../jobs/job-deps.ts';
 import { syncPartnerConnection } from './partners-sync.ts';
 import {

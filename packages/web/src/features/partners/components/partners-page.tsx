@@ -13,7 +13,6 @@ import {
   useSyncPartner,
 } from '../api/partners.ts';
 
-
 type ProviderChoice = 'LeagueApps' | 'Amilia' | 'Test';
 const providerChoices: ProviderChoice[] = ['LeagueApps', 'Amilia', 'Test'];
 /**
