@@ -3,7 +3,7 @@ import { signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // Issue 31: the demo league's administrator connects the LeagueApps sandbox site at /account/integrations (tested on
 // save: "connected as …"), the first sync runs through the job queue, a program is mapped to a level and the Player
-// role, and its paid registrations become invitations; the sync state says so.
+// role (its coaches to Coach), and its paid registrations become invitations; the sync state says so.
 
 test('connect the LeagueApps sandbox site, sync, map a program, see the invitations counted', async ({
   page,
@@ -44,10 +44,14 @@ test('connect the LeagueApps sandbox site, sync, map a program, see the invitati
   const program = 'U12 Spring League (sandbox)';
   await expect(page.getByText(`Not mapped: its 3 registrations wait`)).toBeVisible();
   await page.getByLabel(`Role for ${program}`).selectOption({ label: 'Player' });
+  // Per-role labels: the site's coach registration lands as Coach, its players as the program's role.
+  await expect(page.getByLabel('Coach registrations (1)')).toHaveValue('');
+  await expect(page.getByLabel('Player registrations (2)')).toBeVisible();
+  await page.getByLabel('Coach registrations (1)').selectOption({ label: 'Coach' });
   await a11y('partners-mapping');
   await snap('partners-mapping');
   await page.getByRole('button', { name: `Map ${program}` }).click();
-  await expect(page.getByText(/^Lands at .+ as Player$/)).toBeVisible();
+  await expect(page.getByText(/^Lands at .+ as Player; Coach registrations as Coach$/)).toBeVisible();
   await expect(state).toContainText('2 invited, 0 waiting for a mapping');
   await snap('partners-mapped');
 
