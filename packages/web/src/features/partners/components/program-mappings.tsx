@@ -48,7 +48,7 @@ export function ProgramMappings({
   return (
     <div className="space-y-3">
       <Alert>{programs.error?.message ?? targets.error?.message ?? map.error?.message ?? null}</Alert>
-      {map.isSuccess && !map.isPending ? (
+      {map.isSuccess && map.data ? (
         <Alert tone="success">{`${map.data.name} is mapped. What arrives next lands there.`}</Alert>
       ) : null}
       {programs.data?.map((p) => {
