@@ -11,8 +11,8 @@ import { mailTo, pathOf } from '../support/invitations.ts';
 // Issue 31, ADR 041 — the partner journey, in two parts on one server, in order (both need the demo league's one
 // LeagueApps connection: run apart, whichever came second on a server found the site already connected).
 // 1. The demo league's administrator connects the LeagueApps sandbox site at /account/integrations (tested on save:
-//    "connected as …"), the first sync runs through the job queue, a program is mapped to a level and the Player role,
-//    and its paid registrations become invitations; the sync state says so.
+//    "connected as …"), the first sync runs through the job queue, a program is mapped to a level and the Player role
+//    (its coaches to Coach), and its paid registrations become invitations; the sync state says so.
 // 2. The invited player (Riley) creates an account from the invitation on a phone, then arrives from the LeagueApps
 //    sandbox's member portal, approves partner sign-in on Touchline's own page (OAuth code + PKCE; no password passes
 //    through the partner), lands on the partner return path /editProfile with what LeagueApps knows prefilled and
@@ -68,10 +68,14 @@ test('connect the LeagueApps sandbox site, sync, map a program, see the invitati
   const program = 'U12 Spring League (sandbox)';
   await expect(page.getByText(`Not mapped: its 3 registrations wait`)).toBeVisible();
   await page.getByLabel(`Role for ${program}`).selectOption({ label: 'Player' });
+  // Per-role labels: the site's coach registration lands as Coach, its players as the program's role.
+  await expect(page.getByLabel('Coach registrations (1)')).toHaveValue('');
+  await expect(page.getByLabel('Player registrations (2)')).toBeVisible();
+  await page.getByLabel('Coach registrations (1)').selectOption({ label: 'Coach' });
   await a11y('partners-mapping');
   await snapPage('partners-mapping');
   await page.getByRole('button', { name: `Map ${program}` }).click();
-  await expect(page.getByText(/^Lands at .+ as Player$/)).toBeVisible();
+  await expect(page.getByText(/^Lands at .+ as Player; Coach registrations as Coach$/)).toBeVisible();
   await expect(state).toContainText('2 invited, 0 waiting for a mapping');
   await snapPage('partners-mapped');
 

@@ -17,7 +17,16 @@ export const partnerSignInRequestSchema = z.object({
   }),
   /** The partner's member id the request names, and our member it is (the member, or their child). */
   partnerMemberId: z.string(),
-  member: z.object({ firstName: z.string(), lastName: z.string(), profileLevelAccessId: z.uuid() }),
+  member: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    profileLevelAccessId: z.uuid(),
+    /**
+     * Whose membership it is: the signed-in member's own, or their child's (a guardian arriving from the partner's
+     * portal: the partner's return path is then /groupAccountDashboard, where the child's details are prefilled).
+     */
+    relation: z.enum(['self', 'child']),
+  }),
   /** What the partner will receive: the scopes it asked for. */
   scopes: z.array(z.string()),
   alreadyLinked: z.boolean(),

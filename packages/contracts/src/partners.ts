@@ -108,14 +108,40 @@ export const partnerProgramSchema = z.object({
     .nullable(),
   /** Registrations of this program seen so far (the preview of who would land where). */
   registrations: z.number().int(),
+  /**
+   * The partner's registration roles in this program (those seen, and those given a label), each with how many
+   * registered and the label it lands as: its own (`labelId`) or, when null, the program's label.
+   */
+  roles: z.array(
+    z.object({
+      role: z.string(),
+      registrations: z.number().int(),
+      labelId: z.uuid().nullable(),
+      labelName: z.string().nullable(),
+    }),
+  ),
 });
 /** One program. */
 export type PartnerProgram = z.infer<typeof partnerProgramSchema>;
 
-/** Body of PUT /api/app/organization/{id}/partners/{connectionId}/mappings/{programId}. */
+/** A partner registration role as the partners send it (LeagueApps PLAYER, COACH, PARENT; Amilia PLAYER). */
+export const partnerRoleSchema = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]{0,39}$/, 'A partner role is written in capitals (PLAYER, COACH…)');
+
+/**
+ * Body of PUT /api/app/organization/{id}/partners/{connectionId}/mappings/{programId}: the level and label a
+ * program's registrations land at, and `roleLabels`, the label a partner role lands as when not the program's
+ * (a role left out or null: the program's label). `roleLabels` replaces the set when given and is kept when left
+ * out. The sync uses the mapping for registrations admitted from then on.
+ */
 export const mapPartnerProgramBodySchema = z.object({
   hierarchyLevelId: z.uuid('Choose a level'),
   labelId: z.uuid('Choose a role'),
+  roleLabels: z
+    .record(partnerRoleSchema, z.uuid('Choose a role').nullable())
+    .refine((r) => Object.keys(r).length <= 20, 'At most 20 partner roles')
+    .optional(),
 });
 /** The mapping body. */
 export type MapPartnerProgramBody = z.infer<typeof mapPartnerProgramBodySchema>;

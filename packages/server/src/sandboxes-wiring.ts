@@ -21,12 +21,12 @@ export type RunningSandboxes = {
   sentryDsn: string;
   /**
    * The OAuth clients Touchline registers for the partner sandboxes' member portals (ADR 041): the LeagueApps
-   * sandbox's, its one redirect URI the portal's callback.
+   * sandbox's and the Amilia sandbox's, each with its one redirect URI, the portal's callback.
    */
   partnerClients: Array<{
     clientId: string;
     name: string;
-    provider: 'LeagueApps';
+    provider: 'LeagueApps' | 'Amilia';
     secret: string;
     redirectUris: string[];
   }>;
@@ -129,15 +129,27 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
     secret: 'sandbox-leagueapps-oauth-secret-not-a-real-secret',
     redirectUris: [leagueApps.portalCallbackUrl()],
   };
+  const amiliaClient = {
+    clientId: 'amilia-sandbox',
+    name: 'Amilia sandbox',
+    provider: 'Amilia' as const,
+    secret: 'sandbox-amilia-oauth-secret-not-a-real-secret',
+    redirectUris: [amilia.portalCallbackUrl()],
+  };
   return {
-    partnerClients: [leagueAppsClient],
-    connectPartnerPortals: (appUrl) =>
-      leagueApps.connectTouchline({
-        issuer: appUrl,
-        appUrl,
-        clientId: leagueAppsClient.clientId,
-        clientSecret: leagueAppsClient.secret,
-      }),
+    partnerClients: [leagueAppsClient, amiliaClient],
+    connectPartnerPortals: (appUrl) => {
+      for (const [portal, client] of [
+        [leagueApps, leagueAppsClient],
+        [amilia, amiliaClient],
+      ] as const)
+        portal.connectTouchline({
+          issuer: appUrl,
+          appUrl,
+          clientId: client.clientId,
+          clientSecret: client.secret,
+        });
+    },
     sentryDsn: sentry.dsn(),
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
@@ -168,9 +180,10 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       sandboxOrganization: { siteId: 'demo-league', ...amiliaKey },
       subscribeSandboxWebhook: (siteId, organizationId) =>
         amilia.subscribeWebhook(siteId, `${webhookBase}/api/webhooks/amilia/${organizationId}`),
+      memberPortalUrl: `${amiliaUrl}/sandbox/portal`,
     },
     describe: () => [
-      `Amilia sandbox (a stand-in, never Amilia) at ${amiliaUrl}, organization demo-league`,
+      `Amilia sandbox (a stand-in, never Amilia) at ${amiliaUrl}, organization demo-league, member portal ${amiliaUrl}/sandbox/portal/sites/demo-league`,
       `LeagueApps sandbox (a stand-in, never LeagueApps) at ${leagueAppsUrl}, site ${leagueAppsSite.siteId}`,
       `Yardstik sandbox (a stand-in, never the vendor) at ${apiUrl}`,
       `Stripe sandbox (a stand-in, never the vendor) at ${stripeUrl}`,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createSandbox, type Sandbox } from '../harness.ts';
+import { registerMemberPortal, type TouchlineClient } from '../member-portal.ts';
 import { WebhookDispatcher } from '../webhooks.ts';
 
 /**
@@ -59,6 +60,10 @@ export type AmiliaSandbox = Sandbox & {
   webhooksIdle(): Promise<void>;
   /** Delivers every held (reordered) webhook now. */
   flushWebhooks(): void;
+  /** Points the member portal at Touchline and the OAuth client Touchline registered for it (ADR 041). */
+  connectTouchline(client: TouchlineClient): void;
+  /** The member portal's OAuth callback, Touchline's registered redirect URI for this sandbox. */
+  portalCallbackUrl(): string;
 };
 
 /** The header names of a delivery's signature (not published by Amilia: ADR 041). */
@@ -96,9 +101,32 @@ export function createAmiliaSandbox(options: { perPage?: number } = {}): AmiliaS
     authenticate: (request) => grantOf(request) !== undefined,
     errorBody: (status, message) => ({ Message: message, StatusCode: status }),
     signWebhook: () => ({}),
-    publicPaths: ['/api/v3/authenticate'],
+    publicPaths: ['/api/v3/authenticate', '/sandbox/portal/'],
   });
   const app = sandbox.app;
+  // The member portal (ADR 041): Amilia's member side, by organization and person (`Person.Id`); the account owner
+  // signs in for a child whose own e-mail is not theirs.
+  const portal = registerMemberPortal(app, {
+    partner: 'Amilia',
+    baseUrl: () => sandbox.baseUrl(),
+    siteName: (identifier) => orgs.get(identifier)?.name,
+    member: (identifier, personId) => {
+      const org = orgs.get(identifier);
+      const row = [...(org?.registrations.values() ?? [])].find(
+        (r) => String(r.Person.Id) === personId && !r.IsCancelled,
+      );
+      return org && row
+        ? {
+            siteId: identifier,
+            siteName: org.name,
+            memberId: personId,
+            name: row.Person.FullName,
+            program: row.Program.Name,
+            forChild: row.AccountOwner.Id !== row.Person.Id,
+          }
+        : undefined;
+    },
+  });
 
   app.post('/api/v3/authenticate', async (request, reply) => {
     const header = request.headers.authorization ?? '';
@@ -256,6 +284,8 @@ export function createAmiliaSandbox(options: { perPage?: number } = {}): AmiliaS
     flushWebhooks() {
       for (const org of orgs.values()) org.webhook?.dispatcher.flush();
     },
+    connectTouchline: portal.connectTouchline,
+    portalCallbackUrl: portal.callbackUrl,
     async close() {
       for (const org of orgs.values()) org.webhook?.dispatcher.close();
       sandbox.webhooks.close();

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID, verify, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createSandbox, type Sandbox } from '../harness.ts';
-import { registerMemberPortal, type TouchlineClient } from './member-portal.ts';
+import { registerMemberPortal, type TouchlineClient } from '../member-portal.ts';
 
 /**
  * A LeagueApps site's registration as the Private API's `export/registrations-2` answers it: one row per member and
@@ -101,6 +101,7 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
   });
   const app = sandbox.app;
   const portal = registerMemberPortal(app, {
+    partner: 'LeagueApps',
     baseUrl: () => sandbox.baseUrl(),
     siteName: (siteId) => sites.get(siteId)?.name,
     member: (siteId, memberId) => {
@@ -113,6 +114,10 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
             memberId,
             name: `${row.firstName} ${row.lastName}`,
             program: row.programName,
+            // A registration with a parent whose e-mail is not the player's: the parent signs in for the child.
+            forChild: Boolean(
+              row.parent?.email && row.parent.email.toLowerCase() !== row.email?.toLowerCase(),
+            ),
           }
         : undefined;
     },

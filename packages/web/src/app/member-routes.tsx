@@ -84,8 +84,8 @@ export function memberRoutes(): RouteObject[] {
     {
       path: 'profile/children/:profileId',
       lazy: lazyPage(
-        () => import('../features/profile/components/edit-child-profile-page.tsx'),
-        (m) => m.EditChildProfilePage,
+        () => import('./routes/child-profile.tsx'),
+        (m) => m.ChildProfileRoute,
       ),
     },
     {

@@ -22,6 +22,8 @@ export type AmiliaSettings = {
   timeoutMs?: number;
   /** Rows per reconciliation page (Amilia's default is 200). */
   perPage?: number;
+  /** Where "Return to Amilia" goes; the organization's store unless a sandbox's member portal stands in. */
+  returnUrl?: string;
 };
 
 type AmiliaRow = {
@@ -100,7 +102,9 @@ export function amiliaAdapter(settings: AmiliaSettings): PartnerPort {
 
   return {
     providerType: 'Amilia',
-    returnUrl: `https://app.amilia.com/store/en/${encodeURIComponent(settings.orgIdentifier)}/shop`,
+    returnUrl:
+      settings.returnUrl ??
+      `https://app.amilia.com/store/en/${encodeURIComponent(settings.orgIdentifier)}/shop`,
     async test(ctx) {
       await accessToken(ctx);
       try {

@@ -28,6 +28,8 @@ export type AmiliaConfig = {
    * only): answers the subscription's signing secret.
    */
   subscribeSandboxWebhook?: (siteId: string, organizationId: string) => { secret: string };
+  /** The sandbox's member portal (development only): a sandbox connection's "Return to" address (ADR 041). */
+  memberPortalUrl?: string;
 };
 
 /**
@@ -109,6 +111,9 @@ export function buildPartnerIntegrations(
           apiKey: credentials.apiKey ?? '',
           apiSecret: credentials.apiSecret ?? '',
           logger,
+          ...(amilia.memberPortalUrl
+            ? { returnUrl: `${amilia.memberPortalUrl}/sites/${encodeURIComponent(connection.siteId)}` }
+            : {}),
         });
       if (type === 'Test') return testPartnerAdapter({ siteId: connection.siteId, appUrl });
       throw new Error(`No adapter for partner ${connection.providerType}`);

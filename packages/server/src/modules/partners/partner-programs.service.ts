@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   MapPartnerProgramBody,
   PartnerMappingTargets,
@@ -6,6 +6,7 @@ import type {
 } from '@touchline/contracts/partners';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
+import type { Transaction } from '../../db/client.ts';
 import {
   hierarchyLevels,
   labels,
@@ -37,16 +38,61 @@ export async function listPartnerPrograms(
     .groupBy(partnerRegistrations.programId)
     .orderBy(asc(partnerRegistrations.programId));
   const mappings = await mappingsOf(deps, row.id);
+  const seenRoles = await deps.db
+    .select({
+      programId: partnerRegistrations.programId,
+      role: partnerRegistrations.role,
+      registrations: count(),
+    })
+    .from(partnerRegistrations)
+    .where(eq(partnerRegistrations.connectionId, row.id))
+    .groupBy(partnerRegistrations.programId, partnerRegistrations.role);
+  const labelNames = await labelNamesOf(deps, organizationId);
+  const rolesOf = (programId: string, roleLabels: Record<string, string>) => {
+    const counts = new Map(
+      seenRoles.filter((r) => r.programId === programId).map((r) => [r.role, r.registrations]),
+    );
+    for (const role of Object.keys(roleLabels)) if (!counts.has(role)) counts.set(role, 0);
+    return [...counts.keys()].sort().map((role) => {
+      const labelId = roleLabels[role] ?? null;
+      return {
+        role,
+        registrations: counts.get(role) ?? 0,
+        labelId,
+        labelName: labelId ? (labelNames.get(labelId) ?? null) : null,
+      };
+    });
+  };
   const known = new Set(programs.map((p) => p.programId));
-  const listed: PartnerProgram[] = programs.map((p) => ({
-    programId: p.programId,
-    name: p.name,
-    registrations: p.registrations,
-    mapping: mappings.get(p.programId) ?? null,
-  }));
+  const listed: PartnerProgram[] = programs.map((p) => {
+    const mapping = mappings.get(p.programId);
+    return {
+      programId: p.programId,
+      name: p.name,
+      registrations: p.registrations,
+      mapping: mapping?.mapping ?? null,
+      roles: rolesOf(p.programId, mapping?.roleLabels ?? {}),
+    };
+  });
   for (const [programId, mapping] of mappings)
-    if (!known.has(programId)) listed.push({ programId, name: programId, registrations: 0, mapping });
+    if (!known.has(programId))
+      listed.push({
+        programId,
+        name: programId,
+        registrations: 0,
+        mapping: mapping.mapping,
+        roles: rolesOf(programId, mapping.roleLabels),
+      });
   return listed;
+}
+
+/** The organization's label names by id (deleted ones too: a role label may outlive its label's deletion). */
+async function labelNamesOf(deps: PartnerDeps, organizationId: string) {
+  const rows = await deps.db
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(eq(labels.organizationId, organizationId));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 async function mappingsOf(deps: PartnerDeps, connectionId: string) {
@@ -55,6 +101,7 @@ async function mappingsOf(deps: PartnerDeps, connectionId: string) {
       programId: partnerProgramMappings.programId,
       hierarchyLevelId: partnerProgramMappings.hierarchyLevelId,
       labelId: partnerProgramMappings.labelId,
+      roleLabels: partnerProgramMappings.roleLabels,
       labelName: labels.name,
       levelName: sql<string>`(select name from hierarchy_levels where id = ${partnerProgramMappings.hierarchyLevelId})`,
     })
@@ -65,10 +112,13 @@ async function mappingsOf(deps: PartnerDeps, connectionId: string) {
     rows.map((r) => [
       r.programId,
       {
-        hierarchyLevelId: r.hierarchyLevelId,
-        labelId: r.labelId,
-        levelName: r.levelName,
-        labelName: r.labelName,
+        mapping: {
+          hierarchyLevelId: r.hierarchyLevelId,
+          labelId: r.labelId,
+          levelName: r.levelName,
+          labelName: r.labelName,
+        },
+        roleLabels: r.roleLabels,
       },
     ]),
   );
@@ -100,19 +150,36 @@ export async function mapPartnerProgram(
         and(eq(labels.organizationId, organizationId), eq(labels.id, body.labelId), isNull(labels.deletedAt)),
       );
     if (!label) throw notFound('Label');
+    const roleLabels = body.roleLabels && (await liveRoleLabels(tx, organizationId, body.roleLabels));
     await tx
       .insert(partnerProgramMappings)
-      .values({ connectionId: row.id, programId, hierarchyLevelId: level.id, labelId: label.id })
+      .values({
+        connectionId: row.id,
+        programId,
+        hierarchyLevelId: level.id,
+        labelId: label.id,
+        roleLabels: roleLabels ?? {},
+      })
       .onConflictDoUpdate({
         target: [partnerProgramMappings.connectionId, partnerProgramMappings.programId],
-        set: { hierarchyLevelId: level.id, labelId: label.id, updatedAt: new Date() },
+        set: {
+          hierarchyLevelId: level.id,
+          labelId: label.id,
+          ...(roleLabels ? { roleLabels } : {}),
+          updatedAt: new Date(),
+        },
       });
     await recordAuditEvent(tx, ctx, {
       organizationId,
       action: 'partner.program-mapped',
       entityType: 'partner_connection',
       entityId: row.id,
-      data: { programId, hierarchyLevelId: level.id, labelId: label.id },
+      data: {
+        programId,
+        hierarchyLevelId: level.id,
+        labelId: label.id,
+        ...(roleLabels ? { roleLabels } : {}),
+      },
     });
     const waiting = await tx
       .select()
@@ -139,6 +206,30 @@ export async function mapPartnerProgram(
   const mapped = programs.find((p) => p.programId === programId);
   if (!mapped) throw notFound('Partner program');
   return mapped;
+}
+
+/**
+ * The per-role labels asked for (a role given null lands as the program's label, so it is left out), each a live
+ * label of this organization: another organization's or a deleted one is 404, like the program's label.
+ */
+async function liveRoleLabels(
+  tx: Transaction,
+  organizationId: string,
+  asked: Record<string, string | null>,
+): Promise<Record<string, string>> {
+  const roleLabels = Object.fromEntries(
+    Object.entries(asked).filter((e): e is [string, string] => e[1] !== null),
+  );
+  const wanted = [...new Set(Object.values(roleLabels))];
+  if (wanted.length === 0) return roleLabels;
+  const found = await tx
+    .select({ id: labels.id })
+    .from(labels)
+    .where(
+      and(eq(labels.organizationId, organizationId), inArray(labels.id, wanted), isNull(labels.deletedAt)),
+    );
+  if (found.length !== wanted.length) throw notFound('Label');
+  return roleLabels;
 }
 
 /** GET {id}/partners/mapping-targets: the organization's live levels (in tree order) and role labels. */

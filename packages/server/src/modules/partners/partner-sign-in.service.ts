@@ -107,7 +107,12 @@ export async function readPartnerSignIn(
       sandbox: deps.integrations.partners?.isSandbox(type) ?? false,
     },
     partnerMemberId: pending.partnerMemberId,
-    member: { firstName: member.firstName, lastName: member.lastName, profileLevelAccessId: member.accessId },
+    member: {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      profileLevelAccessId: member.accessId,
+      relation: member.profileId === ctx.profileId ? 'self' : 'child',
+    },
     scopes: pending.scope.split(' '),
     alreadyLinked: link?.userId === ctx.userId,
     expiresAt: pending.expiresAt.toISOString(),

@@ -9,7 +9,7 @@ import {
   type TestMember,
   type TestOrganization,
 } from '../../../test/factories.ts';
-import { auditEvents, partnerAccountLinks, partnerRegistrations } from '../../db/schema/index.ts';
+import { auditEvents, partnerAccountLinks, partnerRegistrations, profiles } from '../../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
 
 // Issue 31 / ADR 041: partner sign-in over HTTP — the partner's authorize request, the member's consent and link,
@@ -32,6 +32,18 @@ let other: TestOrganization;
 let player: TestMember;
 let teammate: TestMember;
 let otherPlayer: TestMember;
+let guardian: TestMember;
+let child: TestMember;
+const childPrefill = {
+  firstName: 'Ava',
+  lastName: 'Tester',
+  email: '',
+  dateOfBirth: '2016-04-02',
+  phone: null,
+  address: { line1: '1 Test Way', city: 'Springfield', state: 'IL', postalCode: '62701' },
+  guardian: { firstName: 'Jordan', lastName: 'Tester', email: 'jordan@example.org' },
+  emergencyContact: { name: 'Jordan Tester', phone: '+1 555 0100' },
+};
 type Who = { auth: Record<string, string> } | null;
 const call = (who: Who, method: 'GET' | 'POST' | 'DELETE', url: string) =>
   t.app.inject({ method, url, headers: who ? who.auth : {} });
@@ -92,9 +104,21 @@ async function registerAt(target: TestOrganization, admin: TestMember, member: T
     payload: { providerType: 'Test', siteId: site },
   });
   expect(connected.statusCode).toBe(201);
+  await registerMember(target, connected.json<{ id: string }>().id, member, memberId);
+  return connected.json<{ id: string }>().id;
+}
+
+async function registerMember(
+  target: TestOrganization,
+  connectionId: string,
+  member: TestMember,
+  memberId: string,
+  prefill: Record<string, unknown> | null = null,
+) {
   await t.database.db.insert(partnerRegistrations).values({
     organizationId: target.id,
-    connectionId: connected.json<{ id: string }>().id,
+    connectionId,
+    prefill,
     registrationId: `reg-${memberId}`,
     memberId,
     programId: 'u12',
@@ -119,7 +143,15 @@ beforeAll(async () => {
   player = await addTestMember(t, org, org.team, 'member');
   teammate = await addTestMember(t, org, org.team, 'member');
   otherPlayer = await addTestMember(t, other, other.team, 'member');
-  await registerAt(org, admin, player, 'TP-1');
+  const connectionId = await registerAt(org, admin, player, 'TP-1');
+  // A guardian and their child: the partner's member TP-2 is the child (LeagueApps' parent signs in for them).
+  guardian = await addTestMember(t, org, org.team, 'member');
+  child = await addTestMember(t, org, org.team, 'member');
+  await t.database.db
+    .update(profiles)
+    .set({ guardianProfileId: guardian.profileId })
+    .where(eq(profiles.id, child.profileId));
+  await registerMember(org, connectionId, child, 'TP-2', childPrefill);
   await registerAt(other, otherAdmin, otherPlayer, 'TP-9');
 });
 afterAll(async () => {
@@ -136,7 +168,7 @@ describe('partner sign-in (authorization code + PKCE) and account linking', () =
     expect(read.json()).toMatchObject({
       partnerMemberId: 'TP-1',
       partner: { providerType: 'Test', clientName: 'Test partner' },
-      member: { profileLevelAccessId: player.profileLevelAccessId },
+      member: { profileLevelAccessId: player.profileLevelAccessId, relation: 'self' },
       scopes: ['openid', 'profile'],
       alreadyLinked: false,
     });
@@ -261,5 +293,70 @@ describe('partner sign-in (authorization code + PKCE) and account linking', () =
       .from(partnerAccountLinks)
       .where(eq(partnerAccountLinks.organizationId, other.id));
     expect(live).toEqual([]);
+  });
+});
+
+describe('a guardian arriving from the partner for their child', () => {
+  it('sees the request as for their child, links it, and the partner learns the guardian', async () => {
+    const { verifier, challenge } = pkce();
+    const requestId = await startSignIn('TP-2', challenge);
+    // The child's teammate is neither the member nor their guardian: 403; the guardian sees their child.
+    expect((await call(teammate, 'GET', `/api/app/partner-sign-in/${requestId}`)).statusCode).toBe(403);
+    const read = await call(guardian, 'GET', `/api/app/partner-sign-in/${requestId}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().member).toEqual({
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      profileLevelAccessId: child.profileLevelAccessId,
+      relation: 'child',
+    });
+    const approved = await call(guardian, 'POST', `/api/app/partner-sign-in/${requestId}/approve`);
+    expect(approved.statusCode).toBe(200);
+    const code = new URL(approved.json<{ redirectUrl: string }>().redirectUrl).searchParams.get('code') ?? '';
+    const tokens = await exchange({ code, redirect_uri: redirectUri, code_verifier: verifier });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/connect/userinfo',
+      headers: { authorization: `Bearer ${tokens.json<{ access_token: string }>().access_token}` },
+    });
+    expect(info.json()).toMatchObject({ sub: guardian.userId });
+    const [link] = await t.database.db
+      .select()
+      .from(partnerAccountLinks)
+      .where(eq(partnerAccountLinks.externalId, 'TP-2'));
+    expect(link).toMatchObject({ userId: guardian.userId, profileId: child.profileId });
+  });
+
+  it('prefill-data of the child: 401, 404 another organization, 403 another member, 400, 200 for the guardian', async () => {
+    const url = `/api/app/prefill-provider/prefill-data/${child.profileLevelAccessId}`;
+    expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    expect((await call(otherPlayer, 'GET', url)).statusCode).toBe(404);
+    expect((await call(teammate, 'GET', url)).statusCode).toBe(403);
+    const bad = await call(guardian, 'GET', '/api/app/prefill-provider/prefill-data/nope');
+    expect([bad.statusCode, bad.json().error.validationErrors[0].field]).toEqual([400, 'id']);
+    const res = await call(guardian, 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      source: { providerType: 'Test' },
+      firstName: 'Ava',
+      lastName: 'Tester',
+      email: null,
+      dateOfBirth: '2016-04-02',
+      guardian: { email: 'jordan@example.org' },
+    });
+    const reads = await t.database.db
+      .select({ userId: auditEvents.actorUserId })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'partner.prefill-read'),
+          eq(auditEvents.entityId, child.profileLevelAccessId),
+        ),
+      );
+    expect(reads).toEqual([{ userId: guardian.userId }]);
+    // Used (the guardian saved the child's profile): let go of, and the next read answers nothing.
+    expect((await call(teammate, 'DELETE', url)).statusCode).toBe(403);
+    expect((await call(guardian, 'DELETE', url)).statusCode).toBe(204);
+    expect((await call(guardian, 'GET', url)).statusCode).toBe(204);
   });
 });

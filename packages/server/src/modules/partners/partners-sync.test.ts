@@ -109,8 +109,23 @@ describe('the roster sync from the LeagueApps sandbox', () => {
     );
     const programs = await call(admin, 'GET', `${base()}/${connectionId}/programs`);
     expect(programs.json()).toEqual([
-      { programId: '77', name: 'U12 Spring League', registrations: 3, mapping: null },
-      { programId: '88', name: 'U10 Fall', registrations: 1, mapping: null },
+      {
+        programId: '77',
+        name: 'U12 Spring League',
+        registrations: 3,
+        mapping: null,
+        roles: [
+          { role: 'COACH', registrations: 1, labelId: null, labelName: null },
+          { role: 'PLAYER', registrations: 2, labelId: null, labelName: null },
+        ],
+      },
+      {
+        programId: '88',
+        name: 'U10 Fall',
+        registrations: 1,
+        mapping: null,
+        roles: [{ role: 'PLAYER', registrations: 1, labelId: null, labelName: null }],
+      },
     ]);
   });
 

@@ -25,6 +25,7 @@ const pending = {
     firstName: 'Riley',
     lastName: 'Sandbox',
     profileLevelAccessId: '33333333-3333-4333-8333-333333333333',
+    relation: 'self',
   },
   scopes: ['openid', 'profile'],
   alreadyLinked: false,
@@ -103,5 +104,21 @@ describe('partner sign-in (issue 31)', () => {
     await vi.waitFor(() =>
       expect(server.callsTo('DELETE', `/api/app/partner-links/${linkId}`)).toHaveLength(1),
     );
+  });
+
+  it('tells a guardian the membership is their child’s, whose details they check afterwards', async () => {
+    serve({
+      [`GET /api/app/partner-sign-in/${requestId}`]: {
+        status: 200,
+        body: { ...pending, member: { ...pending.member, relation: 'child' } },
+      },
+    });
+    page();
+    expect(
+      await screen.findByText(/the parent or guardian of its member 9001: your child Riley Sandbox/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Afterwards you can check Riley’s details, filled in from what LeagueApps knows.'),
+    ).toBeInTheDocument();
   });
 });

@@ -59,8 +59,13 @@ export function PartnerSignInPage() {
         <p className="text-lg font-semibold">{`${partnerName} asks to sign you in`}</p>
       </div>
       <p>
-        {`${r.partner.clientName} says you are its member ${r.partnerMemberId}: ${r.member.firstName} ${r.member.lastName} in this organization.`}
+        {r.member.relation === 'child'
+          ? `${r.partner.clientName} says you are the parent or guardian of its member ${r.partnerMemberId}: your child ${r.member.firstName} ${r.member.lastName} in this organization.`
+          : `${r.partner.clientName} says you are its member ${r.partnerMemberId}: ${r.member.firstName} ${r.member.lastName} in this organization.`}
       </p>
+      {r.member.relation === 'child' ? (
+        <p>{`Afterwards you can check ${r.member.firstName}’s details, filled in from what ${r.partner.name} knows.`}</p>
+      ) : null}
       {r.alreadyLinked ? (
         <p>Your Touchline account is already linked to this membership.</p>
       ) : (

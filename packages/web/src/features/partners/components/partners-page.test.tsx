@@ -12,6 +12,7 @@ const orgId = '55555555-5555-4555-8555-555555555555';
 const connectionId = '66666666-6666-4666-8666-666666666666';
 const levelId = '77777777-7777-4777-8777-777777777777';
 const labelId = '88888888-8888-4888-8888-888888888888';
+const coachLabelId = '99999999-9999-4999-8999-999999999999';
 const base = `/api/app/organization/${orgId}/partners`;
 const connection = {
   id: connectionId,
@@ -48,11 +49,28 @@ describe('the integrations page', () => {
       },
       [`GET ${base}/${connectionId}/programs`]: {
         status: 200,
-        body: [{ programId: '7001', name: 'U12 Spring', registrations: 2, mapping: null }],
+        body: [
+          {
+            programId: '7001',
+            name: 'U12 Spring',
+            registrations: 2,
+            mapping: null,
+            roles: [
+              { role: 'COACH', registrations: 1, labelId: null, labelName: null },
+              { role: 'PLAYER', registrations: 1, labelId: null, labelName: null },
+            ],
+          },
+        ],
       },
       [`GET ${base}/mapping-targets`]: {
         status: 200,
-        body: { levels: [{ id: levelId, name: 'U12', depth: 1 }], labels: [{ id: labelId, name: 'Player' }] },
+        body: {
+          levels: [{ id: levelId, name: 'U12', depth: 1 }],
+          labels: [
+            { id: labelId, name: 'Player' },
+            { id: coachLabelId, name: 'Coach' },
+          ],
+        },
       },
       [`PUT ${base}/${connectionId}/mappings/7001`]: {
         status: 200,
@@ -61,6 +79,10 @@ describe('the integrations page', () => {
           name: 'U12 Spring',
           registrations: 2,
           mapping: { hierarchyLevelId: levelId, labelId, levelName: 'U12', labelName: 'Player' },
+          roles: [
+            { role: 'COACH', registrations: 1, labelId: coachLabelId, labelName: 'Coach' },
+            { role: 'PLAYER', registrations: 1, labelId: null, labelName: null },
+          ],
         },
       },
     });
@@ -84,13 +106,19 @@ describe('the integrations page', () => {
     expect(screen.getByTestId('partner-sync-state')).toHaveTextContent('2 waiting for a mapping');
     await userEvent.click(screen.getByRole('button', { name: 'Map programs' }));
     expect(await screen.findByText('Not mapped: its 2 registrations wait')).toBeVisible();
+    // Each registration role lands as the program's role unless given its own: coaches as Coach.
+    const coaches = screen.getByRole('combobox', { name: 'Coach registrations (1)' });
+    expect(coaches).toHaveDisplayValue('The program’s role (Player)');
+    await userEvent.selectOptions(coaches, 'Coach');
     await userEvent.click(screen.getByRole('button', { name: 'Map U12 Spring' }));
     expect(
       JSON.parse(String(server.callsTo('PUT', `${base}/${connectionId}/mappings/7001`)[0]!.body)),
     ).toEqual({
       hierarchyLevelId: levelId,
       labelId,
+      roleLabels: { COACH: coachLabelId, PLAYER: null },
     });
+    expect(await screen.findByText('U12 Spring is mapped. What arrives next lands there.')).toBeVisible();
   });
 
   it('connects the Amilia sandbox organization with its key and webhook secret, showing the webhook address', async () => {

@@ -3,21 +3,15 @@ import type { PartnerConnection } from '@touchline/contracts/partners';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { inputClass, labelClass, ProgramMappings } from './program-mappings.tsx';
 import {
   useConnectPartner,
   useAmiliaSandboxOrganization,
   useLeagueAppsSandboxSite,
-  useMapProgram,
-  useMappingTargets,
   usePartnerConnections,
-  usePartnerPrograms,
   useRemovePartner,
   useSyncPartner,
 } from '../api/partners.ts';
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
-const labelClass = 'block text-sm font-medium';
 
 type ProviderChoice = 'LeagueApps' | 'Amilia' | 'Test';
 const providerChoices: ProviderChoice[] = ['LeagueApps', 'Amilia', 'Test'];
@@ -94,92 +88,6 @@ function ConnectionCard({
       <Alert>{sync.error?.message ?? remove.error?.message ?? null}</Alert>
       {mapping ? <ProgramMappings organizationId={organizationId} connectionId={c.id} /> : null}
     </li>
-  );
-}
-
-function ProgramMappings({
-  organizationId,
-  connectionId,
-}: {
-  organizationId: string | null;
-  connectionId: string;
-}) {
-  const programs = usePartnerPrograms(organizationId, connectionId);
-  const targets = useMappingTargets(organizationId, true);
-  const map = useMapProgram(organizationId, connectionId);
-  const [choice, setChoice] = useState<Record<string, { levelId: string; labelId: string }>>({});
-  const id = useId();
-  if (programs.isPending || targets.isPending) return <Spinner label="Loading programs…" />;
-  if (programs.data?.length === 0)
-    return (
-      <p className="text-sm">No registrations have arrived yet: programs appear after the first sync.</p>
-    );
-  return (
-    <div className="space-y-3">
-      <Alert>{programs.error?.message ?? targets.error?.message ?? map.error?.message ?? null}</Alert>
-      {programs.data?.map((p) => {
-        const current = choice[p.programId] ?? {
-          levelId: p.mapping?.hierarchyLevelId ?? targets.data?.levels[0]?.id ?? '',
-          labelId: p.mapping?.labelId ?? targets.data?.labels[0]?.id ?? '',
-        };
-        const set = (next: Partial<typeof current>) =>
-          setChoice({ ...choice, [p.programId]: { ...current, ...next } });
-        return (
-          <fieldset
-            key={p.programId}
-            className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-800"
-          >
-            <legend className="text-sm font-medium">
-              {p.name} ({p.registrations} registered)
-            </legend>
-            <p className="text-sm">
-              {p.mapping
-                ? `Lands at ${p.mapping.levelName} as ${p.mapping.labelName}`
-                : `Not mapped: its ${p.registrations} registrations wait`}
-            </p>
-            <label htmlFor={`${id}-${p.programId}-level`} className={labelClass}>
-              Level for {p.name}
-            </label>
-            <select
-              id={`${id}-${p.programId}-level`}
-              className={inputClass}
-              value={current.levelId}
-              onChange={(e) => set({ levelId: e.currentTarget.value })}
-            >
-              {targets.data?.levels.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {`${'— '.repeat(l.depth)}${l.name}`}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={`${id}-${p.programId}-label`} className={labelClass}>
-              Role for {p.name}
-            </label>
-            <select
-              id={`${id}-${p.programId}-label`}
-              className={inputClass}
-              value={current.labelId}
-              onChange={(e) => set({ labelId: e.currentTarget.value })}
-            >
-              {targets.data?.labels.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-            <Button
-              label={`Map ${p.name}`}
-              onClick={() =>
-                map.mutate({
-                  programId: p.programId,
-                  body: { hierarchyLevelId: current.levelId, labelId: current.labelId },
-                })
-              }
-            />
-          </fieldset>
-        );
-      })}
-    </div>
   );
 }
 

@@ -20,8 +20,23 @@ import {
 import { useChildProfiles } from '../api/get-child-profiles.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
-/** /profile/children/{id}: edits one child's names, e-mail and date of birth (PUT /api/app/profile/{id}). */
-export function EditChildProfilePage() {
+/** The child fields another system may offer (issue 31: the league partner's prefill-data, composed in app/). */
+export type ChildPrefillField = 'firstName' | 'lastName' | 'email' | 'dateOfBirth';
+/** What is offered to prefill a child's profile, and from whom. */
+export type ChildPrefill = { sourceName: string; values: Partial<Record<ChildPrefillField, string>> };
+
+/**
+ * /profile/children/{id}: edits one child's names, e-mail and date of birth (PUT /api/app/profile/{id}). A prefill
+ * (what the league partner knows of the child) fills only the fields left empty, each marked; nothing is kept until
+ * the guardian saves, and `onPrefillUsed` lets it go once saved or dismissed.
+ */
+export function EditChildProfilePage({
+  prefill = null,
+  onPrefillUsed,
+}: {
+  prefill?: ChildPrefill | null;
+  onPrefillUsed?: () => void;
+}) {
   const { profileId = '' } = useParams();
   const active = useActiveProfile();
   const children = useChildProfiles(active.data?.profileId ?? '');
@@ -29,9 +44,30 @@ export function EditChildProfilePage() {
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [dismissed, setDismissed] = useState(false);
   const child = children.data?.find((c) => c.id === profileId);
   useDocumentTitle(child ? `Edit ${child.firstName}` : 'Edit child profile');
   useEffect(() => heading.current?.focus(), [child?.id]);
+
+  const current: Record<ChildPrefillField, string | null> = {
+    firstName: child?.firstName ?? null,
+    lastName: child?.lastName ?? null,
+    email: child?.email ?? null,
+    dateOfBirth: child?.dateOfBirth ?? null,
+  };
+  // Only what the guardian has left empty is offered (what they typed is never replaced).
+  const offered = new Map(
+    prefill && !dismissed
+      ? (Object.entries(prefill.values) as [ChildPrefillField, string][]).filter(([k, v]) => v && !current[k])
+      : [],
+  );
+  const field = (name: ChildPrefillField) =>
+    offered.has(name)
+      ? {
+          initial: offered.get(name),
+          description: `Prefilled from ${prefill?.sourceName ?? ''}: check it, then save to keep it.`,
+        }
+      : { initial: current[name] };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,6 +75,12 @@ export function EditChildProfilePage() {
     setFieldErrors(checked.errors ?? {});
     if (checked.errors) return focusFirstError(form.current, checked.errors);
     update.mutate(checked.data, {
+      onSuccess: () => {
+        if (offered.size > 0) {
+          setDismissed(true);
+          onPrefillUsed?.();
+        }
+      },
       onError: (error) => {
         const errors = fieldErrorsFromApi(error);
         setFieldErrors(errors);
@@ -68,7 +110,23 @@ export function EditChildProfilePage() {
       </h1>
       <Alert tone="success">{update.isSuccess && !update.isPending ? 'The profile is saved.' : null}</Alert>
       <Alert>{update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null}</Alert>
+      {offered.size > 0 ? (
+        <div className="space-y-2 rounded-md border border-sky-300 bg-sky-50 p-4 text-sm dark:border-sky-800 dark:bg-sky-950">
+          <p>
+            {`${prefill?.sourceName ?? ''} knows ${child.firstName}’s details: the marked fields are filled in from it. Check them, then save to keep them.`}
+          </p>
+          <Button
+            label="Don’t use these details"
+            variant="secondary"
+            onClick={() => {
+              setDismissed(true);
+              onPrefillUsed?.();
+            }}
+          />
+        </div>
+      ) : null}
       <form
+        key={JSON.stringify([current, [...offered.keys()]])}
         onInput={clearEditedError(setFieldErrors)}
         ref={form}
         noValidate
@@ -78,10 +136,10 @@ export function EditChildProfilePage() {
         <TextFields
           errors={fieldErrors}
           fields={[
-            { label: 'First name', name: 'firstName', initial: child.firstName, required: true },
-            { label: 'Last name', name: 'lastName', initial: child.lastName, required: true },
-            { label: 'E-mail', name: 'email', type: 'email', initial: child.email },
-            { label: 'Date of birth', name: 'dateOfBirth', type: 'date', initial: child.dateOfBirth },
+            { label: 'First name', name: 'firstName', required: true, ...field('firstName') },
+            { label: 'Last name', name: 'lastName', required: true, ...field('lastName') },
+            { label: 'E-mail', name: 'email', type: 'email', ...field('email') },
+            { label: 'Date of birth', name: 'dateOfBirth', type: 'date', ...field('dateOfBirth') },
           ]}
         />
         <div className="flex items-center gap-4 sm:col-span-2">

@@ -1,6 +1,6 @@
 import { createHash, createHmac, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml, hostedPage } from '../hosted-page.ts';
+import { escapeHtml, hostedPage } from './hosted-page.ts';
 
 /**
  * Where the sandbox's member portal sends members to sign in to Touchline: Touchline's issuer (its /connect/* host),
@@ -8,13 +8,17 @@ import { escapeHtml, hostedPage } from '../hosted-page.ts';
  */
 export type TouchlineClient = { issuer: string; appUrl: string; clientId: string; clientSecret: string };
 
-/** A member the portal shows: the site's registration, by the partner's member id (LeagueApps' `userId`). */
+/**
+ * A member the portal shows: the site's registration, by the partner's member id (LeagueApps' `userId`, Amilia's
+ * `Person.Id`). `forChild`: the member is a child whose parent or account owner signs in for them.
+ */
 export type PortalMember = {
   siteId: string;
   siteName: string;
   memberId: string;
   name: string;
   program: string;
+  forChild: boolean;
 };
 
 type Pending = { verifier: string; nonce: string; member: PortalMember; createdAt: number };
@@ -22,14 +26,18 @@ type Pending = { verifier: string; nonce: string; member: PortalMember; createdA
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * The LeagueApps sandbox's member portal: a stand-in for the partner's own app, acting as a Touchline OAuth client
- * the way a partner would (authorization code + PKCE S256, state, nonce, an HS256 member assertion signed with the
- * client secret; the code exchanged with client_secret_basic, the ID token's signature, issuer, audience and nonce
- * checked). Named a sandbox on every page. `/sandbox/portal/sites/{siteId}` is the partner's return address.
+ * A partner sandbox's member portal (LeagueApps', Amilia's): a stand-in for the partner's own app, acting as a
+ * Touchline OAuth client the way a partner would (authorization code + PKCE S256, state, nonce, an HS256 member
+ * assertion signed with the client secret; the code exchanged with client_secret_basic, the ID token's signature,
+ * issuer, audience and nonce checked). Named a sandbox on every page. `/sandbox/portal/sites/{siteId}` is the
+ * partner's return address. Signed in, the member goes to Touchline's partner return path (spec §2): /editProfile
+ * for their own details, /groupAccountDashboard when they signed in for their child.
  */
 export function registerMemberPortal(
   app: FastifyInstance,
   opts: {
+    /** The partner the portal stands in for, as its pages name it ("LeagueApps", "Amilia"). */
+    partner: string;
     baseUrl: () => string;
     member: (siteId: string, memberId: string) => PortalMember | undefined;
     siteName: (siteId: string) => string | undefined;
@@ -48,10 +56,10 @@ export function registerMemberPortal(
         .type('text/html; charset=utf-8')
         .send(
           hostedPage(
-            'LeagueApps',
+            opts.partner,
             p.title,
             p.body,
-            'member portal on a development or test server. Nothing here is LeagueApps.',
+            `member portal on a development or test server. Nothing here is ${opts.partner}.`,
           ),
         );
 
@@ -85,7 +93,9 @@ export function registerMemberPortal(
         page(
           member.name,
           `<h1>${escapeHtml(member.name)}</h1><p>${escapeHtml(member.siteName)} · ${escapeHtml(member.program)}</p>` +
-            `<p>Your league checks its players’ paperwork on Touchline. Sign in there with your Touchline account; we never see your password.</p>` +
+            (member.forChild
+              ? `<p>You manage this registration for your child. Your league checks its players’ paperwork on Touchline: sign in there with your own Touchline account to check ${escapeHtml(member.name)}’s details; we never see your password.</p>`
+              : `<p>Your league checks its players’ paperwork on Touchline. Sign in there with your Touchline account; we never see your password.</p>`) +
             `<p><a href="${escapeHtml(start)}">Continue to Touchline</a></p>`,
         ),
       );
@@ -179,8 +189,10 @@ export function registerMemberPortal(
       name: who.name ?? String(claims['sub']),
       touchlineUserId: String(claims['sub']),
     });
-    // Signed in: on to Touchline's partner return path for the member's own details (spec §2, /editProfile).
-    return reply.redirect(`${touchline.appUrl}/editProfile`, 303);
+    // Signed in: on to Touchline's partner return path (spec §2) — the member's own details (/editProfile), or,
+    // signed in for their child, the child profiles (/groupAccountDashboard) where the child's details are prefilled.
+    const returnPath = waiting.member.forChild ? '/groupAccountDashboard' : '/editProfile';
+    return reply.redirect(`${touchline.appUrl}${returnPath}`, 303);
   });
 
   return {
