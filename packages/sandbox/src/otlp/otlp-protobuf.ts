@@ -76,7 +76,10 @@ function anyValue(buf: Uint8Array): OtlpValue {
     if (f.no === 2) return f.varint !== 0n;
     if (f.no === 3) return Number(BigInt.asIntN(64, f.varint));
     if (f.no === 4) return new DataView(f.bytes.buffer, f.bytes.byteOffset, 8).getFloat64(0, true);
-    if (f.no === 5) return fields(f.bytes).filter((v) => v.no === 1).map((v) => anyValue(v.bytes));
+    if (f.no === 5)
+      return fields(f.bytes)
+        .filter((v) => v.no === 1)
+        .map((v) => anyValue(v.bytes));
     if (f.no === 6) return attributesOf(fields(f.bytes).filter((v) => v.no === 1));
     if (f.no === 7) return Buffer.from(f.bytes).toString('base64');
   }
@@ -163,9 +166,7 @@ export function decodeTraceRequest(buf: Uint8Array): OtlpSpan[] {
   for (const rs of fields(buf).filter((f) => f.no === 1)) {
     const parts = fields(rs.bytes);
     const resourceField = parts.find((f) => f.no === 1);
-    const resource = resourceField
-      ? attributesOf(fields(resourceField.bytes).filter((f) => f.no === 1))
-      : {};
+    const resource = resourceField ? attributesOf(fields(resourceField.bytes).filter((f) => f.no === 1)) : {};
     for (const ss of parts.filter((f) => f.no === 2)) {
       const scopeParts = fields(ss.bytes);
       const scope: OtlpSpan['scope'] = { name: '', version: null };

@@ -2,7 +2,12 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace';
 import { createOtlpSandbox, type OtlpSandbox } from './otlp-sandbox.ts';
 
 // The OTLP/HTTP receiver sandbox (issue 32): requests serialized by OpenTelemetry's own serializers (the ones its
@@ -48,7 +53,11 @@ beforeEach(() => {
 });
 
 const post = (body: Uint8Array | string, type: string, headers: Record<string, string> = {}) =>
-  fetch(`${sandbox.endpoint()}/v1/traces`, { method: 'POST', body, headers: { 'content-type': type, ...headers } });
+  fetch(`${sandbox.endpoint()}/v1/traces`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': type, ...headers },
+  });
 
 function expectDecoded() {
   const [child, parent] = sent;
@@ -98,7 +107,10 @@ describe('OTLP/HTTP trace receiver sandbox', () => {
 
   it('refuses other content types with 415 and a malformed body with 400, keeping nothing', async () => {
     expect((await post('x', 'text/plain')).status).toBe(415);
-    expect((await post('{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"zz"}]}]}]}', 'application/json')).status).toBe(400);
+    expect(
+      (await post('{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"zz"}]}]}]}', 'application/json'))
+        .status,
+    ).toBe(400);
     expect((await post(new Uint8Array([0x0a, 0x05, 0x01]), 'application/x-protobuf')).status).toBe(400);
     expect(sandbox.spans).toHaveLength(0);
   });
@@ -109,7 +121,12 @@ describe('OTLP/HTTP trace receiver sandbox', () => {
       traces: { traceId: string; rootName: string; spans: number; error: boolean }[];
     };
     expect(traces).toEqual([
-      expect.objectContaining({ traceId: sent[0]!.spanContext().traceId, rootName: 'GET /things/:id', spans: 2, error: true }),
+      expect.objectContaining({
+        traceId: sent[0]!.spanContext().traceId,
+        rootName: 'GET /things/:id',
+        spans: 2,
+        error: true,
+      }),
     ]);
     const page = await fetch(sandbox.viewerUrl());
     expect(page.headers.get('content-type')).toContain('text/html');
@@ -123,7 +140,11 @@ describe('OTLP/HTTP trace receiver sandbox', () => {
     const base = await guarded.listen();
     try {
       const body = JsonTraceSerializer.serializeRequest(sent)!;
-      const refused = await fetch(`${base}/v1/traces`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const refused = await fetch(`${base}/v1/traces`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(refused.status).toBe(401);
       const accepted = await fetch(`${base}/v1/traces`, {
         method: 'POST',

@@ -156,8 +156,7 @@ export function summarizeTraces(spans: OtlpSpan[], limit = 20): OtlpTraceSummary
     .map(({ start: _start, ...summary }) => summary);
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Starts building the receiver (call `listen()`); `spans` fills as exporters send. */
 export function createOtlpSandbox(options: OtlpSandboxOptions = {}): OtlpSandbox {
@@ -177,13 +176,16 @@ export function createOtlpSandbox(options: OtlpSandboxOptions = {}): OtlpSandbox
     done(null, body),
   );
   app.post('/v1/traces', async (request, reply) => {
-    const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim();
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim();
     const raw = request.body as Buffer;
     let decoded: OtlpSpan[];
     try {
       const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
       if (type === 'application/x-protobuf') decoded = decodeTraceRequest(body);
-      else if (type === 'application/json') decoded = decodeJsonTraceRequest(JSON.parse(body.toString('utf8')));
+      else if (type === 'application/json')
+        decoded = decodeJsonTraceRequest(JSON.parse(body.toString('utf8')));
       else return reply.code(415).send({ code: 3, message: `Unsupported content type ${type ?? ''}` });
     } catch (error) {
       return reply.code(400).send({ code: 3, message: `Bad request: ${(error as Error).message}` });

@@ -59,7 +59,11 @@ export function poolWithNamedStatements(pool: pg.Pool, max = 500): pg.Pool {
 function traced(config: unknown, rest: unknown[], run: () => unknown): unknown {
   if (!tracingActive() || typeof rest.at(-1) === 'function') return run();
   const text =
-    typeof config === 'string' ? config : typeof config === 'object' && config ? (config as QueryConfig).text : '';
+    typeof config === 'string'
+      ? config
+      : typeof config === 'object' && config
+        ? (config as QueryConfig).text
+        : '';
   return dbSpan(text, () => run() as Promise<unknown>);
 }
 

@@ -137,6 +137,10 @@ export async function openJobQueue(
     // The per-queue pass that finds expired runs (a killed worker's job) is gated by this; keep them together.
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
     monitorVacuum: database.kind !== 'embedded',
+    // pg-boss's own OpenTelemetry spans stay off: its process span covers a whole batch (a new trace that only links
+    // to the senders once a batch holds more than one job), so each job's span here continues its sender's trace
+    // instead (ADR 042), and the worker's polls and settles add no traces of their own.
+    openTelemetry: { enabled: false },
   });
   boss.on('error', (err: Error) => options.onError?.(err));
   await startSerialized(database, () => boss.start());

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Context, Span } from '@opentelemetry/api';
-import { context, contextFrom, recordFailure, SpanKind, SpanStatusCode, trace, tracer, tracingActive } from './tracer.ts';
+import {
+  context,
+  contextFrom,
+  recordFailure,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  tracer,
+  tracingActive,
+} from './tracer.ts';
 
 // A server span per request (issue 32, ADR 042), continuing the caller's trace from its W3C `traceparent`. The span is
 // made the active context for every later hook and the handler, so database statements, vendor calls and enqueued

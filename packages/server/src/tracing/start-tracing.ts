@@ -11,7 +11,7 @@ import {
   type Span,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
-import { scrubText } from '../modules/admin/scrub.ts';
+import { scrubText } from '../scrub.ts';
 import { setTracingActive } from './tracer.ts';
 
 // The OpenTelemetry SDK of a server or worker process (issue 32, ADR 042), loaded (dynamically, by main) only when an
@@ -20,7 +20,8 @@ import { setTracingActive } from './tracer.ts';
 // one propagator (W3C trace context), and spans go to the OTLP endpoint only — Sentry keeps its own, sampled, spans.
 
 /** Attribute names that could carry a person's data: blanked whatever set them (a library's span, a future edit). */
-const refusedAttribute = /^(user\.|enduser\.|http\.request\.header\.|http\.response\.header\.|url\.query|url\.full|db\.query\.(text|parameter)|messaging\.message\.body)/;
+const refusedAttribute =
+  /^(user\.|enduser\.|http\.request\.header\.|http\.response\.header\.|url\.query|url\.full|db\.query\.(text|parameter)|messaging\.message\.body)/;
 
 function scrubValue(value: AttributeValue): AttributeValue {
   if (typeof value === 'string') return scrubText(value);

@@ -10,7 +10,7 @@ import {
   type Link,
   type Span,
 } from '@opentelemetry/api';
-import { scrubText } from '../modules/admin/scrub.ts';
+import { scrubText } from '../scrub.ts';
 
 // The server's own instrumentation points (issue 32, ADR 042): Fastify requests, database statements, vendor calls and
 // queue jobs make spans through the OpenTelemetry API only. The SDK (start-tracing.ts) is loaded and registered only
@@ -84,7 +84,8 @@ export async function inSpan<T>(
   );
 }
 
-const operationPattern = /^\s*(?:with\b[\s\S]*?\)\s*)?(select|insert|update|delete|begin|commit|rollback|savepoint|release|set|show|create|alter|drop|lock|truncate|copy|do)\b/i;
+const operationPattern =
+  /^\s*(?:with\b[\s\S]*?\)\s*)?(select|insert|update|delete|begin|commit|rollback|savepoint|release|set|show|create|alter|drop|lock|truncate|copy|do)\b/i;
 const tablePattern = /\b(?:from|into|update|join)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i;
 
 /**

@@ -115,7 +115,9 @@ describe('tracing', () => {
     });
     await eventually(async () => {
       await tracing.flush();
-      return spansOf(traceId).some((s) => s.name === 'UPDATE mail_outbox' && descends(spansOf(traceId), s, job));
+      return spansOf(traceId).some(
+        (s) => s.name === 'UPDATE mail_outbox' && descends(spansOf(traceId), s, job),
+      );
     }, "the job's statements");
 
     // Nothing anywhere says whose data it was: not the invitee's address or names, not the administrator's address
@@ -201,6 +203,8 @@ describe('tracing configuration', () => {
   });
 
   it('leaves OpenTelemetry’s globals to us: Sentry sets up no tracer provider of its own', () => {
-    expect(serverMonitoringOptions('https://k@sentry.example/1', 'test', 'r').enableOpenTelemetrySetup).toBe(false);
+    expect(serverMonitoringOptions('https://k@sentry.example/1', 'test', 'r').enableOpenTelemetrySetup).toBe(
+      false,
+    );
   });
 });

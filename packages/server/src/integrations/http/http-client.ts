@@ -3,7 +3,7 @@ import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici'
 import { CircuitBreaker, type BreakerOptions } from './circuit-breaker.ts';
 import { trackVendorClient } from './vendor-health.ts';
 import { VendorCircuitOpenError, VendorHttpError, VendorUnreachableError } from './vendor-errors.ts';
-import { scrubText } from '../../modules/admin/scrub.ts';
+import { scrubText } from '../../scrub.ts';
 import { inSpan, SpanKind, SpanStatusCode, traceCarrier, tracingActive } from '../../tracing/tracer.ts';
 
 /** The slice of a pino logger the client writes to. */

@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { isIgnoredErrorMessage, errorTracesSampleRate } from '@touchline/contracts/monitoring';
-import { scrubText } from './scrub.ts';
+import { scrubText } from '../../scrub.ts';
 
 // Error monitoring of the server (issue 32, spec §8–§9, ADR 042): the official Sentry SDK at the spec's trace rate,
 // only when a DSN is configured, and never with personal data — e-mail addresses, names, tokens, cookies and

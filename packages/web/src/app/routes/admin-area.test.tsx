@@ -299,7 +299,9 @@ describe('the /admin area', () => {
     const fault = screen.getByRole('cell', { name: 'GET /api/app/members' }).closest('tr')!;
     expect(fault).toHaveTextContent('TypeError: Cannot read row <n> of [e-mail]');
     expect(fault).toHaveTextContent('req-42');
-    expect(screen.getByText('This server exports OpenTelemetry traces to http://127.0.0.1:4318.')).toBeVisible();
+    expect(
+      screen.getByText('This server exports OpenTelemetry traces to http://127.0.0.1:4318.'),
+    ).toBeVisible();
     expect(
       screen.getByRole('link', { name: 'Recent traces (OTLP receiver sandbox, development only)' }),
     ).toHaveAttribute('href', 'http://127.0.0.1:4318/__sandbox/traces');

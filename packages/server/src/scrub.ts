@@ -1,6 +1,6 @@
 // The scrubbing shared by everything that leaves the server for monitoring (issue 32, ADR 042): Sentry events
-// (error-monitoring.ts), the recent-error record and OpenTelemetry spans (src/tracing). Kept apart from the Sentry SDK so
-// the database layer's tracing can use it without loading that SDK.
+// (modules/admin/error-monitoring.ts), the recent-error record, vendor paths on spans and OpenTelemetry spans
+// (src/tracing). Kept apart from the Sentry SDK, and outside modules/ so integrations/ and the database layer may use it.
 
 const emailPattern = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
 const bearerPattern = /\b(Bearer\s+)[\w.~+/=-]+/gi;
