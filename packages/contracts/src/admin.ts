@@ -263,6 +263,12 @@ export const adminHealthSchema = z.object({
       }),
     ),
   }),
+  /** Whether this process exports OpenTelemetry traces, where to (an origin), and our sandbox's page in development. */
+  tracing: z.object({
+    exporting: z.boolean(),
+    endpoint: z.string().nullable(),
+    recentTracesUrl: z.string().nullable(),
+  }),
 });
 /** The health numbers. */
 export type AdminHealth = z.infer<typeof adminHealthSchema>;

@@ -69,6 +69,7 @@ import { eligibilityRoutes } from './modules/eligibility/eligibility.routes.ts';
 import { gameDayRoutes } from './modules/game-day/game-day.routes.ts';
 import { credentialSharingRoutes } from './modules/credential-sharing/credential-sharing.routes.ts';
 import { version } from './version.ts';
+import { requestTracing } from './tracing/request-tracing.ts';
 import { composeDeps, type Deps } from './deps.ts';
 
 declare module 'fastify' {
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: a request's span must be the context of every later hook (no-op unless tracing was started).
+  await app.register(requestTracing);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -97,6 +97,10 @@ export const envSchema = z.object({
   JOBS_MODE: z.enum(['web', 'worker', 'all'], { message: 'must be web, worker or all' }).default('all'),
   INTERCOM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SENTRY_DSN: z.url('must be a Sentry DSN (https://key@host/project)').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be an OTLP/HTTP base URL (http://collector:4318)').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url('must be an OTLP/HTTP traces URL (…/v1/traces)').optional(),
+  OTEL_SDK_DISABLED: z.string().optional(),
+  OTEL_TRACES_EXPORTER: z.string().optional(),
   INTERCOM_APP_ID: z
     .string()
     .regex(/^[a-z0-9]{4,32}$/, 'must be an Intercom app id')

@@ -5,6 +5,7 @@ import type { S3StorageOptions } from './storage/s3-storage.ts';
 import type { AmiliaConfig, LeagueAppsConfig } from './integrations/partners/partners-wiring.ts';
 
 import { envSchema } from './config-env.ts';
+import { otlpTracesUrl, tracingRefused } from './tracing/otlp-endpoint.ts';
 import { fileKeyringOf, type FileKeyring } from './storage/file-cipher.ts';
 
 export type Config = {
@@ -54,6 +55,13 @@ export type Config = {
   intercomSecret: string | undefined;
   /** Where server errors are reported (Sentry or our envelope sink); unset = nothing is sent (ADR 042). */
   sentryDsn: string | undefined;
+  /**
+   * Where OpenTelemetry spans are exported over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces`, or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); unset = no tracing (in development, our OTLP receiver sandbox; ADR 042).
+   */
+  otlpTracesUrl: string | undefined;
+  /** OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none: no tracing, not even to the development sandbox. */
+  tracingRefused: boolean;
   /** The Intercom workspace of the support chat; unset = our sandbox messenger outside production, else no chat. */
   intercomAppId: string | undefined;
   /** The bearer token Prometheus scrapes GET /metrics with; unset = no metrics endpoint (ADR 042). */
@@ -254,6 +262,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsMode: e.JOBS_MODE,
     intercomSecret: e.INTERCOM_SECRET,
     sentryDsn: e.SENTRY_DSN,
+    otlpTracesUrl: otlpTracesUrl(e),
+    tracingRefused: tracingRefused(e),
     metricsToken: e.METRICS_TOKEN,
     intercomAppId: e.INTERCOM_APP_ID,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -19,6 +19,8 @@ export type RunningSandboxes = {
   talentLms: NonNullable<Config['talentLms']>;
   /** The DSN of our Sentry-compatible envelope sink, for error monitoring without a Sentry account (ADR 042). */
   sentryDsn: string;
+  /** Our OTLP/HTTP trace receiver: where spans go without a collector, and its recent-traces page (ADR 042). */
+  otlp: { tracesUrl: string; recentTracesUrl: string };
   /**
    * The OAuth clients Touchline registers for the partner sandboxes' member portals (ADR 041): the LeagueApps
    * sandbox's and the Amilia sandbox's, each with its one redirect URI, the portal's callback.
@@ -81,6 +83,9 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
   const { createSentrySandbox } = await import('@touchline/sandbox/sentry/sentry-sandbox');
   const sentry = createSentrySandbox({ publicKey: 'sandboxsentrykey', projectId: '1' });
   const sentryUrl = await sentry.listen();
+  const { createOtlpSandbox } = await import('@touchline/sandbox/otlp/otlp-sandbox');
+  const otlp = createOtlpSandbox();
+  const otlpUrl = await otlp.listen();
   const { createAmiliaSandbox } = await import('@touchline/sandbox/amilia/amilia-sandbox');
   const amilia = createAmiliaSandbox();
   const amiliaUrl = await amilia.listen();
@@ -151,6 +156,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
         });
     },
     sentryDsn: sentry.dsn(),
+    otlp: { tracesUrl: `${otlp.endpoint()}/v1/traces`, recentTracesUrl: otlp.viewerUrl() },
     yardstik: { apiUrl, apiKey: sandboxApiKey, webhookSecret: sandboxWebhookSecret, sandbox: true },
     stripe: { apiUrl: stripeUrl, ...stripeSandboxKeys, sandbox: true },
     usSoccer: { apiUrl: usSoccerUrl, apiKey: sandboxApiKey, sandbox: true },
@@ -191,6 +197,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
       `TalentLMS training sandbox (a stand-in course, never the vendor) at ${talentUrl}`,
       `TazWorks-platform sandbox serving JDP, NCSI and ScoutLogic (stand-ins, never the agencies) at ${tazworksUrl}`,
       `Sentry envelope sink sandbox (error monitoring stand-in, never Sentry) at ${sentryUrl}`,
+      `OTLP/HTTP trace receiver sandbox (a stand-in, never a vendor or a collector) at ${otlpUrl}, recent traces at ${otlp.viewerUrl()}`,
     ],
     sendWebhooksTo(serverUrl) {
       webhookBase = serverUrl.replace(/\/$/, '');
@@ -201,6 +208,7 @@ export async function startSandboxes(): Promise<RunningSandboxes> {
     close: async () => {
       await Promise.all([
         sentry.close(),
+        otlp.close(),
         yardstik.close(),
         stripe.close(),
         usSoccer.close(),

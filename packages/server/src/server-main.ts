@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { demoAdmin, demoPlatformAdmin, ensureUser } from '@touchline/identity';
 import { buildApp } from './app.ts';
+import { version } from './version.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { trackConnections } from './connection-drain.ts';
 import { openDatabase } from './db/client.ts';
@@ -60,6 +61,20 @@ async function main(configured: Config) {
         amilia: configured.amilia ?? sandboxes.amilia,
       }
     : configured;
+  // Traces (ADR 042): to the configured OTLP endpoint, else in development to our receiver sandbox; the SDK is loaded
+  // only then. Stopped after the app (stops run last first), so the last spans are still sent.
+  const tracesUrl = config.tracingRefused ? undefined : (config.otlpTracesUrl ?? sandboxes?.otlp.tracesUrl);
+  if (tracesUrl) {
+    const { startTracing } = await import('./tracing/start-tracing.ts');
+    const tracing = startTracing({
+      url: tracesUrl,
+      serviceName: 'touchline-server',
+      version,
+      environment: config.env,
+      ...(config.otlpTracesUrl ? {} : { recentTracesUrl: sandboxes?.otlp.recentTracesUrl }),
+    });
+    lifecycle.onStop(() => tracing.shutdown());
+  }
   // A lost connection is logged, never fatal: the pool reconnects when the database returns (ADR 018).
   let onConnectionError = (err: Error) => console.error(`database connection lost: ${err.message}`);
   const database = await step(() =>

@@ -7,6 +7,7 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { openJobQueue } from './jobs/queue.ts';
 import { buildIntegrations } from './integrations-wiring.ts';
 import { loggerOptions } from './logger.ts';
+import { version } from './version.ts';
 import { createMailTransport } from './mail/mailer.ts';
 import { composeDeps } from './deps.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
@@ -23,6 +24,17 @@ async function worker(config: Config) {
   lifecycle.setGraceMs(config.shutdownGraceMs);
   // The server's logger settings (redaction included) without a server: a Fastify instance is only the logger here.
   const log = Fastify(loggerOptions(config)).log;
+  // Traces (ADR 042): each job continues the trace of the request that enqueued it, when an endpoint is configured.
+  if (config.otlpTracesUrl && !config.tracingRefused) {
+    const { startTracing } = await import('./tracing/start-tracing.ts');
+    const tracing = startTracing({
+      url: config.otlpTracesUrl,
+      serviceName: 'touchline-worker',
+      version,
+      environment: config.env,
+    });
+    lifecycle.onStop(() => tracing.shutdown());
+  }
   // Each step is one a signal may stop at: the step under way finishes, then what the finished ones opened is closed,
   // last first, and the process exits 0 (the same lifecycle as the server's, ADR 018).
   const database = await lifecycle.step(() => openDatabase(config));

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { dbSpan, tracingActive } from '../tracing/tracer.ts';
 
 type QueryConfig = { text: string; name?: string };
 
@@ -27,19 +28,54 @@ export function poolWithNamedStatements(pool: pg.Pool, max = 500): pg.Pool {
     }
     return { ...config, name };
   };
-  const query = (config: unknown, ...rest: unknown[]) =>
-    (pool.query as (...args: unknown[]) => unknown)(
-      typeof config === 'object' && config !== null && typeof (config as QueryConfig).text === 'string'
-        ? named(config as QueryConfig)
-        : config,
-      ...rest,
-    );
+  const query = (config: unknown, ...rest: unknown[]) => {
+    const run = () =>
+      (pool.query as (...args: unknown[]) => unknown)(
+        typeof config === 'object' && config !== null && typeof (config as QueryConfig).text === 'string'
+          ? named(config as QueryConfig)
+          : config,
+        ...rest,
+      );
+    return traced(config, rest, run);
+  };
+  // A transaction's connection: its statements are spans too (tracing only; the connection is otherwise untouched).
+  const connect = (...args: unknown[]) => {
+    const connecting = (pool.connect as (...a: unknown[]) => unknown)(...args);
+    if (args.length > 0 || !tracingActive()) return connecting;
+    return (connecting as Promise<pg.PoolClient>).then(traceClient);
+  };
   const proxy = new Proxy(pool, {
     get(target, property, receiver) {
       if (property === 'query') return query;
+      if (property === 'connect') return connect;
       return Reflect.get(target, property, receiver) as unknown;
     },
   });
   proxies.set(pool, proxy);
   return proxy;
+}
+
+/** Runs a statement in a database span when tracing is on and the call is the promise form (no callback). */
+function traced(config: unknown, rest: unknown[], run: () => unknown): unknown {
+  if (!tracingActive() || typeof rest.at(-1) === 'function') return run();
+  const text =
+    typeof config === 'string'
+      ? config
+      : typeof config === 'object' && config
+        ? (config as QueryConfig).text
+        : '';
+  return dbSpan(text, () => run() as Promise<unknown>);
+}
+
+const tracedClients = new WeakSet<pg.PoolClient>();
+
+/** A pooled connection whose promise-form statements are spans (once per connection: the pool reuses it). */
+function traceClient(client: pg.PoolClient): pg.PoolClient {
+  if (tracedClients.has(client)) return client;
+  tracedClients.add(client);
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query: (config: unknown, ...rest: unknown[]) => traced(config, rest, () => original(config, ...rest)),
+  });
+  return client;
 }

@@ -6,6 +6,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { dbSpan, tracingActive } from '../tracing/tracer.ts';
 
 /** What Drizzle's PGlite driver calls on its client: a parameterized statement, or a transaction. */
 export type PgliteClient = {
@@ -181,15 +182,31 @@ export function pgliteWithStatementCache(client: PGlite, max = 500): PgliteClien
       // Blobs (COPY), custom parameter types and serializers take PGlite's own path, as does a statement that fails
       // to parse (so its error is exactly PGlite's).
       if (options?.blob || options?.paramTypes || options?.serializers)
-        return client.query(text, params, options);
-      await engine._checkReady();
-      const result = await engine._runExclusiveTransaction(() =>
-        engine._runExclusiveQuery(() => cachedQuery<T>(text, params, options)),
-      );
-      return result ?? client.query<T>(text, params, options);
+        return dbSpan(text, () => client.query(text, params, options));
+      return dbSpan(text, async () => {
+        await engine._checkReady();
+        const result = await engine._runExclusiveTransaction(() =>
+          engine._runExclusiveQuery(() => cachedQuery<T>(text, params, options)),
+        );
+        return result ?? client.query<T>(text, params, options);
+      });
     },
-    transaction: (callback) => client.transaction(callback),
+    // Inside a transaction the statements take PGlite's own path; with tracing on, each is a span too.
+    transaction: (callback) =>
+      client.transaction((tx) => callback(tracingActive() ? tracedTransaction(tx) : tx)),
   };
   wrapped.set(client, cachedClient);
   return cachedClient;
+}
+
+/** A PGlite transaction whose statements are database spans (the same object otherwise). */
+function tracedTransaction(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property === 'query')
+        return <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+          dbSpan(text, () => target.query<T>(text, params, options));
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { PgBoss, fromDrizzle, fromPglite, type Db, type Job, type JobResult } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { AnyJobDefinition, JobDefinition, JobDeps, JobQueue, TxExecutor } from '../deps.ts';
+import { contextFrom, inSpan, SpanKind, trace, traceCarrier, tracingActive } from '../tracing/tracer.ts';
 
 export type { AnyJobDefinition, DeadLetterRecord, JobContext, JobDefinition, JobQueue } from '../deps.ts';
 
@@ -58,6 +59,16 @@ function failureOf(err: unknown): { name: string; message: string } {
   return { name: 'Error', message: String(err).slice(0, 1000) };
 }
 const noJob = '00000000-0000-0000-0000-000000000000';
+
+/** A job's data as its sender gave it (a dead letter's, on the admin pages). */
+function withoutTrace(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !(traceKey in data)) return data;
+  const { [traceKey]: _carrier, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
+/** Where a job's data keeps the W3C trace context of whoever enqueued it (tracing only); taken off before parsing. */
+export const traceKey = '_trace';
 
 /** A stable job id from a job name and our own key, so a repeated enqueue of the same effect is stored once. */
 export function jobIdFor(name: string, key: string): string {
@@ -126,6 +137,10 @@ export async function openJobQueue(
     // The per-queue pass that finds expired runs (a killed worker's job) is gated by this; keep them together.
     monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
     monitorVacuum: database.kind !== 'embedded',
+    // pg-boss's own OpenTelemetry spans stay off: its process span covers a whole batch (a new trace that only links
+    // to the senders once a batch holds more than one job), so each job's span here continues its sender's trace
+    // instead (ADR 042), and the worker's polls and settles add no traces of their own.
+    openTelemetry: { enabled: false },
   });
   boss.on('error', (err: Error) => options.onError?.(err));
   await startSerialized(database, () => boss.start());
@@ -173,9 +188,33 @@ export async function openJobQueue(
   };
 
   const run = async (deps: JobDeps, job: Job<unknown>): Promise<'completed' | 'gave-up'> => {
+    const { [traceKey]: carrier, ...data } = (job.data ?? {}) as Record<string, unknown>;
+    if (!tracingActive()) return runJob(deps, job, data);
+    // The job continues the trace of the request (or job) that enqueued it: a child of its send span, linked too.
+    const parent = contextFrom(carrier as Record<string, unknown> | undefined);
+    const sent = trace.getSpanContext(parent);
+    return inSpan(
+      `process ${job.name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent,
+        links: sent ? [{ context: sent }] : [],
+        attributes: {
+          'messaging.system': 'pg-boss',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': job.name,
+          'messaging.message.id': job.id,
+          'touchline.job.attempt': job.retryCount,
+        },
+      },
+      () => runJob(deps, job, data),
+    );
+  };
+
+  const runJob = async (deps: JobDeps, job: Job<unknown>, data: object): Promise<'completed' | 'gave-up'> => {
     const definition = byName.get(job.name);
     if (!definition) throw new Error(`no definition for job ${job.name}`);
-    const payload: unknown = definition.payload.parse(job.data ?? {});
+    const payload: unknown = definition.payload.parse(data);
     const ctx = { jobId: job.id, attempt: job.retryCount };
     try {
       await definition.run(deps, payload, ctx);
@@ -197,11 +236,30 @@ export async function openJobQueue(
   return {
     enqueue: async (tx, job, payload, opts = {}) => {
       const data = job.payload.parse(payload) as object;
-      return boss.send(job.name, data, {
-        db: onTx(tx),
-        ...(opts.key ? { id: jobIdFor(job.name, opts.key) } : {}),
-        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
-      });
+      const send = (carrier?: Record<string, string>) =>
+        boss.send(job.name, carrier ? { ...data, [traceKey]: carrier } : data, {
+          db: onTx(tx),
+          ...(opts.key ? { id: jobIdFor(job.name, opts.key) } : {}),
+          ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        });
+      if (!tracingActive()) return send();
+      // With tracing on, the job carries its sender's W3C context beside the payload (never inside it).
+      return inSpan(
+        `send ${job.name}`,
+        {
+          kind: SpanKind.PRODUCER,
+          attributes: {
+            'messaging.system': 'pg-boss',
+            'messaging.operation.type': 'send',
+            'messaging.destination.name': job.name,
+          },
+        },
+        async (span) => {
+          const id = await send(traceCarrier());
+          if (id) span.setAttribute('messaging.message.id', id);
+          return id;
+        },
+      );
     },
     startWorkers: async (deps, tuning = {}) => {
       for (const d of definitions) {
@@ -274,7 +332,7 @@ export async function openJobQueue(
           id: r.id,
           queue: r.name.replace(/\.dead$/, ''),
           sourceJobId: r.source_id,
-          data: r.data,
+          data: withoutTrace(r.data),
           output: r.source_output,
           attempts: (r.source_retry_count ?? 0) + 1,
           firstQueuedAt: r.source_created_on ? new Date(r.source_created_on) : null,

@@ -3,6 +3,8 @@ import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici'
 import { CircuitBreaker, type BreakerOptions } from './circuit-breaker.ts';
 import { trackVendorClient } from './vendor-health.ts';
 import { VendorCircuitOpenError, VendorHttpError, VendorUnreachableError } from './vendor-errors.ts';
+import { scrubText } from '../../scrub.ts';
+import { inSpan, SpanKind, SpanStatusCode, traceCarrier, tracingActive } from '../../tracing/tracer.ts';
 
 /** The slice of a pino logger the client writes to. */
 export type HttpLogger = {
@@ -86,13 +88,46 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
   const dispatcher: Dispatcher = new Agent({ connections: 16, keepAliveTimeout: 10_000 });
   const base = options.baseUrl.replace(/\/$/, '');
 
-  async function attempt<T>(req: VendorRequest, correlationId: string): Promise<VendorResponse<T>> {
+  /**
+   * One attempt as a client span when tracing is on (vendor, method, host and path without its query, scrubbed like
+   * our logs), its W3C `traceparent` sent so a vendor that traces joins our trace.
+   */
+  async function tracedAttempt<T>(req: VendorRequest, correlationId: string, n: number) {
+    if (!tracingActive()) return attempt<T>(req, correlationId, {});
+    const url = new URL(base + req.path);
+    return inSpan(
+      `${req.method} ${options.vendor}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'touchline.vendor': options.vendor,
+          'http.request.method': req.method,
+          'server.address': url.hostname,
+          'url.path': scrubText(url.pathname),
+          'http.request.resend_count': n - 1,
+        },
+      },
+      async (span) => {
+        const response = await attempt<T>(req, correlationId, traceCarrier());
+        span.setAttribute('http.response.status_code', response.status);
+        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        return response;
+      },
+    );
+  }
+
+  async function attempt<T>(
+    req: VendorRequest,
+    correlationId: string,
+    trace: Record<string, string>,
+  ): Promise<VendorResponse<T>> {
     const url = new URL(base + req.path);
     for (const [key, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-correlation-id': correlationId,
+      ...trace,
       ...options.headers,
       ...req.headers,
     };
@@ -141,7 +176,7 @@ export function createVendorHttpClient(options: VendorHttpOptions): VendorHttpCl
       const started = performance.now();
       let retryAfterMs = 0;
       try {
-        const response = await attempt<T>(req, correlationId);
+        const response = await tracedAttempt<T>(req, correlationId, n);
         const durationMs = Math.round(performance.now() - started);
         const vendorFault = response.status >= 500 || response.status === 429 || response.status === 408;
         if (vendorFault) breaker.recordFailure();

@@ -16,6 +16,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { vendorHealth } from '../../integrations/http/vendor-health.ts';
 import { recentErrors } from './recent-errors.ts';
+import { tracingStatus } from '../../tracing/tracer.ts';
 import type { AdminDirectory, AdminDirectoryUser } from '../../plugins/identity-directory.ts';
 import { adminAuditActor, type AdminContext } from './admin-access.ts';
 import {
@@ -311,5 +312,6 @@ export async function getHealth(deps: AdminDeps): Promise<AdminHealth> {
       oldestPendingAt: iso(waiting.mail?.oldest),
     },
     recentErrors: recentErrors(now),
+    tracing: tracingStatus(),
   };
 }

@@ -313,11 +313,14 @@ describe('GET /api/app/admin/health', () => {
       queues: { queue: string; queued: number }[];
       mailOutbox: { pending: number };
       webhooks: { unprocessed: number; lagSeconds: number | null };
+      tracing: unknown;
     };
     // The password reset and confirmation above are queued mail (no worker runs here): they show.
     expect(body.queues.find((q) => q.queue === 'mail.send')?.queued).toBeGreaterThanOrEqual(2);
     expect(body.mailOutbox.pending).toBeGreaterThanOrEqual(2);
     expect(body.webhooks).toEqual({ unprocessed: 0, oldestUnprocessedAt: null, lagSeconds: null });
+    // No OTLP endpoint in this test app: no traces, and no link to a receiver.
+    expect(body.tracing).toEqual({ exporting: false, endpoint: null, recentTracesUrl: null });
   });
 });
 

@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { isIgnoredErrorMessage, errorTracesSampleRate } from '@touchline/contracts/monitoring';
+import { scrubText } from '../../scrub.ts';
 
 // Error monitoring of the server (issue 32, spec §8–§9, ADR 042): the official Sentry SDK at the spec's trace rate,
 // only when a DSN is configured, and never with personal data — e-mail addresses, names, tokens, cookies and
@@ -7,19 +8,7 @@ import { isIgnoredErrorMessage, errorTracesSampleRate } from '@touchline/contrac
 
 type SentryEvent = Sentry.ErrorEvent;
 
-const emailPattern = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[a-z]{2,}/gi;
-const bearerPattern = /\b(Bearer\s+)[\w.~+/=-]+/gi;
-const jwtPattern = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
-const secretParams = /([?&](?:token|code|key|password|secret|sentry_key)=)[^&#\s]*/gi;
-
-/** A text with e-mail addresses, bearer tokens, JWTs and secret query values masked. */
-export function scrubText(text: string): string {
-  return text
-    .replace(emailPattern, '[e-mail]')
-    .replace(bearerPattern, '$1[token]')
-    .replace(jwtPattern, '[token]')
-    .replace(secretParams, '$1[redacted]');
-}
+export { scrubText };
 
 /** Headers an event may keep: none that authenticate or carry cookies. */
 const keptHeaders = new Set(['accept', 'content-type', 'content-length', 'user-agent', 'x-request-id']);
@@ -78,6 +67,9 @@ export function serverMonitoringOptions(
     environment,
     release,
     tracesSampleRate: errorTracesSampleRate,
+    // SDK 11's default, stated: Sentry registers no OpenTelemetry tracer provider, context manager or propagator, so
+    // our own OpenTelemetry SDK (src/tracing, OTLP export) owns those globals and the two never compete (ADR 042).
+    enableOpenTelemetrySetup: false,
     // Our onError hook reports faults with their tags (route, method, request id); the SDK's own Fastify error
     // capture would report the same error untagged first, and deduplication would then drop ours.
     // Local variables and source lines may hold personal data: never collected (file and line numbers suffice).

@@ -1,4 +1,4 @@
-import { scrubText } from './error-monitoring.ts';
+import { scrubText } from '../../scrub.ts';
 
 // The server's own record of its recent faults (issue 32, ADR 042), for the /admin health page: every 5xx, scrubbed
 // like a Sentry event, grouped by route, method, error kind and message shape, with counts. Per process and in memory,

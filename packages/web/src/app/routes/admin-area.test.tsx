@@ -261,7 +261,7 @@ describe('the /admin area', () => {
     expect(server.callsTo('POST', `/api/app/admin/people/${person.userId}/unlock`)).toHaveLength(1);
   });
 
-  it('shows queue depths, vendor circuits, backlogs and recent errors', async () => {
+  it('shows queue depths, vendor circuits, backlogs, recent errors and where traces go', async () => {
     signIn();
     const health: AdminHealth = {
       queues: [{ queue: 'mail.send', queued: 4, retrying: 1, running: 0, failed: 0, deadLetters: 2 }],
@@ -283,6 +283,11 @@ describe('the /admin area', () => {
           },
         ],
       },
+      tracing: {
+        exporting: true,
+        endpoint: 'http://127.0.0.1:4318',
+        recentTracesUrl: 'http://127.0.0.1:4318/__sandbox/traces',
+      },
     };
     renderAdmin('/admin/health', { 'GET /api/app/admin/health': { status: 200, body: health } });
     const row = (await screen.findByRole('cell', { name: 'mail.send' })).closest('tr')!;
@@ -294,5 +299,11 @@ describe('the /admin area', () => {
     const fault = screen.getByRole('cell', { name: 'GET /api/app/members' }).closest('tr')!;
     expect(fault).toHaveTextContent('TypeError: Cannot read row <n> of [e-mail]');
     expect(fault).toHaveTextContent('req-42');
+    expect(
+      screen.getByText('This server exports OpenTelemetry traces to http://127.0.0.1:4318.'),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: 'Recent traces (OTLP receiver sandbox, development only)' }),
+    ).toHaveAttribute('href', 'http://127.0.0.1:4318/__sandbox/traces');
   });
 });

@@ -100,6 +100,7 @@ export function HealthPage() {
         </dl>
       </section>
       <RecentErrors errors={h.recentErrors} />
+      <Tracing tracing={h.tracing} />
     </div>
   );
 }
@@ -147,6 +148,34 @@ function RecentErrors({ errors }: { errors: AdminHealth['recentErrors'] }) {
           </table>
         </div>
       )}
+    </section>
+  );
+}
+
+/** Whether this server exports traces; in development, a link to our OTLP receiver sandbox's recent traces. */
+function Tracing({ tracing }: { tracing: AdminHealth['tracing'] }) {
+  return (
+    <section aria-labelledby="health-tracing">
+      <h2 id="health-tracing" className="text-lg font-semibold">
+        Traces
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {tracing.exporting
+          ? `This server exports OpenTelemetry traces to ${tracing.endpoint ?? 'its OTLP endpoint'}.`
+          : 'This server exports no traces (no OTLP endpoint is configured).'}
+      </p>
+      {tracing.recentTracesUrl ? (
+        <p className="text-sm">
+          <a
+            className="font-medium text-emerald-800 underline dark:text-emerald-300"
+            href={tracing.recentTracesUrl}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Recent traces (OTLP receiver sandbox, development only)
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }
