@@ -152,3 +152,52 @@ test('an administrator sets a team’s age group; a verified younger player is f
   await expectNoSideScroll(page, 390);
   await snapOf(page, 'eligibility-dashboard-phone');
 });
+
+test('a reviewer decides a demo player’s identity verification the provider could not clear', async ({
+  page,
+  browser,
+  baseURL,
+  a11y,
+}) => {
+  test.setTimeout(180_000);
+  // Ivo Vance (seeded): the provider reported the selfie did not match the document, so it waits for a person.
+  const member = 'Ivo Vance';
+  await signInAsDemoAdmin(page);
+  await page.goto('/reviews');
+  await expect(async () => {
+    await page.reload();
+    await page.getByLabel('Per page').selectOption('100');
+    await page.getByRole('button', { name: member, exact: true }).last().click({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const evidence = page.getByRole('region', { name: 'Identity verification evidence' });
+  await expect(evidence).toContainText('The identity provider could not verify');
+  await expect(evidence).toContainText('nothing (the document was not verified)');
+  // Only the result is kept: no image of the child is offered to the reviewer.
+  await expect(evidence.getByRole('img')).toHaveCount(0);
+  await expect(evidence).toContainText('The provider’s images were deleted after its check');
+  await a11y('identity verification evidence in review');
+  await snapOf(page, 'identity-verification-review-desktop');
+  await page.getByRole('group', { name: 'Decide' }).getByRole('button', { name: 'Approve (A)' }).click();
+  await expect(page.getByText(`Approved: ${member}, Photo ID check.`)).toBeVisible();
+
+  // Ivo, on a phone, finds it verified by a reviewer.
+  const phone = await (
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+  ).newPage();
+  await phone.goto('/signin');
+  await phone.getByLabel(/E-mail address/).fill('ivo.vance.verified8@demo.touchline.test');
+  await phone.getByLabel(/^Password/).fill('touchline-demo');
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await expect(phone).not.toHaveURL(/\/signin/);
+  await phone.goto('/requirements');
+  await phone.getByRole('link', { name: 'Photo ID check', exact: true }).click();
+  await expect(phone.getByText('Verified by a reviewer.')).toBeVisible();
+  await expectNoSideScroll(phone, 390);
+  await snapOf(phone, 'identity-verification-cleared-by-review-phone');
+  await phone.context().close();
+});

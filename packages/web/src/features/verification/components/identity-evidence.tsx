@@ -29,8 +29,8 @@ export function IdentityEvidence({ definitionId, profileLevelAccessId }: Require
         </dd>
         <dt className="font-medium">Provider read</dt>
         <dd>
-          {v.read
-            ? `${v.read.firstName ?? '—'} ${v.read.lastName ?? ''}, born ${v.read.dateOfBirth ?? '—'}`
+          {v.read && (v.read.firstName || v.read.lastName || v.read.dateOfBirth)
+            ? `${[v.read.firstName, v.read.lastName].filter(Boolean).join(' ') || '—'}, born ${v.read.dateOfBirth ?? '—'}`
             : 'nothing (the document was not verified)'}
         </dd>
         <dt className="font-medium">Face photo check</dt>
