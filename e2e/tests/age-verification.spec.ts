@@ -3,6 +3,7 @@ import { signInAsDemoAdmin } from '../support/demo-session.ts';
 import { invitedMemberOnPhone, type Invitee } from '../support/invitations.ts';
 import { addRequirement, adminApi, newTeam } from '../support/requirement-setup.ts';
 import { birthCertificate } from '../../packages/server/src/modules/verification/verification.samples.ts';
+import { readableSurname } from '../support/ocr-names.ts';
 
 // Age verification on a phone (issue 29): the administrator assigns a proof of age to the players of a team of this
 // journey's own; an invited player reads the photo guidance, states a date of birth and photographs a birth
@@ -29,7 +30,7 @@ test('a player proves their age on a phone; the uncertain proof is decided in th
     { kind: 'age-verification', base: { name: requirementName }, content: { kind: 'Age' } },
     { teamId: team.id, role: 'Coach' },
   );
-  const lastName = `Proof${stamp.toString(36)}`;
+  const lastName = readableSurname('Proof', stamp);
   const player: Invitee = {
     email: `robin-age-${stamp}@example.org`,
     firstName: 'Robin',

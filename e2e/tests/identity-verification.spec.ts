@@ -4,6 +4,7 @@ import { invitedMemberOnPhone, type Invitee } from '../support/invitations.ts';
 import { addRequirement, adminApi, newTeam } from '../support/requirement-setup.ts';
 import { facePhoto } from '../../packages/server/src/modules/verification/face.samples.ts';
 import { birthCertificate } from '../../packages/server/src/modules/verification/verification.samples.ts';
+import { readableSurname } from '../support/ocr-names.ts';
 
 // Identity verification on a phone (issue 29): an invited player accepts the consent (what is kept, how long, who
 // sees it) before any capture, reads the face photo guidance and frame, sends a face photo (the face-model package's
@@ -111,7 +112,7 @@ test('an administrator sets a team’s age group; a verified younger player is f
     { kind: 'age-verification', base: { name: requirementName }, content: { kind: 'Age' } },
     { teamId: team.id, role: 'Coach' },
   );
-  const lastName = `Young${stamp.toString(36)}`;
+  const lastName = readableSurname('Young', stamp);
   const player: Invitee = {
     email: `rae-elig-${stamp}@example.org`,
     firstName: 'Rae',
