@@ -153,7 +153,18 @@ test('a member shares a completed verification with their other league by consen
       ),
     ),
   ).toBeVisible();
+  // Nothing offered that would redo it, and no staff reopen (ADR 049): it says how it is renewed instead.
+  await expect(
+    page.getByRole('region', { name: 'Age verification: met by a shared credential' }),
+  ).toContainText(`renew it at ${demoLeague}: while you share it, the renewal counts here too`);
+  await expect(page.getByRole('region', { name: 'Complete Age verification' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Staff actions' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Reopen/ })).toHaveCount(0);
   await snap('credential-requirement-met-by-share');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSideScroll(page, 390);
+  await snap('credential-requirement-met-by-share-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The second league's directors and admins see what was shared with it.
   await page.goto('/received-credentials');
   await expect(page.getByRole('heading', { name: 'Received credentials', level: 1 })).toBeVisible();

@@ -103,6 +103,14 @@ export const dashboardRequirementCellSchema = z.object({
    * and `markIncomplete`, under ADR 012's transitions and ADR 014's per-type matrix.
    */
   allowedActions: z.array(z.enum(['markComplete', 'markIncomplete'])).default([]),
+  /**
+   * When a credential the member shared from another organization meets it (ADR 049), not their own completion
+   * here: where it came from and the day it was completed there (no staff move is offered then); null otherwise.
+   */
+  sharedCredential: z
+    .object({ sourceOrganizationName: z.string(), completedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+    .nullable()
+    .default(null),
 });
 
 /** One member row: the person, where and as what they are, their statuses, and what the actor may do. */

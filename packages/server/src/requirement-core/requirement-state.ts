@@ -4,6 +4,7 @@ import type { RequirementStatus } from '@touchline/contracts/requirement-status'
 import type { RequirementTransition } from '@touchline/contracts/requirement-transitions';
 import { ReviewOutcome, ReviewSource } from '@touchline/contracts/reviews';
 import { recordAuditEvent } from '../db/audit.ts';
+import { conflict } from '../errors.ts';
 import type { Executor } from '../db/client.ts';
 import { memberRequirements, requirementEvents, requirementSubmissions } from '../db/schema/index.ts';
 import { dayOf } from './engine/calendar.ts';
@@ -56,8 +57,41 @@ export function currentStatus(
   );
 }
 
-/** The 409 guard of ADR 012 on the requirement's current status (disqualified allows only the reset). */
+const reviewMoves: readonly RequirementTransition[] = ['reviewApprove', 'reviewReset', 'reviewDisqualify'];
+
+/**
+ * The 409 of a requirement met by a credential shared from another organization (ADR 049), worded for who tried:
+ * staff are told what can change it (the member stops sharing; the source organization's own review), the member
+ * (or their guardian) that there is nothing to do here.
+ */
+export function metByShareRefusal(loaded: LoadedRequirement): string | null {
+  const shared = loaded.sharedStanding;
+  if (!shared) return null;
+  const actor = loaded.actor.profileId;
+  const self =
+    actor !== null && (actor === loaded.target.profileId || actor === loaded.target.guardianProfileId);
+  const source = shared.sourceOrganizationName;
+  return self
+    ? `This requirement is met by your credential shared from ${source}; there is nothing to do here. Renew it at ${source}: while you share it, the renewal counts here too`
+    : `This requirement is met by a credential shared from ${source}; it cannot be reopened or completed here. The member can stop sharing it, and whether it still holds is ${source}'s own review to decide`;
+}
+
+/** Refuses (409) a member's start of a flow on a requirement a shared credential meets (ADR 049). */
+export function assertNotMetByShare(loaded: LoadedRequirement): void {
+  const refusal = metByShareRefusal(loaded);
+  if (refusal) throw conflict(refusal);
+}
+
+/**
+ * The 409 guard of ADR 012 on the requirement's current status (disqualified allows only the reset), and of ADR 049:
+ * a requirement met by a shared credential is neither redone by the member nor reopened or completed by staff (a
+ * review of the member's own pending submission still may be decided).
+ */
 export function guardTransition(loaded: LoadedRequirement, transition: RequirementTransition): void {
+  if (!reviewMoves.includes(transition)) {
+    const refusal = metByShareRefusal(loaded);
+    if (refusal) throw conflict(refusal);
+  }
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
   assertTransition(status, transition, {
     disqualified: loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified,

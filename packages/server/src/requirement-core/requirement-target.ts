@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { isShareableType } from '@touchline/contracts/credential-sharing';
 import type { RequirementAction } from '@touchline/contracts/requirement-actions';
 import type { RequirementFile } from '@touchline/contracts/requirement-completion';
 import type { RequirementType } from '@touchline/contracts/requirement-types';
@@ -16,7 +17,9 @@ import {
   storedFiles,
 } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
+import { dayOf } from './engine/calendar.ts';
 import { mayTakeAction, type RequirementTarget } from './requirement-actions.policy.ts';
+import { sharedStandings, type SharedStanding } from './shared-standing.ts';
 
 /** A member requirement row. */
 export type MemberRequirementRow = typeof memberRequirements.$inferSelect;
@@ -33,6 +36,11 @@ export type LoadedRequirement = {
   definition: DefinitionRow;
   member: { firstName: string; lastName: string };
   actor: AuditActor;
+  /**
+   * Set when a credential the member shared from another organization meets it and their own facts do not (ADR 049):
+   * loaded for an actor's call on a shareable type, so no one redoes or reopens what the engine counts as met.
+   */
+  sharedStanding?: SharedStanding | null;
 };
 
 /** Which member (a profile-level access) and which definition a call means. */
@@ -107,11 +115,15 @@ export async function loadRequirement(
     type: row.definition.type as RequirementType,
   };
   authorize(mayTakeAction(ctx, target, action));
+  const shared = isShareableType(target.type)
+    ? await sharedStandings(db, ctx.organizationId, [access.profileId], dayOf(new Date()))
+    : null;
   return {
     target,
     ...row,
     member: { firstName: access.firstName, lastName: access.lastName },
     actor: { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId ?? null },
+    sharedStanding: shared?.get(row.requirement.id) ?? null,
   };
 }
 

@@ -31,9 +31,14 @@ export function isScreeningSandbox(deps: Pick<Deps, 'integrations'>): boolean {
   return deps.integrations.webhookSources.some((s) => s.provider === 'yardstik' && s.sandbox === true);
 }
 
-/** Statuses a member may start a new screening from (a disqualification is lifted only by an administrator). */
+/**
+ * Statuses a member may start a new screening from (a disqualification is lifted only by an administrator); never
+ * while a shared credential meets the requirement.
+ */
 export function mayStartScreening(loaded: LoadedRequirement): boolean {
   if (loaded.requirement.reviewOutcome === ReviewOutcome.RejectedDisqualified) return false;
+  // A check shared from another organization meets it (ADR 049): nothing to order here.
+  if (loaded.sharedStanding) return false;
   const status = currentStatus(loaded.requirement, loaded.definition.expiringSoonDays);
   return (
     status === RequirementStatus.Incomplete ||

@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
 import { recordAuditEvent } from '../db/audit.ts';
@@ -28,29 +28,35 @@ export type SourceLapse = 'reset' | 'rejected' | 'disqualified' | 'expired' | 'r
 export const receivedReasonOf = (lapse: SourceLapse) =>
   lapse === 'expired' ? 'source-expired' : 'source-no-longer-valid';
 
-/** The source row's facts that say why it no longer holds. */
-export function lapseOf(row: { active: boolean; status: number; reviewOutcome: number | null }): SourceLapse {
+/** The source row's facts that say why it no longer holds (`today`: the day the engine derived for). */
+export function lapseOf(
+  row: { active: boolean; status: number; reviewOutcome: number | null; expiresAt?: string | null },
+  today?: string,
+): SourceLapse {
   if (!row.active) return 'removed';
   if (row.reviewOutcome === ReviewOutcome.RejectedDisqualified) return 'disqualified';
   if (row.reviewOutcome === ReviewOutcome.RejectedReset || row.status === RequirementStatus.Rejected)
     return 'rejected';
   if (row.status === RequirementStatus.Expired) return 'expired';
+  if (today !== undefined && row.expiresAt != null && row.expiresAt <= today) return 'expired';
   return 'reset';
 }
 
-const met = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
-
 /**
  * Revokes the live shares of these profiles (of `organizationId`, whose statuses were just stored) whose source
- * requirement is no longer met — inactive, without a completion of its own, disqualified, or of a status other than
- * Completed / Expiring soon — and the received copies; writes the audit and requirement events of both sides.
- * Returns the receiving profiles per organization, for the caller to re-derive. One read when nothing lapsed.
+ * credential no longer holds — the requirement inactive, without a completion of its own, rejected or disqualified,
+ * or its completion expired — and the received copies; writes the audit and requirement events of both sides.
+ * A renewal under way (a new order, a refresher, a new upload awaiting review) does not lapse a completion still in
+ * force: the receiver keeps the shared validity, and the source's result (or review) decides — a renewal carries
+ * over (shared-credential-renewal.ts), a rejection lapses it here. Returns the receiving profiles per organization,
+ * for the caller to re-derive. One read when nothing lapsed.
  */
 export async function lapseSharesOfUnmetSources(
   tx: Executor,
   organizationId: string,
   profileIds: readonly string[],
   now: Date,
+  today: string = now.toISOString().slice(0, 10),
 ): Promise<Map<string, string[]>> {
   const receivers = new Map<string, string[]>();
   if (profileIds.length === 0) return receivers;
@@ -65,6 +71,7 @@ export async function lapseSharesOfUnmetSources(
       active: memberRequirements.active,
       status: memberRequirements.status,
       reviewOutcome: memberRequirements.reviewOutcome,
+      expiresAt: memberRequirements.expiresAt,
       targetOrganizationName: organizations.name,
     })
     .from(credentialShares)
@@ -84,8 +91,12 @@ export async function lapseSharesOfUnmetSources(
         or(
           eq(memberRequirements.active, false),
           isNull(memberRequirements.completedAt),
-          eq(memberRequirements.reviewOutcome, ReviewOutcome.RejectedDisqualified),
-          notInArray(memberRequirements.status, met),
+          inArray(memberRequirements.reviewOutcome, [
+            ReviewOutcome.RejectedDisqualified,
+            ReviewOutcome.RejectedReset,
+          ]),
+          inArray(memberRequirements.status, [RequirementStatus.Rejected, RequirementStatus.Expired]),
+          lte(memberRequirements.expiresAt, today),
         ),
       ),
     )
@@ -97,7 +108,7 @@ export async function lapseSharesOfUnmetSources(
     .where(eq(organizations.id, organizationId));
   const fromOrganization = source?.name ?? '';
   for (const row of rows) {
-    const lapse = lapseOf(row);
+    const lapse = lapseOf(row, today);
     const received = receivedReasonOf(lapse);
     const requirementName =
       typeof row.summary['requirementName'] === 'string' ? row.summary['requirementName'] : '';

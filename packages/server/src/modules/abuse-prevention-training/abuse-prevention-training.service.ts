@@ -16,7 +16,12 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import { VendorError } from '../../integrations/http/vendor-errors.ts';
 import { enrollTrainingJob, refreshTrainingJob } from './abuse-prevention-training.sync.ts';
 import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
-import { currentStatus, recordChange } from '../../requirement-core/requirement-state.ts';
+import {
+  assertNotMetByShare,
+  currentStatus,
+  metByShareRefusal,
+  recordChange,
+} from '../../requirement-core/requirement-state.ts';
 import { requireType } from '../requirements/requirement-files.service.ts';
 import {
   liveRequirementFiles,
@@ -52,6 +57,8 @@ const enrollmentOf = async (tx: Executor, memberRequirementId: string) =>
 function mayTake(loaded: LoadedRequirement, _row: EnrollmentRow | undefined): boolean {
   // A course finished before is taken again once its completion runs out (or is about to, or a manager reopened
   // the requirement): the provider resets it and a new completion is required (ADR 032's refresher).
+  // Not while a training shared from another organization meets it (ADR 049).
+  if (loaded.sharedStanding) return false;
   return startable.has(currentStatus(loaded.requirement, loaded.definition.expiringSoonDays));
 }
 
@@ -183,6 +190,7 @@ export async function startTrainingForMember(
   loaded: LoadedRequirement,
 ): Promise<EnrollmentRow> {
   requireType(loaded, RequirementType.AbusePreventionTraining);
+  assertNotMetByShare(loaded);
   const port = deps.integrations.training;
   if (!port) throw conflict('Online training is not set up in this deployment: upload a certificate instead');
   const existing = await enrollmentOf(tx, loaded.requirement.id);
@@ -263,6 +271,7 @@ export async function trainingLaunchUrl(
 ): Promise<TrainingLaunch> {
   const loaded = await loadRequirement(deps.db, ctx, ref, 'begin');
   requireType(loaded, RequirementType.AbusePreventionTraining);
+  assertNotMetByShare(loaded);
   const port = deps.integrations.training;
   if (!port) throw conflict('Online training is not set up in this deployment');
   const row = await enrollmentOf(deps.db, loaded.requirement.id);
@@ -299,6 +308,8 @@ export async function trainingStartRefusal(
 ): Promise<string | null> {
   if (!deps.integrations.training)
     return 'Online training is not set up in this deployment: upload a certificate instead';
+  const shared = metByShareRefusal(loaded);
+  if (shared) return shared;
   const row = await enrollmentOf(tx, loaded.requirement.id);
   if (row && row.state !== 'completed') return null;
   return mayTake(loaded, row)

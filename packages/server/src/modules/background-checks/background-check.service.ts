@@ -19,6 +19,7 @@ import { WaitingOn } from '../../requirement-core/engine/requirement-status.ts';
 import { requireType } from '../requirements/requirement-files.service.ts';
 import { requireCurrentText, signedName } from '../../requirement-core/typed-signature.ts';
 import {
+  assertNotMetByShare,
   currentStatus,
   liveSubmission,
   recordChange,
@@ -175,6 +176,7 @@ export function recordConsent(
   return deps.db.transaction(async (tx) => {
     const { loaded, content } = await load(tx, ctx, input, 'run');
     requireVendorRun(content);
+    assertNotMetByShare(loaded);
     if (!mayStartScreening(loaded)) throw conflict('A background check is already under way or complete');
     requireCurrentText(input.body.textVersion, fcraConsentText.version);
     const typedName = signedName(loaded, input.body.typedName);

@@ -199,6 +199,10 @@ describe('why a source no longer holds', () => {
     expect(lapseOf({ ...row, status: RequirementStatus.Rejected })).toBe('rejected');
     expect(lapseOf({ ...row, status: RequirementStatus.Expired })).toBe('expired');
     expect(lapseOf(row)).toBe('reset');
+    // A renewal waiting on the provider past the earlier completion's expiry: expired, not reset.
+    const waiting = { ...row, status: RequirementStatus.WaitingOnProvider, expiresAt: '2026-01-10' };
+    expect(lapseOf(waiting, '2026-01-10')).toBe('expired');
+    expect(lapseOf(waiting, '2026-01-09')).toBe('reset');
     expect(receivedReasonOf('expired')).toBe('source-expired');
     for (const lapse of ['removed', 'disqualified', 'rejected', 'reset'] as const)
       expect(receivedReasonOf(lapse)).toBe('source-no-longer-valid');

@@ -24,7 +24,7 @@ import { dayOf } from '../../requirement-core/engine/calendar.ts';
 import { currentStatus } from '../../requirement-core/requirement-state.ts';
 import { rederive } from '../../requirement-core/requirements-engine.service.ts';
 import { isScreeningSandbox } from '../../requirement-core/screening-order-state.ts';
-import { credentialSummary } from './credential-summary.ts';
+import { credentialSummary } from '../../requirement-core/credential-summary.ts';
 import {
   activeRequirementIdsOfType,
   destinationsOf,
@@ -154,8 +154,9 @@ async function organizationName(tx: Executor, id: string): Promise<string> {
 
 /**
  * POST /api/app/profile/{id}/credential-shares: the member (or guardian) consents to share one credential with one
- * of their memberships in another organization. The summary shown is frozen into the consent and copied to the
- * receiving organization; both sides' histories and audit trails record it; the receiver's statuses are re-derived.
+ * of their memberships in another organization. The summary shown is stored with the consent and copied to the
+ * receiving organization (a renewal at the source carries over while the share is live, shared-credential-renewal.ts);
+ * both sides' histories and audit trails record it; the receiver's statuses are re-derived.
  */
 export async function shareCredential(
   deps: SharingDeps,

@@ -3,6 +3,7 @@ import type { DashboardMember, DashboardRequirement } from '@touchline/contracts
 import type { MemberOverallStatus } from '@touchline/contracts/members';
 import type { MemberAction } from '@touchline/contracts/member-admin';
 import type { RequirementStatus } from '@touchline/contracts/requirement-status';
+import type { SharedStanding } from '../../requirement-core/shared-standing.ts';
 
 /** A dashboard row as the SQL returns it (dashboard.sql.ts rowColumns). */
 export type DashboardRow = {
@@ -47,6 +48,7 @@ export function presentDashboardMember(
   staffMoves: (cell: RequirementCell) => ('markComplete' | 'markIncomplete')[] = () => [],
   notClearedReasons: string[] = [],
   eligibilityFlags: EligibilityFlag[] = [],
+  sharedStandings: ReadonlyMap<string, SharedStanding> = new Map(),
 ): DashboardMember {
   return {
     profileLevelAccessId: row.profile_level_access_id,
@@ -66,6 +68,7 @@ export function presentDashboardMember(
       definitionId: c.definition_id,
       status: c.status as RequirementStatus,
       allowedActions: staffMoves(c),
+      sharedCredential: sharedStandings.get(c.id) ?? null,
     })),
     allowedActions: actions,
     notClearedReasons,

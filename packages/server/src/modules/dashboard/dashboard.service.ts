@@ -21,6 +21,8 @@ import { incidentAccessOf, notClearedReason } from '../incidents/incident-access
 import { eligibilityFlagsOf } from '../eligibility/eligibility.service.ts';
 import { memberActionsOf } from '../members/members.service.ts';
 import { staffMovesOf } from '../requirements/requirements.service.ts';
+import { dayOf } from '../../requirement-core/engine/calendar.ts';
+import { sharedStandings } from '../../requirement-core/shared-standing.ts';
 import { dashboardPolicy } from './dashboard.policy.ts';
 import {
   presentDashboardMember,
@@ -188,7 +190,7 @@ export async function listDashboardMembers(
   // The page's requirement cells, standing conditions and the actions its rows allow are independent reads: asked
   // for together, one statement each for the whole page.
   const profileIds = rows.map((r) => r.profile_id);
-  const [cells, conditions, seesIncidents, actions, flags] = await Promise.all([
+  const [cells, conditions, seesIncidents, actions, flags, shared] = await Promise.all([
     rows.length
       ? rowsOf<RequirementCell>(db, requirementCellsStatement(scope.organizationId, profileIds))
       : [],
@@ -214,6 +216,8 @@ export async function listDashboardMembers(
       scope.organizationId,
       rows.map((r) => r.profile_level_access_id),
     ),
+    // Requirements met by a credential shared from another organization (ADR 049): named, and not reopened here.
+    sharedStandings(db, scope.organizationId, profileIds, dayOf(new Date())),
   ]);
   // Reasons are a read of conditions: audited like the restricted list (ADR 040), naming whose were shown.
   const shown = [...new Set(conditions.map((c) => c.profile_id))];
@@ -235,12 +239,18 @@ export async function listDashboardMembers(
         r,
         cells.filter((c) => c.profile_id === r.profile_id),
         actions.get(r.profile_level_access_id) ?? [],
-        (c) => staffMovesOf(ctx, { profileId: r.profile_id, levelPath: r.level_path }, c),
+        (c) =>
+          staffMovesOf(
+            ctx,
+            { profileId: r.profile_id, levelPath: r.level_path },
+            { ...c, metByShare: shared.has(c.id) },
+          ),
         reasonsOf(
           conditions.filter((c) => c.profile_id === r.profile_id),
           seesIncidents(r.level_path),
         ),
         flags.get(r.profile_level_access_id) ?? [],
+        shared,
       ),
     ),
     totalCount: total.n,

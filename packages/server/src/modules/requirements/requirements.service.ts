@@ -90,17 +90,21 @@ export async function listMemberRequirements(
       dueDate: row.dueDate,
       completedAt: row.completedAt?.toISOString() ?? null,
       expiresAt: row.expiresAt,
-      allowedActions: permittedTransitions(
-        ctx,
-        {
-          profileId,
-          guardianProfileId: null,
-          levelPath: row.levelPath ?? '',
-          type: row.type as RequirementType,
-        },
-        allowedRequirementTransitions(status, { disqualified }),
-      ),
-      nextAction: memberNextTransition(status, { disqualified }),
+      // Met by a share (ADR 049): nothing here redoes or reopens it — the member may stop sharing, and the source
+      // organization's own review decides whether it still holds.
+      allowedActions: byShare
+        ? []
+        : permittedTransitions(
+            ctx,
+            {
+              profileId,
+              guardianProfileId: null,
+              levelPath: row.levelPath ?? '',
+              type: row.type as RequirementType,
+            },
+            allowedRequirementTransitions(status, { disqualified }),
+          ),
+      nextAction: byShare ? null : memberNextTransition(status, { disqualified }),
       returnedNotes: notes.get(row.id) ?? null,
       sharedCredential: byShare
         ? { sourceOrganizationName: byShare.sourceOrganizationName ?? '', completedOn: byShare.completedOn }
@@ -111,13 +115,16 @@ export async function listMemberRequirements(
 
 /**
  * The staff moves (complete-without-upload, mark-incomplete) the actor may make on a member's requirement from its
- * stored status, for the dashboard's member drawer (ADR 025); the services still guard both on the locked row.
+ * stored status, for the dashboard's member drawer (ADR 025); none when a shared credential meets it (ADR 049). The
+ * services still guard both on the locked row.
  */
 export function staffMovesOf(
   ctx: ActorContext,
   member: { profileId: string; levelPath: string },
-  cell: { type: number; status: number },
+  cell: { type: number; status: number; metByShare?: boolean },
 ): ('markComplete' | 'markIncomplete')[] {
+  // A requirement met by a shared credential is not the staff's to reopen or complete here (ADR 049).
+  if (cell.metByShare) return [];
   const target = {
     profileId: member.profileId,
     guardianProfileId: null,

@@ -70,7 +70,9 @@ async function present(
   // The vendor is checking what the member gave it (a webhook or the sweep said so): nothing left to do there.
   const atVendor = reading?.vendorStatus === 'processing';
   let nextStep: IdentityNextStep = IdentityNextStep.Done;
-  if (status === VerificationStatus.Incomplete || status === VerificationStatus.RejectedReview)
+  // A verification shared from another organization meets it (ADR 049): nothing to start here.
+  if (loaded.sharedStanding) nextStep = IdentityNextStep.Done;
+  else if (status === VerificationStatus.Incomplete || status === VerificationStatus.RejectedReview)
     nextStep = IdentityNextStep.Consent;
   else if (pending)
     nextStep = !facePhotoChecked

@@ -26,8 +26,13 @@ const result = (status: number) => ({
   files: [],
 });
 
-function serve(allowedActions: ('markComplete' | 'markIncomplete' | 'upload')[]) {
-  const state = { item: memberRequirement(definitionId, 'Coaching licence', { allowedActions }) };
+function serve(
+  allowedActions: ('markComplete' | 'markIncomplete' | 'upload')[],
+  overrides: Parameters<typeof memberRequirement>[2] = {},
+) {
+  const state = {
+    item: memberRequirement(definitionId, 'Coaching licence', { allowedActions, ...overrides }),
+  };
   const sent: RecordedCall[] = [];
   serveGlobally({
     [`GET ${myRequirementsPath}`]: () => ({ status: 200, body: myRequirementsAnswer([state.item]) }),
@@ -74,5 +79,17 @@ describe("staff moves on the member's requirement page (issue 18 item 7)", () =>
     serve(['upload']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Coaching licence' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Staff actions' })).not.toBeInTheDocument();
+  });
+
+  it('offers no reopen on a requirement a shared credential meets, whatever the answer lists (ADR 049)', async () => {
+    serve(['markIncomplete'], {
+      status: RequirementStatus.Completed,
+      nextAction: null,
+      sharedCredential: { sourceOrganizationName: 'Riverside Youth Soccer', completedOn: '2026-11-09' },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coaching licence' })).toBeVisible();
+    expect(screen.getByText(/Met by your credential shared from Riverside Youth Soccer/)).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Staff actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
   });
 });

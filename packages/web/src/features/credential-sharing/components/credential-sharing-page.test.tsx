@@ -90,6 +90,10 @@ describe('the credential sharing page', () => {
       expect.stringContaining('Tick the box to consent'),
     );
     expect(server.callsTo('POST', `${base}/credential-shares`)).toHaveLength(0);
+    // The consent covers the credential until the member stops sharing, its renewals included (ADR 049).
+    expect(within(dialog).getByRole('checkbox')).toHaveAccessibleName(
+      expect.stringContaining('When it is renewed here, Hillcrest United sees the renewed dates instead.'),
+    );
     await userEvent.click(
       within(dialog).getByRole('checkbox', { name: /I agree that Hillcrest United may see/ }),
     );

@@ -95,7 +95,7 @@ export function ShareDialog({
         </p>
         {destination ? (
           <CheckboxField
-            label={`I agree that ${organization} may see the summary above of ${memberName}'s ${credential.summary.requirementName} and count it toward its own requirements, until I stop sharing.`}
+            label={`I agree that ${organization} may see the summary above of ${memberName}'s ${credential.summary.requirementName} and count it toward its own requirements, until I stop sharing. When it is renewed here, ${organization} sees the renewed dates instead.`}
             checked={consent}
             onChange={(checked) => {
               setConsent(checked);

@@ -37,8 +37,20 @@ export const member = (n: number, extra: Partial<DashboardMember> = {}): Dashboa
   overallStatus: 1,
   lastActivityAt: null,
   requirements: [
-    { memberRequirementId: `mr-${n}-sheet`, definitionId: 'req-sheet', status: 4, allowedActions: [] },
-    { memberRequirementId: `mr-${n}-waiver`, definitionId: 'req-waiver', status: 3, allowedActions: [] },
+    {
+      memberRequirementId: `mr-${n}-sheet`,
+      definitionId: 'req-sheet',
+      status: 4,
+      allowedActions: [],
+      sharedCredential: null,
+    },
+    {
+      memberRequirementId: `mr-${n}-waiver`,
+      definitionId: 'req-waiver',
+      status: 3,
+      allowedActions: [],
+      sharedCredential: null,
+    },
   ],
   allowedActions: ['setGroupMembershipStatus'],
   notClearedReasons: [],

@@ -50,7 +50,13 @@ describe('the dashboard page', () => {
         member(1, { email: long }),
         member(2, {
           requirements: [
-            { memberRequirementId: 'mr-2-sheet', definitionId: 'req-sheet', status: 3, allowedActions: [] },
+            {
+              memberRequirementId: 'mr-2-sheet',
+              definitionId: 'req-sheet',
+              status: 3,
+              allowedActions: [],
+              sharedCredential: null,
+            },
           ],
         }),
       ]),

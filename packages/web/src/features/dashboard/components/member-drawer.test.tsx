@@ -22,8 +22,20 @@ const member: DashboardMember = {
   overallStatus: 1,
   lastActivityAt: null,
   requirements: [
-    { memberRequirementId: 'mr-1', definitionId: 'req-sheet', status: 0, allowedActions: ['markComplete'] },
-    { memberRequirementId: 'mr-2', definitionId: 'req-waiver', status: 0, allowedActions: [] },
+    {
+      memberRequirementId: 'mr-1',
+      definitionId: 'req-sheet',
+      status: 0,
+      allowedActions: ['markComplete'],
+      sharedCredential: null,
+    },
+    {
+      memberRequirementId: 'mr-2',
+      definitionId: 'req-waiver',
+      status: 0,
+      allowedActions: [],
+      sharedCredential: null,
+    },
   ],
   allowedActions: [],
   notClearedReasons: [],
@@ -84,4 +96,53 @@ describe('staff complete a requirement by hand from the member drawer (ADR 025)'
     await waitFor(() => expect(bodies).toEqual([{ date: '2026-01-05', note: 'Paper copy seen' }]));
     expect(await screen.findByText('Concussion sheet marked complete.')).toBeVisible();
   }, 20_000);
+});
+
+describe('a requirement met by a credential shared from another organization (ADR 049)', () => {
+  it('offers no reopen; names the share and says what staff can do instead', async () => {
+    serveGlobally({});
+    const shared: DashboardMember = {
+      ...member,
+      requirements: [
+        {
+          memberRequirementId: 'mr-1',
+          definitionId: 'req-sheet',
+          status: 1,
+          // Even were a move listed, a requirement met by a share offers none.
+          allowedActions: ['markIncomplete'],
+          sharedCredential: { sourceOrganizationName: 'Riverside Youth Soccer', completedOn: '2026-11-09' },
+        },
+      ],
+    };
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <MemberDrawer
+              member={shared}
+              requirements={requirements}
+              busy={false}
+              onClose={vi.fn()}
+              onSetStatus={vi.fn()}
+              onResend={vi.fn()}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(
+      await screen.findByText(
+        'Met by a credential the member shared from Riverside Youth Soccer, completed Nov 9, 2026.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'It cannot be reopened or completed here. The member can stop sharing it; whether it still holds is Riverside Youth Soccer’s own review to decide, and a renewal there carries over here.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Reopen/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark complete/ })).toBeNull();
+  });
 });

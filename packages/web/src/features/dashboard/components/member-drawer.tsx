@@ -6,6 +6,7 @@ import { MemberAction } from '@touchline/contracts/member-admin';
 import { activeStatusLabels, ActiveStatus } from '@touchline/contracts/members';
 import { closeModalLabel } from '@touchline/contracts/messages';
 import { Button } from '../../../components/ui/button.tsx';
+import { SharedCredentialStaffNote } from './shared-credential-staff-note.tsx';
 import { StaffMoveForm } from './staff-move-form.tsx';
 import { OverallStatusBadge, RequirementStatusBadge } from './status-badge.tsx';
 
@@ -104,12 +105,16 @@ export function MemberDrawer({
                         <span>{names.get(r.definitionId) ?? 'Requirement'}</span>
                         <RequirementStatusBadge status={r.status} />
                       </div>
-                      <StaffMoveForm
-                        name={names.get(r.definitionId) ?? 'Requirement'}
-                        definitionId={r.definitionId}
-                        plaId={member.profileLevelAccessId}
-                        allowed={r.allowedActions}
-                      />
+                      {r.sharedCredential ? (
+                        <SharedCredentialStaffNote shared={r.sharedCredential} />
+                      ) : (
+                        <StaffMoveForm
+                          name={names.get(r.definitionId) ?? 'Requirement'}
+                          definitionId={r.definitionId}
+                          plaId={member.profileLevelAccessId}
+                          allowed={r.allowedActions}
+                        />
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -11,7 +11,15 @@ const doIt: Partial<Record<number, string>> = {
 };
 
 /** The member's next step on a requirement in words, from the server's nextAction (never re-derived here). */
-export function nextActionText(item: Pick<MemberRequirement, 'type' | 'status' | 'nextAction'>): string {
+export function nextActionText(
+  item: Pick<MemberRequirement, 'type' | 'status' | 'nextAction'> &
+    Partial<Pick<MemberRequirement, 'sharedCredential'>>,
+): string {
+  // Met by a credential shared from another organization (ADR 049): renewed there, not here.
+  if (item.sharedCredential)
+    return item.status === RequirementStatus.ExpiringSoon
+      ? `Renew it at ${item.sharedCredential.sourceOrganizationName}`
+      : 'Nothing to do here';
   if (item.nextAction === null) {
     if (item.status === RequirementStatus.PendingReview) return 'Awaiting review';
     if (item.status === RequirementStatus.WaitingOnProvider) return 'Waiting on the provider';

@@ -206,6 +206,32 @@ describe('a requirement page', () => {
     ).toBeVisible();
   });
 
+  it('offers no way to redo a requirement a shared credential meets; says how it is renewed and stopped', async () => {
+    const { server } = serveOne(
+      memberRequirement(definitionId, 'Background screening', {
+        type: RequirementType.BackgroundCheck,
+        status: RequirementStatus.ExpiringSoon,
+        nextAction: null,
+        allowedActions: [],
+        sharedCredential: { sourceOrganizationName: 'Hillcrest United', completedOn: '2025-12-02' },
+      }),
+    );
+    const section = await screen.findByRole('region', {
+      name: 'Background screening: met by a shared credential',
+    });
+    expect(section).toHaveTextContent('Nothing to do here');
+    expect(section).toHaveTextContent(
+      'Your background check from Hillcrest United counts for this requirement, so there is nothing to complete or order here.',
+    );
+    expect(section).toHaveTextContent(
+      'To renew it, renew it at Hillcrest United: while you share it, the renewal counts here too.',
+    );
+    expect(screen.getByText('Renew it at Hillcrest United')).toBeVisible();
+    // No panel to order a check: its state is not even asked for.
+    expect(screen.queryByRole('region', { name: 'Complete Background screening' })).toBeNull();
+    expect(server.calls.some((c) => c.path.includes('background-check'))).toBe(false);
+  });
+
   it('says nothing of sharing when the member met it here', async () => {
     serveOne(
       memberRequirement(definitionId, 'Photo ID', {

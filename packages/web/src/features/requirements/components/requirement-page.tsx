@@ -11,12 +11,14 @@ import { useMyRequirements } from '../api/get-my-requirements.ts';
 import { nextActionText } from './next-action.ts';
 import { RequirementContent } from './requirement-content.tsx';
 import { ReturnedNotes } from './returned-notes.tsx';
-import { SharedCredentialNote } from './shared-credential-note.tsx';
+import { MetByShareSection, SharedCredentialNote } from './shared-credential-note.tsx';
 import { StatusAnnouncer } from './status-announcer.tsx';
 import { formatDueDate } from './urgency.ts';
 
+/** Staff moves are offered when the answer allows one, never on a requirement a shared credential meets (ADR 049). */
 const hasStaffMove = (item: MemberRequirement) =>
-  item.allowedActions.includes('markComplete') || item.allowedActions.includes('markIncomplete');
+  !item.sharedCredential &&
+  (item.allowedActions.includes('markComplete') || item.allowedActions.includes('markIncomplete'));
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -93,12 +95,17 @@ export function RequirementPage({
         ) : null}
       </header>
       {payment ? payment(item) : null}
-      <section
-        aria-label={`Complete ${item.name}`}
-        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <RequirementContent item={item} />
-      </section>
+      {item.sharedCredential ? (
+        // Met by a credential shared from another organization (ADR 049): no way to redo it is offered here.
+        <MetByShareSection item={item} />
+      ) : (
+        <section
+          aria-label={`Complete ${item.name}`}
+          className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <RequirementContent item={item} />
+        </section>
+      )}
       {staffMoves && item.profileLevelAccessId && hasStaffMove(item) ? (
         <section
           aria-label="Staff actions"

@@ -42,3 +42,34 @@ export function SharedCredentialNote({
     </p>
   );
 }
+
+/**
+ * What the requirement page shows instead of the way to complete it when a shared credential meets it (ADR 049):
+ * nothing to redo here, how it is renewed (at the source, and the renewal carries over while shared) and how it
+ * stops counting (the member stops sharing it there).
+ */
+export function MetByShareSection({
+  item,
+}: {
+  item: Pick<MemberRequirement, 'type' | 'name' | 'sharedCredential'>;
+}) {
+  const shared = item.sharedCredential;
+  if (!shared) return null;
+  const what = inWords[item.type] ?? 'credential';
+  const source = shared.sourceOrganizationName;
+  return (
+    <section
+      aria-label={`${item.name}: met by a shared credential`}
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:p-6 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+    >
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Nothing to do here</h2>
+      <p>
+        Your {what} from {source} counts for this requirement, so there is nothing to complete or order here.
+      </p>
+      <p>
+        To renew it, renew it at {source}: while you share it, the renewal counts here too. To stop it
+        counting here, stop sharing it from your credential sharing page at {source}.
+      </p>
+    </section>
+  );
+}

@@ -8,14 +8,14 @@ import {
   verificationKindLabels,
   type VerificationKind,
 } from '@touchline/contracts/verification';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import {
   screeningOrders,
   trainingEnrollments,
   usSoccerLicenseChecks,
   verifications,
-} from '../../db/schema/index.ts';
-import { addDays, dayOf } from '../../requirement-core/engine/calendar.ts';
+} from '../db/schema/index.ts';
+import { addDays, dayOf } from './engine/calendar.ts';
 
 // What one completed credential says, read from where each capability keeps it (ADR 049): the background check's
 // latest order, the training enrolment, the latest verification, the last license lookup. Only the summary is read:

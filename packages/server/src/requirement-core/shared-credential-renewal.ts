@@ -1,0 +1,202 @@
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { sharedCredentialSummarySchema } from '@touchline/contracts/credential-sharing';
+import { RequirementStatus } from '@touchline/contracts/requirement-status';
+import { ReviewOutcome } from '@touchline/contracts/reviews';
+import { recordAuditEvent } from '../db/audit.ts';
+import type { Executor } from '../db/client.ts';
+import {
+  credentialShares,
+  memberRequirements,
+  organizations,
+  receivedCredentials,
+  requirementDefinitions,
+  requirementEvents,
+} from '../db/schema/index.ts';
+import { credentialSummary } from './credential-summary.ts';
+import { addDays, dayOf } from './engine/calendar.ts';
+import { inIds } from './requirements-engine.queries.ts';
+
+// A renewal at the source carries over to a live share (ADR 049, 2026-11-29 "A renewal carries over"): the consent
+// covers the member's credential — this requirement of theirs, "until I stop sharing" — not one completion of it.
+// When the sharing organization's requirement holds again with another completion (a renewal, a refresher, a
+// corrected completion date), the share and the receiving organization's copy take the new summary in the same
+// transaction, both histories say so, and the receiving profiles are re-derived by the caller.
+
+const met = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
+
+/** The completion day and last valid day a source row stands for now (what the summary must say). */
+function completionOf(row: { completedAt: Date; expiresAt: string | null }) {
+  return {
+    completedOn: dayOf(row.completedAt),
+    validUntil: row.expiresAt === null ? null : addDays(row.expiresAt, -1),
+  };
+}
+
+/**
+ * Carries the source's current completion to the live shares of these profiles (of `organizationId`, whose statuses
+ * were just stored) whose requirement is met here (Completed or Expiring soon, its own completion, not disqualified)
+ * with another completion day or validity than their summary says; writes the audit and requirement events of both
+ * sides. Returns the receiving profiles per organization, for the caller to re-derive. One read when none changed.
+ */
+export async function renewSharesOfRenewedSources(
+  tx: Executor,
+  organizationId: string,
+  profileIds: readonly string[],
+  now: Date,
+): Promise<Map<string, string[]>> {
+  const receivers = new Map<string, string[]>();
+  if (profileIds.length === 0) return receivers;
+  const rows = await tx
+    .select({
+      share: credentialShares,
+      completedAt: memberRequirements.completedAt,
+      expiresAt: memberRequirements.expiresAt,
+      status: memberRequirements.status,
+      type: requirementDefinitions.type,
+      name: requirementDefinitions.name,
+      content: requirementDefinitions.content,
+      targetOrganizationName: organizations.name,
+    })
+    .from(credentialShares)
+    .innerJoin(
+      memberRequirements,
+      and(
+        eq(memberRequirements.organizationId, credentialShares.organizationId),
+        eq(memberRequirements.id, credentialShares.memberRequirementId),
+        eq(memberRequirements.active, true),
+        isNotNull(memberRequirements.completedAt),
+      ),
+    )
+    .innerJoin(
+      requirementDefinitions,
+      and(
+        eq(requirementDefinitions.organizationId, credentialShares.organizationId),
+        eq(requirementDefinitions.id, memberRequirements.definitionId),
+      ),
+    )
+    .innerJoin(organizations, eq(organizations.id, credentialShares.targetOrganizationId))
+    .where(
+      and(
+        eq(credentialShares.organizationId, organizationId),
+        isNull(credentialShares.revokedAt),
+        inIds(credentialShares.profileId, profileIds),
+        inArray(memberRequirements.status, met),
+        or(
+          isNull(memberRequirements.reviewOutcome),
+          eq(memberRequirements.reviewOutcome, ReviewOutcome.Approved),
+        ),
+      ),
+    );
+  const renewed = rows.filter((row) => {
+    const before = sharedCredentialSummarySchema.safeParse(row.share.summary);
+    if (!before.success || row.completedAt === null) return false;
+    const after = completionOf({ completedAt: row.completedAt, expiresAt: row.expiresAt });
+    return after.completedOn !== before.data.completedOn || after.validUntil !== before.data.validUntil;
+  });
+  if (renewed.length === 0) return receivers;
+  const [source] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const fromOrganization = source?.name ?? '';
+  for (const row of renewed) {
+    const completedAt = row.completedAt;
+    if (completedAt === null) continue;
+    const before = sharedCredentialSummarySchema.parse(row.share.summary);
+    const summary = await credentialSummary(
+      tx,
+      {
+        organizationId,
+        memberRequirementId: row.share.memberRequirementId,
+        type: row.type,
+        name: row.name,
+        content: row.content,
+        completedAt,
+        expiresAt: row.expiresAt,
+      },
+      // Whether the deployment's screening vendor is a sandbox does not change between a consent and a renewal.
+      before.sandbox,
+    );
+    await tx
+      .update(credentialShares)
+      .set({ summary, updatedAt: now })
+      .where(and(eq(credentialShares.organizationId, organizationId), eq(credentialShares.id, row.share.id)));
+    const [copy] = await tx
+      .update(receivedCredentials)
+      .set({ summary, completedOn: summary.completedOn, validUntil: summary.validUntil, updatedAt: now })
+      .where(
+        and(
+          eq(receivedCredentials.organizationId, row.share.targetOrganizationId),
+          eq(receivedCredentials.shareId, row.share.id),
+          isNull(receivedCredentials.revokedAt),
+        ),
+      )
+      .returning({ id: receivedCredentials.id });
+    const data = {
+      shareId: row.share.id,
+      requirementName: summary.requirementName,
+      completedOn: summary.completedOn,
+      validUntil: summary.validUntil,
+      previousCompletedOn: before.completedOn,
+      previousValidUntil: before.validUntil,
+    };
+    await recordAuditEvent(
+      tx,
+      { userId: null },
+      {
+        organizationId,
+        action: 'credential.share_renewed',
+        entityType: 'credential_share',
+        entityId: row.share.id,
+        data: { ...data, toOrganization: row.targetOrganizationName },
+      },
+    );
+    await recordAuditEvent(
+      tx,
+      { userId: null },
+      {
+        organizationId: row.share.targetOrganizationId,
+        action: 'credential.renewed',
+        entityType: 'received_credential',
+        entityId: copy?.id ?? null,
+        data: { ...data, fromOrganization },
+      },
+    );
+    await tx.insert(requirementEvents).values({
+      organizationId,
+      memberRequirementId: row.share.memberRequirementId,
+      action: 'credential-share-renewed',
+      data: { ...data, toOrganization: row.targetOrganizationName },
+    });
+    const targets = await tx
+      .select({ id: memberRequirements.id })
+      .from(memberRequirements)
+      .innerJoin(
+        requirementDefinitions,
+        and(
+          eq(requirementDefinitions.id, memberRequirements.definitionId),
+          eq(requirementDefinitions.type, row.share.requirementType),
+        ),
+      )
+      .where(
+        and(
+          eq(memberRequirements.organizationId, row.share.targetOrganizationId),
+          eq(memberRequirements.profileId, row.share.targetProfileId),
+          eq(memberRequirements.active, true),
+        ),
+      );
+    if (targets.length > 0)
+      await tx.insert(requirementEvents).values(
+        targets.map((t) => ({
+          organizationId: row.share.targetOrganizationId,
+          memberRequirementId: t.id,
+          action: 'credential-renewed',
+          data: { ...data, fromOrganization },
+        })),
+      );
+    const list = receivers.get(row.share.targetOrganizationId) ?? [];
+    if (!list.includes(row.share.targetProfileId)) list.push(row.share.targetProfileId);
+    receivers.set(row.share.targetOrganizationId, list);
+  }
+  return receivers;
+}
