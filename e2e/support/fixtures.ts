@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { startServer } from './server.ts';
 
 const require = createRequire(import.meta.url);
@@ -92,6 +92,15 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** Hides the sandbox support chat's launcher in every page of a context (see the `context` fixture below). */
+export async function hideSupportChat(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const hidden = new CSSStyleSheet();
+    hidden.replaceSync('#intercom-sandbox { visibility: hidden !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, hidden];
+  });
+}
+
 /**
  * Our test: each worker starts its own server on a fresh embedded database (`serverUrl`, the tests' baseURL), so
  * workers run side by side without sharing a row; `a11y` and `snap` are at hand in every test.
@@ -128,12 +137,7 @@ export const test = base.extend<
   // journey is about the chat (support-chat.spec.ts), so it never covers the button a journey clicks at the bottom
   // right (the dashboard's Next page).
   context: async ({ context, showSupportChat }, use) => {
-    if (!showSupportChat)
-      await context.addInitScript(() => {
-        const hidden = new CSSStyleSheet();
-        hidden.replaceSync('#intercom-sandbox { visibility: hidden !important; }');
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, hidden];
-      });
+    if (!showSupportChat) await hideSupportChat(context);
     await use(context);
   },
   a11y: async ({ page }, use) => {

@@ -1,13 +1,13 @@
-import type { Page } from '@playwright/test';
 import type { CheckIn, ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
 import { test, expect, expectNoSideScroll } from '../support/fixtures.ts';
 import { signInAsDemoAdmin } from '../support/demo-session.ts';
-import { bearerHeaders } from '../support/invitations.ts';
+import { api, browserToday, signInAsMember as signInAs } from '../support/game-day.ts';
 
 // Issue 33: a game-day check-in at a field with no signal, on a phone. A coach opens the check-in online (the day's
 // keys, revocations and roster come to the phone), the network is cut, three cards are checked (cleared, not
-// cleared, revoked) by pasting their codes (a camera cannot be driven here), the page is even reloaded with no
-// network (the service worker serves it), then the signal returns and the check-ins are sent: each once.
+// cleared, revoked) by pasting their codes (a camera reading a card's QR code is game-day-camera.spec.ts), the page
+// is even reloaded with no network (the service worker serves it), then the signal returns and the check-ins are
+// sent: each once.
 // Screenshots under e2e/screenshots/game-day-*.
 
 const phone = { width: 390, height: 844 };
@@ -33,24 +33,6 @@ test.use({
   },
 });
 const coach = 'ava.nguyen0@demo.touchline.test';
-
-async function signInAs(page: Page, email: string) {
-  await page.context().clearCookies();
-  await page.goto('/signin');
-  await page.getByLabel(/E-mail address/).fill(email);
-  await page.getByLabel(/^Password/).fill('touchline-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible({ timeout: 20_000 });
-}
-
-async function api<T>(page: Page, method: 'get' | 'post', url: string, data?: object): Promise<T> {
-  const res = await page.request[method](url, {
-    headers: await bearerHeaders(page),
-    ...(data ? { data } : {}),
-  });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 test('a coach checks three cards in with no signal; the check-ins are sent once when it returns', async ({
   page,
@@ -87,10 +69,7 @@ test('a coach checks three cards in with no signal; the check-ins are sent once 
 
   // At the field, with a signal: the check-in page fetches the day's pack and the service worker takes the app.
   await signInAs(page, coach);
-  const gameOn = await page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  });
+  const gameOn = await browserToday(page);
   const checkInUrl = `/game-day/check-in/${team}/${gameOn}`;
   await page.goto(checkInUrl);
   await expect(page.getByRole('heading', { level: 1, name: `Game-day check-in · ${gameOn}` })).toBeVisible();

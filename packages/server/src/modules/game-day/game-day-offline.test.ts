@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { PDFDocument } from 'pdf-lib';
 import type { ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
 import { auditEvents, labels, profileLevelAccesses } from '../../db/schema/index.ts';
 import { createTestSuite, type TestMember } from '../../../test/factories.ts';
@@ -10,7 +9,6 @@ const suite = await createTestSuite({
   manager: ['team', 'Manager'],
   referee: ['team', 'member', { firstName: 'Reese', lastName: 'Referee' }],
   player: ['team', 'member', { firstName: 'Pat', lastName: 'Player' }],
-  outsider: ['team', 'member', { in: 'other' }],
   otherManager: ['team', 'Manager', { in: 'other' }],
 });
 const { t, org, other, members: m } = suite;
@@ -83,32 +81,5 @@ describe('the offline check-in pack', () => {
         and(eq(auditEvents.action, 'game-day.offline-pack.fetched'), eq(auditEvents.entityId, org.team.id)),
       );
     expect(audits).toHaveLength(2);
-  });
-});
-
-describe('the printable card', () => {
-  const pdf = (who: TestMember | null, id: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/app/game-day/cards/${id}/pdf`,
-      ...(who ? { headers: who.auth } : {}),
-    });
-
-  it('401, 400, 404 for another organization’s member, 403 for another member', async () => {
-    expect((await pdf(null, m.player.profileLevelAccessId)).statusCode).toBe(401);
-    expect((await pdf(m.player, 'x')).statusCode).toBe(400);
-    expect((await pdf(m.player, m.outsider.profileLevelAccessId)).statusCode).toBe(404);
-    expect((await pdf(m.otherManager, m.player.profileLevelAccessId)).statusCode).toBe(404);
-    expect((await pdf(m.player, m.manager.profileLevelAccessId)).statusCode).toBe(403);
-  });
-
-  it('is a one-page PDF of the member’s card, not cached', async () => {
-    const res = await pdf(m.player, m.player.profileLevelAccessId);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['cache-control']).toBe('no-store');
-    const doc = await PDFDocument.load(res.rawPayload);
-    expect(doc.getPageCount()).toBe(1);
-    expect(doc.getTitle()).toBe('Clearance card: Pat Player');
   });
 });
