@@ -72,10 +72,6 @@ test('a coach’s camera reads a member’s card from their phone: the server’
     const team = roles[0]!.hierarchyLevelId;
     const gameOn = await browserToday(checker);
     const checkIns = `/api/app/game-day/games/${team}/${gameOn}/check-ins`;
-    // Another journey on this server may have checked cards in at this game already.
-    const before = new Set(
-      (await api<{ items: CheckIn[] }>(checker, 'get', checkIns)).items.map((i) => i.id),
-    );
     await checker.goto(`/game-day/check-in/${team}/${gameOn}`);
     await expect(checker.getByTestId('offline-ready')).toBeVisible();
 
@@ -112,13 +108,12 @@ test('a coach’s camera reads a member’s card from their phone: the server’
       timeout: 20_000,
     });
 
-    // The server recorded the camera's check-ins (one a card held in front of the camera for 4 s or more may count
-    // again), each the member's with the card's state.
-    const recorded = (await api<{ items: CheckIn[] }>(checker, 'get', checkIns)).items.filter(
-      (i) => !before.has(i.id),
+    // The server holds one check-in of Ethan with the card's state at this game, however often the camera read the
+    // card and whether it was sent at once or queued offline (an earlier journey's scan of him is that one too).
+    const ethan = (await api<{ items: CheckIn[] }>(checker, 'get', checkIns)).items.filter(
+      (i) => i.name === 'Ethan Kim' && i.outcome === outcome,
     );
-    expect(recorded.length).toBeGreaterThanOrEqual(2);
-    expect([...new Set(recorded.map((i) => `${i.name}: ${i.outcome}`))]).toEqual([`Ethan Kim: ${outcome}`]);
+    expect(ethan).toHaveLength(1);
     await context.close();
   } finally {
     await browser.close();

@@ -70,7 +70,16 @@ export const checkInBodySchema = z.object({
 });
 
 /** One recorded check-in. */
-export const checkInSchema = cardCheckSchema.extend({ id: z.uuid(), scannedAt: z.string() });
+export const checkInSchema = cardCheckSchema.extend({
+  id: z.uuid(),
+  scannedAt: z.string(),
+  /**
+   * True on an answer to a scan of a card already checked in at this game with the same verdict: the earlier
+   * check-in is answered (its id and time), nothing new is recorded — a card held in front of the camera, shown
+   * twice, or scanned on two phones is one check-in on the roster.
+   */
+  repeat: z.boolean().optional(),
+});
 /** One check-in. */
 export type CheckIn = z.infer<typeof checkInSchema>;
 export const checkInListSchema = z.object({ items: z.array(checkInSchema) });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ClearanceState, type CheckIn, type Roster } from '@touchline/contracts/game-day';
 import { authorize } from '../../authz/rules.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
@@ -69,7 +69,8 @@ async function presentCheckIns(deps: Deps, ctx: RequestContext, rows: CheckInRow
 
 /**
  * POST /api/app/game-day/games/:levelId/:gameOn/check-ins: verifies the card and records what it said, once per
- * client id (201 the first time, 200 with the same record on a replay; another game's id is 409). Audited.
+ * client id (201 the first time, 200 with the same record on a replay; another game's id is 409) and once per member
+ * and verdict at a game (200 with the earlier record, `repeat: true`). Audited.
  */
 export async function recordCheckIn(
   deps: Deps,
@@ -93,6 +94,28 @@ export async function recordCheckIn(
   const before = await existing();
   if (before) return { created: false, checkIn: (await presentCheckIns(deps, ctx, [replayOf(before)]))[0]! };
   const check = await checkToken(deps, ctx, body.token);
+  // The same member with the same verdict at this game already: that check-in is the answer (a card held in front
+  // of the camera, shown again, or sent from a second phone's queue is one check-in on the roster). A changed
+  // verdict (revoked meanwhile, cleared since) is recorded anew.
+  const [earlier] = check.profileLevelAccessId
+    ? await deps.db
+        .select()
+        .from(gameDayCheckIns)
+        .where(
+          and(
+            eq(gameDayCheckIns.organizationId, ctx.organizationId),
+            eq(gameDayCheckIns.hierarchyLevelId, level.id),
+            eq(gameDayCheckIns.gameOn, game.gameOn),
+            eq(gameDayCheckIns.profileLevelAccessId, check.profileLevelAccessId),
+          ),
+        )
+        .orderBy(desc(gameDayCheckIns.scannedAt))
+        .limit(1)
+    : [];
+  if (earlier && earlier.outcome === check.outcome) {
+    const [shown] = await presentCheckIns(deps, ctx, [earlier]);
+    return { created: false, checkIn: { ...shown!, repeat: true } };
+  }
   const inserted = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(gameDayCheckIns)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
+import type { CheckIn, ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
 import { auditEvents, labels, profileLevelAccesses } from '../../db/schema/index.ts';
 import { createTestSuite, type TestMember } from '../../../test/factories.ts';
 
@@ -81,5 +81,39 @@ describe('the offline check-in pack', () => {
         and(eq(auditEvents.action, 'game-day.offline-pack.fetched'), eq(auditEvents.entityId, org.team.id)),
       );
     expect(audits).toHaveLength(2);
+  });
+});
+
+describe('one check-in per member and verdict at a game', () => {
+  it('a second scan of the same card answers the first check-in; a changed verdict is recorded anew', async () => {
+    const gameOn = '2026-11-28';
+    const url = `/api/app/game-day/games/${org.team.id}/${gameOn}/check-ins`;
+    const { token } = json<ClearanceCard>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/app/game-day/cards/${m.player.profileLevelAccessId}`,
+        headers: m.player.auth,
+      }),
+    );
+    const scan = (id: string) =>
+      t.app.inject({ method: 'POST', url, headers: m.referee.auth, payload: { id, token } });
+    const first = await scan(crypto.randomUUID());
+    expect(first.statusCode).toBe(201);
+    const again = await scan(crypto.randomUUID());
+    expect(again.statusCode).toBe(200);
+    expect(json<CheckIn>(again)).toEqual({ ...json<CheckIn>(first), repeat: true });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/app/game-day/cards/revoke',
+      headers: m.manager.auth,
+      payload: { profileLevelAccessId: m.player.profileLevelAccessId },
+    });
+    const revoked = await scan(crypto.randomUUID());
+    expect(revoked.statusCode).toBe(201);
+    expect(json<CheckIn>(revoked).outcome).toBe('Revoked');
+    const list = json<{ items: CheckIn[] }>(
+      await t.app.inject({ method: 'GET', url, headers: m.referee.auth }),
+    );
+    expect(list.items.map((i) => i.outcome)).toEqual([json<CheckIn>(first).outcome, 'Revoked']);
   });
 });

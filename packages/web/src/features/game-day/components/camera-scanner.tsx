@@ -31,7 +31,7 @@ async function frameReader(): Promise<
   };
 }
 
-/** The same card held in front of the camera is read many times a second: it counts once in this window. */
+/** The same card held in front of the camera is read many times a second: it counts once until out of view this long. */
 const repeatWindowMs = 4000;
 
 /**
@@ -71,10 +71,12 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
           try {
             const code = await read(element, canvas);
             const now = Date.now();
-            if (code && (code !== last.code || now - last.at > repeatWindowMs)) {
+            if (code && (code !== last.code || now - last.at > repeatWindowMs)) handler.current(code);
+            // Seen again: the window restarts, so a card held in front of the camera is handed on once, and again
+            // only after it was out of view for the window.
+            if (code) {
               last.code = code;
               last.at = now;
-              handler.current(code);
             }
           } catch {
             // A frame that could not be read: the next one may.

@@ -79,7 +79,7 @@ export function CheckInPage() {
         <Button type="submit" label="Check in" disabled={busy} />
       </form>
       {error && <Alert>{error}</Alert>}
-      {result && <ScanVerdict check={result.check} pending={result.pending} />}
+      {result && <ScanVerdict check={result.check} pending={result.pending} alreadyAt={result.alreadyAt} />}
       {pending.length > 0 && (
         <section aria-label="Waiting to be sent">
           <Alert tone="info">

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { offlinePackSchema, type CardCheck, type OfflinePack } from '@touchline/contracts/game-day';
+import {
+  offlinePackSchema,
+  type CardCheck,
+  type CheckIn,
+  type OfflinePack,
+} from '@touchline/contracts/game-day';
 import { api } from '../../../lib/api-client.ts';
 import { isSessionLoggedIn, session } from '../../../lib/session.ts';
 import {
@@ -14,7 +19,12 @@ import { savePack, storedPack } from './pack-store.ts';
 import { verifyCardOffline } from './verify-card.ts';
 
 /** What one scan showed: the server's recorded answer, or the device's own (provisional) check, queued. */
-export type ScanResult = { check: CardCheck; pending: boolean };
+export type ScanResult = {
+  check: CardCheck;
+  pending: boolean;
+  /** The earlier check-in's time when the server answered with it (the same member and verdict at this game). */
+  alreadyAt?: string | undefined;
+};
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -96,13 +106,17 @@ export function useOfflineCheckIn(levelId: string, gameOn: string, pack: Offline
             ? { local: { outcome: local.outcome, profileLevelAccessId: local.profileLevelAccessId } }
             : {}),
         };
-        let recorded: CardCheck | null = null;
+        let recorded: CheckIn | null = null;
         if (online()) recorded = await checkInOrQueue(entry);
         else queueCheckIn(entry);
         setPending(forThisGame());
         if (recorded) {
           void client.invalidateQueries({ queryKey: ['game-day', 'check-ins', levelId, gameOn] });
-          setResult({ check: recorded, pending: false });
+          setResult({
+            check: recorded,
+            pending: false,
+            alreadyAt: recorded.repeat ? recorded.scannedAt : undefined,
+          });
         } else setResult(local ? { check: local, pending: true } : null);
         if (!recorded && !local) setError('Saved without a signal: its answer comes when it is sent.');
       } catch (e) {
