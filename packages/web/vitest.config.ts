@@ -8,5 +8,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+    // A whole page rendered in jsdom and typed into takes about a second idle; beside the browser suite on a busy
+    // two-core machine four such tests passed 5 s (Vitest's default) and failed on time alone. Same assertions, more
+    // patience (a passing test returns as soon as it is done).
+    testTimeout: 20_000,
   },
 });
