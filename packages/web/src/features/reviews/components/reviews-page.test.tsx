@@ -58,8 +58,11 @@ const detail = (i: ReviewListItem): ReviewDetail => ({
 
 const profile = { organizationId: orgId, pendingReviewCount: 2 } as Partial<ActiveProfile>;
 
-function serve(reviewBodies: unknown[]) {
-  const queue = [item(1), item(2)];
+function serve(
+  reviewBodies: unknown[],
+  opts: { queue?: ReturnType<typeof item>[]; adjacent?: Promise<void> } = {},
+) {
+  const queue = opts.queue ?? [item(1), item(2)];
   return serveGlobally({
     'GET /api/app/profile': { status: 200, body: { ...fullProfile(), ...profile } },
     [`GET /api/app/requirement/review-requirements/${orgId}`]: () => ({
@@ -70,7 +73,8 @@ function serve(reviewBodies: unknown[]) {
       const pla = new URL(call.path, 'http://x').searchParams.get('plaId');
       return { status: 200, body: detail(queue.find((q) => q.plaId === pla) ?? item(1)) };
     },
-    'GET /api/app/requirement/adjacent-review-requirement': (call) => {
+    'GET /api/app/requirement/adjacent-review-requirement': async (call) => {
+      await opts.adjacent;
       const q = new URL(call.path, 'http://x').searchParams;
       const at = queue.findIndex((x) => x.key === q.get('currentId'));
       const next = q.get('dir') === 'Next' ? queue[at + 1] : queue[at - 1];
@@ -131,6 +135,25 @@ describe('the review page', () => {
     await waitFor(() => expect(bodies).toEqual([{ reviewDecision: 1, reviewNotes: '' }]));
     expect(await screen.findByRole('heading', { name: 'Player 2: Birth certificate' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Approved: Player 1, Birth certificate.');
+  });
+
+  it('a requirement the reviewer opens while the next one is looked up stays, with the notes typed', async () => {
+    const bodies: unknown[] = [];
+    let release = () => undefined as void;
+    const adjacent = new Promise<void>((resolve) => (release = resolve));
+    serve(bodies, { queue: [item(1), item(2), item(3)], adjacent });
+    renderRoutes([{ path: '/reviews', element: <ReviewsPage /> }], '/reviews');
+    await screen.findByRole('heading', { name: 'Player 1: Birth certificate' });
+    await userEvent.keyboard('a');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // The next one is still being looked up: the reviewer opens the third and starts writing.
+    await userEvent.click(screen.getByRole('button', { name: 'Player 3' }));
+    expect(await screen.findByRole('heading', { name: 'Player 3: Birth certificate' })).toBeVisible();
+    await userEvent.type(await screen.findByLabelText('Notes'), 'looks altered');
+    release();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Approved: Player 1'));
+    expect(screen.getByRole('heading', { name: 'Player 3: Birth certificate' })).toBeVisible();
+    expect(screen.getByLabelText('Notes')).toHaveValue('looks altered');
   });
 
   it('asks for notes before a reset, and shortcuts stay off while typing', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { requirementTypeTable } from '@touchline/contracts/requirement-types';
 import {
   ReviewListTab,
@@ -73,6 +73,8 @@ export function ReviewsPage() {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [selected, setSelected] = useState<ReviewListItem | null>(null);
+  /** Counts the reviewer's own choices in the list, so a late move to the next item never overrides one. */
+  const picks = useRef(0);
   const [checked, setChecked] = useState<Map<string, { id: string; plaId: string }>>(new Map());
   const [announcement, setAnnouncement] = useState('');
   const list = useReviewRequirements(orgId, { ...filter, page, perPage });
@@ -95,7 +97,11 @@ export function ReviewsPage() {
   };
   const move = async (dir: 'Next' | 'Previous', from = current) => {
     if (!from) return;
+    const asked = picks.current;
     const item = await getAdjacentReview(filter, from.key, dir);
+    // The reviewer chose another requirement while the next one was being looked up: theirs stays on screen (moving
+    // under them would drop the notes they are typing).
+    if (picks.current !== asked) return null;
     if (item) setSelected(item);
     else
       setAnnouncement(
@@ -106,7 +112,10 @@ export function ReviewsPage() {
     return item;
   };
   const handleDecided = async (said: string) => {
+    const asked = picks.current;
     const next = await move('Next');
+    // The reviewer opened another requirement meanwhile: it stays; the decision is still said.
+    if (picks.current !== asked) return setAnnouncement(said);
     if (!next) setSelected(null);
     setAnnouncement(
       `${said} ${next ? `Now showing ${next.memberName}, ${next.requirementName}.` : ''}`.trim(),
@@ -253,7 +262,10 @@ export function ReviewsPage() {
               historical={historical}
               selectedKey={current?.key ?? null}
               checked={new Set(checked.keys())}
-              onSelect={setSelected}
+              onSelect={(item) => {
+                picks.current += 1;
+                setSelected(item);
+              }}
               onCheck={check}
               onCheckAll={checkAll}
             />
