@@ -1,17 +1,15 @@
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
-import { recordAuditEvent } from '../db/audit.ts';
 import type { Executor } from '../db/client.ts';
 import {
   credentialShares,
   memberRequirements,
   organizations,
   receivedCredentials,
-  requirementDefinitions,
-  requirementEvents,
 } from '../db/schema/index.ts';
 import { inIds } from './requirements-engine.queries.ts';
+import { recordShareChange, sourceOrganizationName } from './shared-credential-history.ts';
 
 // A shared credential whose source stopped holding (ADR 049, "When the source changes"): the engine's re-derivation
 // of the sharing organization finds the live shares of its profiles whose requirement is no longer met there, and
@@ -102,11 +100,7 @@ export async function lapseSharesOfUnmetSources(
     )
     .for('update', { of: credentialShares });
   if (rows.length === 0) return receivers;
-  const [source] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const fromOrganization = source?.name ?? '';
+  const fromOrganization = await sourceOrganizationName(tx, organizationId);
   for (const row of rows) {
     const lapse = lapseOf(row, today);
     const received = receivedReasonOf(lapse);
@@ -128,63 +122,29 @@ export async function lapseSharesOfUnmetSources(
       )
       .returning({ id: receivedCredentials.id });
     const data = { shareId: row.shareId, requirementName };
-    await recordAuditEvent(
+    await recordShareChange(
       tx,
-      { userId: null },
       {
         organizationId,
-        action: 'credential.share_lapsed',
-        entityType: 'credential_share',
-        entityId: row.shareId,
-        data: { ...data, toOrganization: row.targetOrganizationName, reason: lapse },
-      },
-    );
-    await recordAuditEvent(
-      tx,
-      { userId: null },
-      {
-        organizationId: row.targetOrganizationId,
-        action: 'credential.lapsed',
-        entityType: 'received_credential',
-        entityId: copy?.id ?? null,
-        data: { ...data, fromOrganization, reason: received },
-      },
-    );
-    await tx.insert(requirementEvents).values({
-      organizationId,
-      memberRequirementId: row.memberRequirementId,
-      action: 'credential-share-lapsed',
-      data: { ...data, toOrganization: row.targetOrganizationName, reason: lapse },
-    });
-    const targets = await tx
-      .select({ id: memberRequirements.id })
-      .from(memberRequirements)
-      .innerJoin(
-        requirementDefinitions,
-        and(
-          eq(requirementDefinitions.id, memberRequirements.definitionId),
-          eq(requirementDefinitions.type, row.requirementType),
-        ),
-      )
-      .where(
-        and(
-          eq(memberRequirements.organizationId, row.targetOrganizationId),
-          eq(memberRequirements.profileId, row.targetProfileId),
-          eq(memberRequirements.active, true),
-        ),
-      );
-    if (targets.length > 0)
-      await tx.insert(requirementEvents).values(
-        targets.map((t) => ({
-          organizationId: row.targetOrganizationId,
-          memberRequirementId: t.id,
-          action: 'credential-lapsed',
+        shareId: row.shareId,
+        memberRequirementId: row.memberRequirementId,
+        requirementType: row.requirementType,
+        targetOrganizationId: row.targetOrganizationId,
+        targetProfileId: row.targetProfileId,
+        receivedId: copy?.id ?? null,
+        source: {
+          audit: 'credential.share_lapsed',
+          event: 'credential-share-lapsed',
+          data: { ...data, toOrganization: row.targetOrganizationName, reason: lapse },
+        },
+        receiver: {
+          audit: 'credential.lapsed',
+          event: 'credential-lapsed',
           data: { ...data, fromOrganization, reason: received },
-        })),
-      );
-    const list = receivers.get(row.targetOrganizationId) ?? [];
-    if (!list.includes(row.targetProfileId)) list.push(row.targetProfileId);
-    receivers.set(row.targetOrganizationId, list);
+        },
+      },
+      receivers,
+    );
   }
   return receivers;
 }

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { sharedCredentialSummarySchema } from '@touchline/contracts/credential-sharing';
 import { RequirementStatus } from '@touchline/contracts/requirement-status';
 import { ReviewOutcome } from '@touchline/contracts/reviews';
-import { recordAuditEvent } from '../db/audit.ts';
 import type { Executor } from '../db/client.ts';
 import {
   credentialShares,
@@ -10,11 +9,11 @@ import {
   organizations,
   receivedCredentials,
   requirementDefinitions,
-  requirementEvents,
 } from '../db/schema/index.ts';
 import { credentialSummary } from './credential-summary.ts';
 import { addDays, dayOf } from './engine/calendar.ts';
 import { inIds } from './requirements-engine.queries.ts';
+import { recordShareChange, sourceOrganizationName } from './shared-credential-history.ts';
 
 // A renewal at the source carries over to a live share (ADR 049, 2026-11-29 "A renewal carries over"): the consent
 // covers the member's credential — this requirement of theirs, "until I stop sharing" — not one completion of it.
@@ -94,11 +93,7 @@ export async function renewSharesOfRenewedSources(
     return after.completedOn !== before.data.completedOn || after.validUntil !== before.data.validUntil;
   });
   if (renewed.length === 0) return receivers;
-  const [source] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const fromOrganization = source?.name ?? '';
+  const fromOrganization = await sourceOrganizationName(tx, organizationId);
   for (const row of renewed) {
     const completedAt = row.completedAt;
     if (completedAt === null) continue;
@@ -140,63 +135,29 @@ export async function renewSharesOfRenewedSources(
       previousCompletedOn: before.completedOn,
       previousValidUntil: before.validUntil,
     };
-    await recordAuditEvent(
+    await recordShareChange(
       tx,
-      { userId: null },
       {
         organizationId,
-        action: 'credential.share_renewed',
-        entityType: 'credential_share',
-        entityId: row.share.id,
-        data: { ...data, toOrganization: row.targetOrganizationName },
-      },
-    );
-    await recordAuditEvent(
-      tx,
-      { userId: null },
-      {
-        organizationId: row.share.targetOrganizationId,
-        action: 'credential.renewed',
-        entityType: 'received_credential',
-        entityId: copy?.id ?? null,
-        data: { ...data, fromOrganization },
-      },
-    );
-    await tx.insert(requirementEvents).values({
-      organizationId,
-      memberRequirementId: row.share.memberRequirementId,
-      action: 'credential-share-renewed',
-      data: { ...data, toOrganization: row.targetOrganizationName },
-    });
-    const targets = await tx
-      .select({ id: memberRequirements.id })
-      .from(memberRequirements)
-      .innerJoin(
-        requirementDefinitions,
-        and(
-          eq(requirementDefinitions.id, memberRequirements.definitionId),
-          eq(requirementDefinitions.type, row.share.requirementType),
-        ),
-      )
-      .where(
-        and(
-          eq(memberRequirements.organizationId, row.share.targetOrganizationId),
-          eq(memberRequirements.profileId, row.share.targetProfileId),
-          eq(memberRequirements.active, true),
-        ),
-      );
-    if (targets.length > 0)
-      await tx.insert(requirementEvents).values(
-        targets.map((t) => ({
-          organizationId: row.share.targetOrganizationId,
-          memberRequirementId: t.id,
-          action: 'credential-renewed',
+        shareId: row.share.id,
+        memberRequirementId: row.share.memberRequirementId,
+        requirementType: row.share.requirementType,
+        targetOrganizationId: row.share.targetOrganizationId,
+        targetProfileId: row.share.targetProfileId,
+        receivedId: copy?.id ?? null,
+        source: {
+          audit: 'credential.share_renewed',
+          event: 'credential-share-renewed',
+          data: { ...data, toOrganization: row.targetOrganizationName },
+        },
+        receiver: {
+          audit: 'credential.renewed',
+          event: 'credential-renewed',
           data: { ...data, fromOrganization },
-        })),
-      );
-    const list = receivers.get(row.share.targetOrganizationId) ?? [];
-    if (!list.includes(row.share.targetProfileId)) list.push(row.share.targetProfileId);
-    receivers.set(row.share.targetOrganizationId, list);
+        },
+      },
+      receivers,
+    );
   }
   return receivers;
 }
