@@ -17,7 +17,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       'exits 0 at every point, and the next start on the same data directory is healthy',
       { timeout: 600_000 },
       async () => {
-        const { startMs, report } = await stopAtEveryPointOfStartUp(async () => {
+        const { startMs, wholeDemo, report } = await stopAtEveryPointOfStartUp(async () => {
           const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-startup-'));
           return {
             env: {},
@@ -26,7 +26,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
           };
         });
         console.warn(
-          `a whole start took ${startMs} ms; stopped at ${report.map((r) => r.afterMs).join(', ')} ms`,
+          `a whole start took ${startMs} ms (seeding ${wholeDemo.join(', ')}); stopped at ${report.map((r) => r.afterMs).join(', ')} ms`,
         );
         expect(report.every((r) => r.exit.code === 0 && r.restartedHealthy)).toBe(true);
       },

@@ -20,15 +20,14 @@ import {
   linkDemoAdminProfile,
   seedDemoOrganization,
 } from './seeds/seed-demo.ts';
-import { seedDemoActivity, type DemoAccountMaker } from './seeds/seed-demo-activity.ts';
+import type { DemoAccountMaker } from './seeds/seed-demo-activity.ts';
 import { findDemoVideo, seedDemoContent } from './seeds/seed-demo-content.ts';
-import { seedDemoScreening } from './seeds/seed-demo-screening.ts';
-import { seedDemoIncidents } from './seeds/seed-demo-incidents.ts';
+import { markDemoSeedComplete, pendingDemoSeed } from './seeds/seed-demo-marks.ts';
+import { demoSeedParts } from './seeds/seed-demo-parts.ts';
 import { jobDepsOf } from './jobs/job-deps.ts';
 import { createMailTransport } from './mail/mailer.ts';
 import { startSandboxes } from './sandboxes-wiring.ts';
 import { loadOrCreateSecret } from './session/secret-file.ts';
-import { seedDemoVerification } from './seeds/seed-demo-verification.ts';
 
 /** Boots the whole product in one process: config → database → migrations → demo seed → listen. */
 async function main(configured: Config) {
@@ -84,10 +83,11 @@ async function main(configured: Config) {
   lifecycle.onStop(() => database.close());
   // All pending migrations run in one transaction: an interrupted start leaves them whole or absent.
   await step(() => runMigrations(database));
-  if (config.seedDemo && (await step(() => isEmpty(database.db)))) {
-    const seeded = await step(() => seedDemoOrganization(database.db));
-    console.warn(`Seeded the demo league: ${seeded.levels} levels, ${seeded.members} members.`);
-  }
+  if (config.seedDemo && (await step(() => isEmpty(database.db))))
+    await step(async () => {
+      const seeded = await seedDemoOrganization(database.db);
+      console.warn(`Seeded the demo league: ${seeded.levels} levels, ${seeded.members} members.`);
+    });
   const mailer = createMailTransport(config);
   lifecycle.onStop(() => mailer.close());
   const sessionPassword =
@@ -142,38 +142,35 @@ async function main(configured: Config) {
     await connections.drain(Math.min(1000, config.shutdownGraceMs / 2));
     await Promise.all([jobs, app.close()]);
   });
-  // The demo's content, history and screening are one step: they decide on each other (the history only beside a
-  // library just added), so a signal lets the whole seed finish rather than leave a demo without its history.
-  if (config.seedDemo) await step(() => seedDemo());
+  // The demo: its library (with a pending mark), then each remaining part as its own step, so a stop waits for one
+  // part and the next start seeds the parts still pending — never into a demo someone has been using.
+  if (config.seedDemo) await seedDemo();
   async function seedDemo() {
     // The TazWorks sandbox's clients belong to the demo league (issue 34); a real agency's are granted by a platform
     // administrator.
-    if (app.deps.integrations.tazworks?.sandbox)
-      await grantDemoSandboxClients(database.db, app.deps.integrations.tazworks);
-    const added = await seedDemoContent(app.deps, findDemoVideo(config.webDistDir));
-    if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
-    // The history is seeded with the library it is about, never into a demo someone has been using.
-    const history = added > 0 && makeDemoAccount && (await seedDemoActivity(app.deps, makeDemoAccount));
-    if (history)
-      console.warn(`Seeded the demo history: ${history.accounts} of ${history.members} members signed up.`);
-    const incidents = history && (await seedDemoIncidents(database.db));
-    if (incidents)
-      console.warn(`Seeded the demo incidents: ${incidents.incidents} incidents and their conditions.`);
-    // The screened staff are ordered through the Yardstik sandbox (its apply page and clock), so only with it.
-    const yardstik = config.yardstik;
-    if (history && makeDemoAccount && yardstik?.sandbox) {
-      const started = performance.now();
-      const screened = await seedDemoScreening(app.deps, makeDemoAccount, yardstik, {
-        usSoccer: config.usSoccer?.sandbox ? config.usSoccer : undefined,
+    const tazworks = app.deps.integrations.tazworks;
+    if (tazworks?.sandbox) await step(() => grantDemoSandboxClients(database.db, tazworks));
+    // Each part says what it seeded inside its step: a stop during the step lets it finish, and it is still told.
+    await step(async () => {
+      const added = await seedDemoContent(app.deps, findDemoVideo(config.webDistDir));
+      if (added > 0) console.warn(`Seeded the demo content library: ${added} requirements.`);
+    });
+    const pending = await step(() => pendingDemoSeed(database.db));
+    if (!pending) return;
+    const parts = makeDemoAccount
+      ? demoSeedParts({
+          deps: app.deps,
+          makeAccount: makeDemoAccount,
+          yardstik: config.yardstik,
+          usSoccer: config.usSoccer,
+        })
+      : [];
+    for (const part of parts)
+      await step(async () => {
+        const seeded = await part.seed();
+        if (seeded) console.warn(seeded);
       });
-      if (screened)
-        console.warn(
-          `Seeded the demo screening staff: ${screened.members} members in ${Math.round(performance.now() - started)} ms.`,
-        );
-    }
-    // Players in each verification state (issue 29): proofs are read here; identity goes through the Stripe sandbox.
-    const verified = history && makeDemoAccount && (await seedDemoVerification(app.deps, makeDemoAccount));
-    if (verified) console.warn(`Seeded the demo verified players: ${verified.members} members.`);
+    await step(() => markDemoSeedComplete(database.db, pending));
   }
   onConnectionError = (err) =>
     app.log.warn({ err }, 'database connection lost; the pool reconnects on demand');

@@ -51,10 +51,19 @@ async function signInDemo(url: string): Promise<number> {
 }
 
 /**
+ * The demo's parts a start seeded, by the line each logs ("Seeded the demo history: …" → "history"), sorted: a
+ * stopped start and the start after it seed each part exactly once between them.
+ */
+function seededParts(logs: string): string[] {
+  return [...logs.matchAll(/Seeded the demo ([a-z ]+):/g)].map((m) => m[1] ?? '').sort();
+}
+
+/**
  * Issue 28 item 1: a SIGTERM at any moment of start-up exits 0, and the next start on the same data comes up
  * healthy. Measures one whole start (demo seed included), then for each stop point starts afresh, signals at that
  * share of the measured start, requires exit 0, starts again on the same data and requires /readyz 200, a demo
- * sign-in and a clean stop. Returns what happened at each point, for the test's report.
+ * sign-in, every part of the demo seeded once between the two starts (a stop between parts never leaves the demo
+ * without its history, nor seeds a part twice) and a clean stop. Returns what happened at each point, for the test's report.
  */
 export async function stopAtEveryPointOfStartUp(fresh: () => Promise<Fresh>) {
   const env = { SEED_DEMO: 'true', SHUTDOWN_GRACE_MS: '20000', LOG_LEVEL: 'warn' };
@@ -87,9 +96,17 @@ async function stopAtEachPoint(
   await waitForReady(whole);
   const startMs = Date.now() - startedAt;
   expect(await whole.stop()).toEqual({ code: 0, signal: null });
+  const wholeDemo = seededParts(whole.logs());
+  expect(wholeDemo, whole.logs()).toEqual(expect.arrayContaining(['league', 'content library', 'history']));
   await first.dispose();
 
-  const report: { at: number; afterMs: number; exit: ProcessExit; restartedHealthy: boolean }[] = [];
+  const report: {
+    at: number;
+    afterMs: number;
+    exit: ProcessExit;
+    restartedHealthy: boolean;
+    demo: string[];
+  }[] = [];
   for (const share of stopPoints) {
     const place = await fresh();
     try {
@@ -117,10 +134,12 @@ async function stopAtEachPoint(
       const signIn = await signInDemo(again.url);
       expect(signIn, `the demo sign-in after a start stopped at ${afterMs} ms:\n${again.logs()}`).toBe(200);
       expect(await again.stop()).toEqual({ code: 0, signal: null });
-      report.push({ at: share, afterMs, exit, restartedHealthy: signIn === 200 });
+      const demo = seededParts(started.logs() + again.logs());
+      expect(demo, `the demo seeded across a start stopped at ${afterMs} ms and the next`).toEqual(wholeDemo);
+      report.push({ at: share, afterMs, exit, restartedHealthy: signIn === 200, demo });
     } finally {
       await place.dispose();
     }
   }
-  return { startMs, report };
+  return { startMs, wholeDemo, report };
 }

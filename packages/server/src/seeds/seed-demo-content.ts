@@ -18,6 +18,7 @@ import {
   storedFiles,
 } from '../db/schema/index.ts';
 import { demoOrganizationName } from './seed-demo.ts';
+import { markDemoSeedPending } from './seed-demo-marks.ts';
 
 /** The demo's short video (a real 6-second WebM kept with the web app's public files). */
 export const demoVideoFileName = 'coach-safety.webm';
@@ -203,6 +204,9 @@ export async function seedDemoContent(
         data: { definitions: seeds.length },
       },
     );
+    // The rest of the demo (history, incidents, screening, verification) is seeded after this, part by part,
+    // beside this library only: marked here, with the library, so a start stopped between parts finishes them.
+    await markDemoSeedPending(tx, organizationId);
     await refreshMemberRequirements(tx, organizationId, {});
     return seeds.length;
   });

@@ -1,18 +1,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findDemoVideo, seedDemoContent } from '../../seeds/seed-demo-content.ts';
 import { seedDemoOrganization } from '../../seeds/seed-demo.ts';
 import {
+  auditEvents,
   contentAssignments,
   formVersions,
   memberRequirements,
   requirementDefinitions,
 } from '../../db/schema/index.ts';
 import { localDiskStorage } from '../../storage/local-disk-storage.ts';
+import {
+  demoSeedCompleteAction,
+  demoSeedPendingAction,
+  markDemoSeedComplete,
+  pendingDemoSeed,
+} from '../../seeds/seed-demo-marks.ts';
 
 describe('the demo league’s content library', () => {
   let t: TestApp;
@@ -53,5 +60,29 @@ describe('the demo league’s content library', () => {
       .from(memberRequirements)
       .where(eq(memberRequirements.organizationId, organizationId));
     expect(requirements.length).toBeGreaterThan(36);
+  });
+
+  it('marks the rest of the demo pending with its library, so a start stopped between parts finishes them; never a demo seeded before the marks', async () => {
+    const other = await createTestApp();
+    try {
+      const db = other.database.db;
+      const { organizationId } = await seedDemoOrganization(db);
+      expect(await pendingDemoSeed(db)).toBeNull();
+      const storage = localDiskStorage(path.join(mkdtempSync(path.join(tmpdir(), 'r2-demo-')), 'files'));
+      expect(await seedDemoContent({ db, storage }, null)).toBe(4);
+      expect(await pendingDemoSeed(db)).toBe(organizationId);
+      // Still pending after a library already there (the next start after a stop).
+      expect(await seedDemoContent({ db, storage }, null)).toBe(0);
+      expect(await pendingDemoSeed(db)).toBe(organizationId);
+      await markDemoSeedComplete(db, organizationId);
+      expect(await pendingDemoSeed(db)).toBeNull();
+      // A demo whose library was added before the marks existed (a developer's data directory) gets no new parts.
+      await db
+        .delete(auditEvents)
+        .where(inArray(auditEvents.action, [demoSeedPendingAction, demoSeedCompleteAction]));
+      expect(await pendingDemoSeed(db)).toBeNull();
+    } finally {
+      await other.close();
+    }
   });
 });
