@@ -32,6 +32,8 @@ let sandbox: LeagueAppsSandbox;
 let t: TestApp;
 let org: TestOrganization;
 let admin: TestMember;
+let manager: TestMember;
+let otherAdmin: TestMember;
 let existing: TestMember;
 let connectionId = '';
 let parentLabelId = '';
@@ -83,7 +85,7 @@ const rowOf = async (registrationId: string) =>
 
 beforeAll(async () => {
   bed = await startPartnersTestBed();
-  ({ sandbox, t, org, admin, existing } = bed);
+  ({ sandbox, t, org, admin, manager, otherAdmin, existing } = bed);
   const connected = await t.app.inject({
     method: 'POST',
     url: base(),
@@ -298,5 +300,80 @@ describe('a child registered by a guardian', () => {
     expect((await liveAccessesOf(existing.profileId)).map((a) => a.id)).toContain(
       existing.profileLevelAccessId,
     );
+  });
+});
+
+describe('what the partner knows, for the guardian: their own details and their child’s', () => {
+  type Who = { auth: Record<string, string> } | null;
+  const call = (who: Who, method: 'GET' | 'DELETE', url: string) =>
+    t.app.inject({ method, url, headers: who ? who.auth : {} });
+  const url = (id: string) => `/api/app/prefill-provider/prefill-data/${id}`;
+  const kid = child({ firstName: 'Robin' });
+  let kidAccess = '';
+
+  beforeAll(async () => {
+    kid.parent = { firstName: 'Existing', lastName: 'Member', email: existing.email };
+    sandbox.putRegistration(siteId, { ...kid, phone: '217-555-0123' });
+    await sync();
+    kidAccess = (await rowOf(kid.id)).profileLevelAccessId!;
+  });
+
+  it('GET prefill-data of the guardian’s own access: 401, 400, 404 another organization, 403 a manager, 200 their details', async () => {
+    const mine = url(existing.profileLevelAccessId);
+    expect((await call(null, 'GET', mine)).statusCode).toBe(401);
+    expect((await call(existing, 'GET', url('not-an-id'))).statusCode).toBe(400);
+    expect((await call(otherAdmin, 'GET', mine)).statusCode).toBe(404);
+    expect((await call(manager, 'GET', mine)).statusCode).toBe(403);
+    const res = await call(existing, 'GET', mine);
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      {
+        source: { providerType: 'LeagueApps', name: 'LeagueApps' },
+        firstName: 'Existing',
+        lastName: 'Member',
+        dateOfBirth: null,
+        email: existing.email,
+        phone: '217-555-0123',
+        address: { line1: '9 Elm St', city: 'Springfield', state: 'IL', postalCode: '62704' },
+        guardian: null,
+        emergencyContact: null,
+      },
+    ]);
+  });
+
+  it('GET prefill-data of the child’s access: the child’s address and emergency contact, to the guardian only', async () => {
+    expect((await call(manager, 'GET', url(kidAccess))).statusCode).toBe(403);
+    expect((await call(otherAdmin, 'GET', url(kidAccess))).statusCode).toBe(404);
+    const res = await call(existing, 'GET', url(kidAccess));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'Robin',
+      dateOfBirth: '2015-03-04',
+      address: { line1: '9 Elm St', postalCode: '62704' },
+      emergencyContact: { name: 'Lee Family', phone: '217-555-0199' },
+      guardian: { email: existing.email },
+    });
+  });
+
+  it('the guardian’s partner (partner-from-current-profile and the active profile) names their own access', async () => {
+    const found = await call(existing, 'GET', '/api/app/profile/partner-from-current-profile');
+    expect(found.json()).toMatchObject({
+      providerType: 'LeagueApps',
+      logo: '/partners/leagueapps.svg',
+      profileLevelAccessId: existing.profileLevelAccessId,
+    });
+    const active = await call(existing, 'GET', `/api/app/profile?AppUserId=${existing.userId}`);
+    expect(active.json().partner).toEqual(found.json());
+  });
+
+  it('DELETE the guardian’s prefill lets go of their details only; the child’s stays until used', async () => {
+    expect((await call(manager, 'DELETE', url(existing.profileLevelAccessId))).statusCode).toBe(403);
+    expect((await call(existing, 'DELETE', url(existing.profileLevelAccessId))).statusCode).toBe(204);
+    expect((await call(existing, 'GET', url(existing.profileLevelAccessId))).statusCode).toBe(204);
+    expect((await call(existing, 'GET', url(kidAccess))).statusCode).toBe(200);
+    // A later sync does not bring the guardian's details back.
+    sandbox.putRegistration(siteId, { ...kid, phone: '217-555-0124' });
+    await sync();
+    expect((await rowOf(kid.id)).guardianPrefill).toBeNull();
   });
 });
