@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { updateProfileBodySchema } from '@touchline/contracts/profiles';
 import { appRoutes } from '@touchline/contracts/routes';
@@ -28,14 +28,19 @@ export type ChildPrefill = { sourceName: string; values: Partial<Record<ChildPre
 /**
  * /profile/children/{id}: edits one child's names, e-mail and date of birth (PUT /api/app/profile/{id}). A prefill
  * (what the league partner knows of the child) fills only the fields left empty, each marked; nothing is kept until
- * the guardian saves, and `onPrefillUsed` lets it go once saved or dismissed.
+ * the guardian saves (then `onPrefillSaved`). The page composing it places a `notice` under the heading (the
+ * prefill's, with its dismissal) and more sections after the form (`children`: the child's contact details).
  */
 export function EditChildProfilePage({
   prefill = null,
-  onPrefillUsed,
+  onPrefillSaved,
+  notice = null,
+  children: sections = null,
 }: {
   prefill?: ChildPrefill | null;
-  onPrefillUsed?: () => void;
+  onPrefillSaved?: () => void;
+  notice?: ReactNode;
+  children?: ReactNode;
 }) {
   const { profileId = '' } = useParams();
   const active = useActiveProfile();
@@ -44,7 +49,6 @@ export function EditChildProfilePage({
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [dismissed, setDismissed] = useState(false);
   const child = children.data?.find((c) => c.id === profileId);
   useDocumentTitle(child ? `Edit ${child.firstName}` : 'Edit child profile');
   useEffect(() => heading.current?.focus(), [child?.id]);
@@ -57,7 +61,7 @@ export function EditChildProfilePage({
   };
   // Only what the guardian has left empty is offered (what they typed is never replaced).
   const offered = new Map(
-    prefill && !dismissed
+    prefill
       ? (Object.entries(prefill.values) as [ChildPrefillField, string][]).filter(([k, v]) => v && !current[k])
       : [],
   );
@@ -76,10 +80,7 @@ export function EditChildProfilePage({
     if (checked.errors) return focusFirstError(form.current, checked.errors);
     update.mutate(checked.data, {
       onSuccess: () => {
-        if (offered.size > 0) {
-          setDismissed(true);
-          onPrefillUsed?.();
-        }
+        if (offered.size > 0) onPrefillSaved?.();
       },
       onError: (error) => {
         const errors = fieldErrorsFromApi(error);
@@ -110,21 +111,7 @@ export function EditChildProfilePage({
       </h1>
       <Alert tone="success">{update.isSuccess && !update.isPending ? 'The profile is saved.' : null}</Alert>
       <Alert>{update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null}</Alert>
-      {offered.size > 0 ? (
-        <div className="space-y-2 rounded-md border border-sky-300 bg-sky-50 p-4 text-sm dark:border-sky-800 dark:bg-sky-950">
-          <p>
-            {`${prefill?.sourceName ?? ''} knows ${child.firstName}’s details: the marked fields are filled in from it. Check them, then save to keep them.`}
-          </p>
-          <Button
-            label="Don’t use these details"
-            variant="secondary"
-            onClick={() => {
-              setDismissed(true);
-              onPrefillUsed?.();
-            }}
-          />
-        </div>
-      ) : null}
+      {notice}
       <form
         key={JSON.stringify([current, [...offered.keys()]])}
         onInput={clearEditedError(setFieldErrors)}
@@ -147,6 +134,7 @@ export function EditChildProfilePage({
           {back}
         </div>
       </form>
+      {sections}
     </div>
   );
 }
