@@ -182,6 +182,16 @@ describe('a child registered by a guardian', () => {
     }
     const [made, reused] = [await rowOf(first.id), await rowOf(second.id)];
     expect([made.guardianAccessMade, reused.guardianAccessMade]).toEqual([true, false]);
+    // The mapping's preview counts the guardians the children's registrations brought as the partner role PARENT.
+    const programs = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/${connectionId}/programs`,
+      headers: admin.auth,
+    });
+    expect(programs.json()[0].roles).toEqual([
+      { role: 'PARENT', registrations: 2, labelId: parentLabelId, labelName: 'Parent' },
+      { role: 'PLAYER', registrations: 2, labelId: null, labelName: null },
+    ]);
   });
 
   it('reordering: an older change arriving late is ignored; a withdrawal read first makes no child at all', async () => {
