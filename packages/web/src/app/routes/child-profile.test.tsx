@@ -116,7 +116,7 @@ describe('a child’s profile prefilled from the league partner', () => {
     // The names we hold are never replaced (and not marked).
     expect(screen.getByLabelText(/First name/)).not.toHaveAccessibleDescription(/Prefilled/);
     expect(server.callsTo('DELETE', prefillUrl)).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('The profile is saved.')).toBeInTheDocument();
     expect(JSON.parse(server.callsTo('PUT', '/api/app/profile/child-1')[0]?.body ?? '{}')).toMatchObject({
       dateOfBirth: '2016-04-02',
@@ -153,7 +153,7 @@ describe('the child’s address and emergency contact from the league partner', 
       within(emergency).getByText(/LeagueApps knows an emergency contact for Ava: Jordan Tester/),
     ).toBeVisible();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
     await userEvent.click(within(contact).getByRole('button', { name: 'Save contact information' }));
     expect(await within(contact).findByText('Ava’s contact information is saved.')).toBeVisible();
     expect(

@@ -118,7 +118,9 @@ export function ChildProfileRoute() {
       {subject && details.data ? (
         <>
           <ContactInformationSection
-            key={known ? 'contact-prefilled' : 'contact'}
+            // Remounted when the prefill arrives or is dismissed (its values in or out), not when it is let go after
+            // every part was saved (the section keeps its "saved").
+            key={dismissed ? 'contact-held' : known || done.size > 0 ? 'contact-prefilled' : 'contact'}
             child={subject}
             contact={details.data.profileContactInformation}
             offered={offered.contact}

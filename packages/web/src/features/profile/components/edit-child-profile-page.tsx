@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { updateProfileBodySchema } from '@touchline/contracts/profiles';
 import { appRoutes } from '@touchline/contracts/routes';
@@ -49,6 +49,7 @@ export function EditChildProfilePage({
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const detailsId = useId();
   const child = children.data?.find((c) => c.id === profileId);
   useDocumentTitle(child ? `Edit ${child.firstName}` : 'Edit child profile');
   useEffect(() => heading.current?.focus(), [child?.id]);
@@ -90,6 +91,8 @@ export function EditChildProfilePage({
     });
   };
 
+  const saved = update.isSuccess && !update.isPending;
+  const failed = update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null;
   if (children.isPending) return <Spinner label="Loading the profile" />;
   if (children.isError) return <Alert>{children.error.message}</Alert>;
   const back = (
@@ -105,36 +108,55 @@ export function EditChildProfilePage({
       </div>
     );
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
-        Edit {child.firstName} {child.lastName}
-      </h1>
-      <Alert tone="success">{update.isSuccess && !update.isPending ? 'The profile is saved.' : null}</Alert>
-      <Alert>{update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null}</Alert>
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          Edit {child.firstName} {child.lastName}
+        </h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {`${child.firstName}’s details in this organization. Each part saves on its own.`}
+        </p>
+      </div>
       {notice}
-      <form
-        key={JSON.stringify([current, [...offered.keys()]])}
-        onInput={clearEditedError(setFieldErrors)}
-        ref={form}
-        noValidate
-        onSubmit={handleSubmit}
-        className="grid gap-5 sm:grid-cols-2"
+      <section
+        aria-labelledby={detailsId}
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
-        <TextFields
-          errors={fieldErrors}
-          fields={[
-            { label: 'First name', name: 'firstName', required: true, ...field('firstName') },
-            { label: 'Last name', name: 'lastName', required: true, ...field('lastName') },
-            { label: 'E-mail', name: 'email', type: 'email', ...field('email') },
-            { label: 'Date of birth', name: 'dateOfBirth', type: 'date', ...field('dateOfBirth') },
-          ]}
-        />
-        <div className="flex items-center gap-4 sm:col-span-2">
-          <Button type="submit" label={update.isPending ? 'Saving…' : 'Save'} disabled={update.isPending} />
-          {back}
-        </div>
-      </form>
+        <h2 id={detailsId} className="text-lg font-semibold">
+          Details
+        </h2>
+        <Alert tone="success" className={saved ? 'mt-4' : ''}>
+          {saved ? 'The profile is saved.' : null}
+        </Alert>
+        <Alert className={failed ? 'mt-4' : ''}>{failed}</Alert>
+        <form
+          key={JSON.stringify([current, [...offered.keys()]])}
+          onInput={clearEditedError(setFieldErrors)}
+          ref={form}
+          noValidate
+          onSubmit={handleSubmit}
+          className="mt-4 grid gap-5 sm:grid-cols-2"
+        >
+          <TextFields
+            errors={fieldErrors}
+            fields={[
+              { label: 'First name', name: 'firstName', required: true, ...field('firstName') },
+              { label: 'Last name', name: 'lastName', required: true, ...field('lastName') },
+              { label: 'E-mail', name: 'email', type: 'email', ...field('email') },
+              { label: 'Date of birth', name: 'dateOfBirth', type: 'date', ...field('dateOfBirth') },
+            ]}
+          />
+          <div className="sm:col-span-2">
+            <Button
+              type="submit"
+              label={update.isPending ? 'Saving…' : 'Save details'}
+              disabled={update.isPending}
+            />
+          </div>
+        </form>
+      </section>
       {sections}
+      {back}
     </div>
   );
 }
