@@ -53,6 +53,16 @@ export function guardianPrefillOf(person: PartnerPerson): PartnerPerson | null {
   };
 }
 
+/**
+ * Holds the guardian's admissions to one at a time, to the end of the transaction (re-entrant within it). The sync
+ * takes it before the registration row's lock, so every path locks in the same order.
+ */
+export async function lockGuardian(tx: Transaction, organizationId: string, email: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`partner-guardian:${organizationId}:${email.toLowerCase()}`}))`,
+  );
+}
+
 /** Admits a child's registration: the guardian's membership, the child profile and its access, the row updated. */
 export async function admitChild(
   deps: Pick<Deps, 'jobs' | 'appUrl'>,
@@ -63,9 +73,7 @@ export async function admitChild(
   const person = registration.person;
   const email = guardianEmailOf(person);
   if (!email) throw new Error('not a child registration');
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`partner-guardian:${connection.organizationId}:${email.toLowerCase()}`}))`,
-  );
+  await lockGuardian(tx, connection.organizationId, email);
   const guardian = await guardianAccess(deps, tx, input, email);
   const childId = await childProfile(tx, input, guardian.profileId);
   const childAccessId = await childAccess(tx, input, childId);

@@ -19,7 +19,13 @@ import {
   type PartnerRegistration,
 } from '../../integrations/partners/port.ts';
 import { defineJob, GiveUpError } from '../../jobs/queue.ts';
-import { admitChild, guardianEmailOf, guardianPrefillOf, releaseGuardian } from './partner-guardians.ts';
+import {
+  admitChild,
+  guardianEmailOf,
+  guardianPrefillOf,
+  lockGuardian,
+  releaseGuardian,
+} from './partner-guardians.ts';
 import {
   createInvitedMembers,
   queueInvitationMails,
@@ -108,6 +114,9 @@ export async function applyRegistration(
   connection: Connection,
   registration: PartnerRegistration,
 ) {
+  // A child's registration: the guardian's lock first, then the row's (the order every path takes).
+  const guardianEmail = guardianEmailOf(registration.person);
+  if (guardianEmail) await lockGuardian(tx, connection.organizationId, guardianEmail);
   await tx
     .insert(partnerRegistrations)
     .values({
