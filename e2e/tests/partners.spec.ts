@@ -51,8 +51,10 @@ test('connect the LeagueApps sandbox site, sync, map a program, see the invitati
   await expect(page.getByText('LeagueApps — sandbox (Touchline’s stand-in, not the partner)')).toBeVisible();
   await snapPage('partners-connected');
 
-  // The first sync was queued on connect: the sandbox site's three registrations arrive (two paid, one not).
-  const state = page.getByTestId('partner-sync-state');
+  // The first sync was queued on connect: the sandbox site's three registrations arrive (two paid, one not). The
+  // LeagueApps card only: another journey on this server may have connected the Test partner.
+  const card = page.getByRole('listitem').filter({ hasText: 'LeagueApps — sandbox' });
+  const state = card.getByTestId('partner-sync-state');
   await expect
     .poll(
       async () => {
@@ -64,7 +66,7 @@ test('connect the LeagueApps sandbox site, sync, map a program, see the invitati
     .toContain('3 registrations');
   await expect(state).toContainText('2 waiting for a mapping');
 
-  await page.getByRole('button', { name: 'Map programs' }).click();
+  await card.getByRole('button', { name: 'Map programs' }).click();
   const program = 'U12 Spring League (sandbox)';
   await expect(page.getByText(`Not mapped: its 3 registrations wait`)).toBeVisible();
   await page.getByLabel(`Role for ${program}`).selectOption({ label: 'Player' });

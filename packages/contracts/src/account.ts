@@ -113,6 +113,8 @@ export type UpdateContactInformationInput = z.input<typeof updateContactInformat
 
 /** Answer of PUT /api/app/account/contact-information: the saved information and its id. */
 export const savedContactInformationSchema = contactInformationSchema.extend({ id: z.string() });
+/** Saved contact information. */
+export type SavedContactInformation = z.infer<typeof savedContactInformationSchema>;
 
 /** One emergency contact as entered; `id` keeps an existing contact's identity across saves. */
 export const emergencyContactInputSchema = z.object({
@@ -148,3 +150,15 @@ export const accountPhotoSchema = accountProfileSchema.pick({
 });
 /** The saved photo. */
 export type AccountPhoto = z.infer<typeof accountPhotoSchema>;
+
+/**
+ * Answer of GET /api/app/profile/{id}/contact-details (ours; issue 31: a guardian completes their child's address and
+ * emergency contacts, prefilled from a league partner): the profile's contact information and emergency contacts.
+ */
+export const profileContactDetailsSchema = accountProfileSchema.pick({
+  profileContactInformationId: true,
+  profileContactInformation: true,
+  profileEmergencyContact: true,
+});
+/** A profile's contact details. */
+export type ProfileContactDetails = z.infer<typeof profileContactDetailsSchema>;

@@ -4,6 +4,7 @@ import { countryCodeSchema } from './countries.ts';
 import { identityDocumentTypeSchema } from './verification.ts';
 import { singleLineText } from './text.ts';
 import { memberPaymentInfoSchema } from './member-payments.ts';
+import { partnerOfProfileSchema } from './partners.ts';
 
 /**
  * One level role of the signed-in profile (GET /api/app/profile/level-roles): the role label the profile holds at
@@ -79,7 +80,7 @@ export type ActivationStatus = (typeof ActivationStatus)[keyof typeof Activation
 /**
  * The active profile (spec §3), answer of GET /api/app/profile?AppUserId: the signed-in user in their current
  * organization. Features that arrive later hold honest defaults (no payment method, nothing awaiting payment,
- * onboarding not started, no partner). pendingReviewCount is null for users who do not review, and
+ * onboarding not started). pendingReviewCount is null for users who do not review, and
  * yardstikOnboardingStatus null for non-admins. currentLevel* start at the profile's topmost level; the web moves
  * them as the user walks the tree.
  */
@@ -113,7 +114,11 @@ export const activeProfileSchema = z.object({
   profilePicture: z.string().nullable(),
   profileLevelAccesses: z.array(profileLevelAccessSchema),
   profilesWithPlas: z.array(profileWithPlasSchema),
-  partner: z.object({ id: z.string(), name: z.string(), providerType: z.string() }).nullable(),
+  /**
+   * The league partner the current profile's membership came from (issue 31): the same as
+   * GET partner-from-current-profile (a guardian invited for their child's registration included), or null.
+   */
+  partner: partnerOfProfileSchema.nullable(),
   yardstikOnboardingStatus: z.enum(ActivationStatus).nullable(),
 });
 /** The active profile. */

@@ -35,6 +35,7 @@ import { memberRoutes } from './modules/members/members.routes.ts';
 import { myRequirementsRoutes } from './modules/requirements/my-requirements.routes.ts';
 import { accountRoutes } from './modules/profiles/account.routes.ts';
 import { profileUpdateRoutes } from './modules/profiles/profile-updates.routes.ts';
+import { profileContactRoutes } from './modules/profiles/profile-contact.routes.ts';
 import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { requirementActionRoutes } from './modules/requirements/requirement-actions.routes.ts';
 import { backgroundCheckRoutes } from './modules/background-checks/background-check.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(planRoutes);
   await app.register(billingRoutes);
   await app.register(profileUpdateRoutes);
+  await app.register(profileContactRoutes);
   await app.register(accountRoutes);
   await app.register(hierarchyRoutes);
   await app.register(invitationRoutes);

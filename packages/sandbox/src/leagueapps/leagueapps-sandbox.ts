@@ -21,6 +21,7 @@ export type LeagueAppsRegistration = {
   placed: boolean;
   firstName: string;
   lastName: string;
+  /** Empty for a child registered by a parent (the parent's address is in `parent`). */
   email: string;
   birthDate?: string;
   phone?: string;
@@ -114,9 +115,10 @@ export function createLeagueAppsSandbox(options: LeagueAppsSandboxOptions = {}):
             memberId,
             name: `${row.firstName} ${row.lastName}`,
             program: row.programName,
-            // A registration with a parent whose e-mail is not the player's: the parent signs in for the child.
+            // A registration with a parent and no e-mail of the player's own (or the parent's): a child, whom
+            // the parent signs in for (Touchline places the child under the parent, ADR 041).
             forChild: Boolean(
-              row.parent?.email && row.parent.email.toLowerCase() !== row.email?.toLowerCase(),
+              row.parent?.email && (!row.email || row.parent.email.toLowerCase() === row.email.toLowerCase()),
             ),
           }
         : undefined;

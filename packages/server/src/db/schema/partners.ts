@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -89,12 +90,24 @@ export const partnerRegistrations = pgTable(
     partnerUpdatedAt: bigint('partner_updated_at', { mode: 'number' }).notNull(),
     profileLevelAccessId: uuid('profile_level_access_id').references(() => profileLevelAccesses.id),
     prefill: jsonb('prefill').$type<Record<string, unknown>>(),
+    /**
+     * A registration for a child (the partner names a guardian with an e-mail, the child has none of their own): the
+     * guardian's access (invited or reused; ADR 041 part five), whether this sync made it (only then may a
+     * withdrawal archive it), and what the partner knows of the guardian (prefill of their own details; null once
+     * used or dismissed).
+     */
+    guardianProfileLevelAccessId: uuid('guardian_profile_level_access_id').references(
+      () => profileLevelAccesses.id,
+    ),
+    guardianAccessMade: boolean('guardian_access_made').notNull().default(false),
+    guardianPrefill: jsonb('guardian_prefill').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('partner_registrations_uq').on(t.connectionId, t.registrationId),
     index('partner_registrations_access_idx').on(t.profileLevelAccessId),
+    index('partner_registrations_guardian_access_idx').on(t.guardianProfileLevelAccessId),
   ],
 );
 

@@ -39,7 +39,13 @@ type AmiliaRow = {
     Email?: string | null;
     Address?: { Address1?: string; City?: string; StateProvince?: string; ZipPostalCode?: string } | null;
   };
-  AccountOwner?: { FirstName?: string; LastName?: string; Email?: string | null; Phone?: string | null };
+  AccountOwner?: {
+    Id?: number | string;
+    FirstName?: string;
+    LastName?: string;
+    Email?: string | null;
+    Phone?: string | null;
+  };
   IsCancelled?: boolean;
 };
 
@@ -184,9 +190,14 @@ function toRegistration(row: AmiliaRow): PartnerRegistration {
   const person = row.Person;
   const owner = row.AccountOwner;
   const modified = Date.parse(row.DateModified ?? row.DateCreated ?? '');
-  // A person registered under someone else's account is a child: the account owner is the guardian.
+  // A person registered under someone else's account is a child: the account owner is the guardian (ADR 041 part
+  // five; without the owner's id, an owner whose e-mail is not the person's).
+  const ownerIsPerson =
+    owner?.Id !== undefined && person?.Id !== undefined
+      ? String(owner.Id) === String(person.Id)
+      : owner?.Email === person?.Email;
   const guardian =
-    owner && owner.Email && owner.Email !== person?.Email
+    owner && owner.Email && !ownerIsPerson
       ? { firstName: orNull(owner.FirstName), lastName: orNull(owner.LastName), email: orNull(owner.Email) }
       : null;
   const address = person?.Address;

@@ -3,7 +3,7 @@ import type { PartnerPort, PartnerRegistration } from './port.ts';
 /**
  * The Test partner (spec §1 provider type Test): Touchline's own partner for demos and trials, never a real league
  * system. Its "site" is a name the admin gives; it answers a small fixed roster (two programs, a player, a coach, a
- * registration not yet paid and one withdrawn) through the same port and cursor rules as LeagueApps, so a trial sees
+ * registration not yet paid and one withdrawn; the player a child registered by a guardian) through the same port and cursor rules as LeagueApps, so a trial sees
  * the whole flow — connect, map, sync, invitations, prefill — without any partner account.
  */
 export function testPartnerAdapter(settings: { siteId: string; appUrl: string }): PartnerPort {
@@ -63,7 +63,9 @@ function testRoster(siteId: string): PartnerRegistration[] {
       withdrawn: false,
       ready: true,
       updatedAt: base + 1,
+      // A child: no e-mail of her own, her guardian's given (the sync invites Jordan and places Ava under them).
       person: person('Ava', 'Tester', {
+        email: '',
         dateOfBirth: '2016-04-02',
         address: { line1: '1 Test Way', city: 'Springfield', state: 'IL', postalCode: '62701' },
         guardian: { firstName: 'Jordan', lastName: 'Tester', email: `jordan.tester+${tag}@example.org` },

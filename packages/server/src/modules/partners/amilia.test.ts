@@ -21,6 +21,7 @@ import {
   partnerConnections,
   partnerRegistrations,
   profileLevelAccesses,
+  profiles,
   webhookEvents,
 } from '../../db/schema/index.ts';
 import { buildIntegrations, type Integrations } from '../../integrations-wiring.ts';
@@ -292,17 +293,24 @@ describe('registrations from Amilia: webhooks that repeat and reorder, a fault i
     expect(events.some((e) => e.objectId.endsWith(`:${lost.RegistrationId}`))).toBe(false);
     expect(events.some((e) => e.attempts > 1)).toBe(true); // the fault was met and retried
 
-    // The invitation carries the partner's member id and the account owner's address; the prefill is the child's.
+    // The child (the partner's member id on their access) is the account owner's child profile; the invitation
+    // goes to the account owner, once (ADR 041 part five); the prefill is the child's.
     const [access] = await accessesOf(first.Person.Id);
-    const sent = await t.database.db
-      .select()
-      .from(invitations)
-      .where(eq(invitations.profileLevelAccessId, access!.id));
-    expect(sent).toHaveLength(1);
     const [row] = await t.database.db
       .select()
       .from(partnerRegistrations)
       .where(eq(partnerRegistrations.registrationId, first.RegistrationId));
+    expect(row!.profileLevelAccessId).toBe(access!.id);
+    const sent = await t.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.profileLevelAccessId, row!.guardianProfileLevelAccessId!));
+    expect(sent.map((i) => i.email)).toEqual([first.AccountOwner.Email]);
+    const [kid] = await t.database.db.select().from(profiles).where(eq(profiles.id, access!.profileId));
+    expect([kid!.email, kid!.guardianProfileId]).toEqual([null, sent[0]!.profileId]);
+    expect(await t.database.db.select().from(invitations).where(eq(invitations.profileId, kid!.id))).toEqual(
+      [],
+    );
     expect(row!.prefill).toMatchObject({
       firstName: first.Person.FirstName,
       dateOfBirth: '2016-05-06',

@@ -1,37 +1,14 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { PartnerProviderType } from '@touchline/contracts/integrations';
 import { partnerDisplayName, partnerLogoPath, type PartnerOfProfile } from '@touchline/contracts/partners';
-import { partnerConnections, partnerRegistrations, profileLevelAccesses } from '../../db/schema/index.ts';
+import { profileLevelAccesses } from '../../db/schema/index.ts';
 import type { Deps, RequestContext } from '../../deps.ts';
 import { registrationOfAccess } from './partners-access.ts';
 
-/** The active profile's `partner` (spec §3): the partner the current profile's membership came from, or null. */
-export async function partnerOfCurrentProfile(
-  deps: Pick<Deps, 'db'>,
-  ctx: Pick<RequestContext, 'organizationId' | 'profileId'>,
-): Promise<{ id: string; name: string; providerType: string } | null> {
-  const [row] = await deps.db
-    .select({ id: partnerConnections.id, providerType: partnerConnections.providerType })
-    .from(partnerRegistrations)
-    .innerJoin(partnerConnections, eq(partnerConnections.id, partnerRegistrations.connectionId))
-    .innerJoin(profileLevelAccesses, eq(profileLevelAccesses.id, partnerRegistrations.profileLevelAccessId))
-    .where(
-      and(
-        eq(partnerRegistrations.organizationId, ctx.organizationId),
-        eq(profileLevelAccesses.profileId, ctx.profileId),
-        isNull(profileLevelAccesses.deletedAt),
-      ),
-    )
-    .orderBy(asc(partnerRegistrations.createdAt))
-    .limit(1);
-  if (!row) return null;
-  const type = row.providerType as PartnerProviderType;
-  return { id: row.id, name: partnerDisplayName[type], providerType: type };
-}
-
 /**
- * The partner a membership came from (GET /api/app/profile/partner-from-current-profile[/{plaId}]): the named
- * access (already checked readable by the caller), or any live access of the current profile; null when none.
+ * The partner a membership came from (GET /api/app/profile/partner-from-current-profile[/{plaId}], and the active
+ * profile's `partner`, spec §3): the named access (already checked readable by the caller), or any live access of
+ * the current profile — a guardian's own included (invited for their child's registration); null when none.
  */
 export async function partnerOfAccesses(
   deps: Pick<Deps, 'db' | 'integrations' | 'appUrl'>,
@@ -70,6 +47,6 @@ export async function partnerOfAccesses(
     logo: partnerLogoPath[type],
     returnUrl,
     sandbox: partners?.isSandbox(type) ?? false,
-    profileLevelAccessId: found.registration.profileLevelAccessId,
+    profileLevelAccessId: found.accessId,
   };
 }

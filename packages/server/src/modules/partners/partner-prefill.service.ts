@@ -11,7 +11,8 @@ import { registrationOfAccess } from './partners-access.ts';
 
 /**
  * GET /api/app/prefill-provider/prefill-data/{id}: what the partner knows of the member of access `id`, for the member
- * (or the guardian of a child member) to confirm into our forms; never saved here. Another organization's access is
+ * (or the guardian of a child member) to confirm into our forms; never saved here. A guardian's own access (the one a
+ * child's registration invited or reused) answers what the partner knows of the guardian themselves. Another organization's access is
  * 404; anyone else (a manager included: least reads of children's data) 403; none known, null (204). Audited.
  */
 export async function prefillData(
@@ -36,14 +37,16 @@ export async function prefillData(
     'Only the member or their guardian sees what the partner knows',
   );
   const found = await registrationOfAccess(deps, ctx.organizationId, [accessId]);
-  const person = found?.registration.prefill as PartnerPerson | null | undefined;
+  // A guardian's own access (made or reused for their child's registration): what the partner knows of the guardian.
+  const person = (found?.asGuardian ? found.registration.guardianPrefill : found?.registration.prefill) as
+    PartnerPerson | null | undefined;
   if (!found || !person) return null;
   await recordAuditEvent(deps.db, ctx, {
     organizationId: ctx.organizationId,
     action: 'partner.prefill-read',
     entityType: 'profile_level_access',
     entityId: accessId,
-    data: { connectionId: found.connection.id },
+    data: { connectionId: found.connection.id, ...(found.asGuardian ? { guardian: true } : {}) },
   });
   const type = found.connection.providerType as PartnerProviderType;
   return {
@@ -97,6 +100,20 @@ export async function clearPrefillData(
         ),
       )
       .returning({ id: partnerRegistrations.id });
+    // A guardian's own details, kept with each of their children's registrations.
+    cleared.push(
+      ...(await tx
+        .update(partnerRegistrations)
+        .set({ guardianPrefill: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(partnerRegistrations.organizationId, ctx.organizationId),
+            eq(partnerRegistrations.guardianProfileLevelAccessId, accessId),
+            isNotNull(partnerRegistrations.guardianPrefill),
+          ),
+        )
+        .returning({ id: partnerRegistrations.id })),
+    );
     if (cleared.length > 0)
       await recordAuditEvent(tx, ctx, {
         organizationId: ctx.organizationId,

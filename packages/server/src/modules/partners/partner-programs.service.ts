@@ -47,6 +47,17 @@ export async function listPartnerPrograms(
     .from(partnerRegistrations)
     .where(eq(partnerRegistrations.connectionId, row.id))
     .groupBy(partnerRegistrations.programId, partnerRegistrations.role);
+  // A child's registration brings a guardian, who lands as the partner role PARENT (ADR 041 part five): counted so.
+  const guardians = await deps.db
+    .select({ programId: partnerRegistrations.programId, registrations: count() })
+    .from(partnerRegistrations)
+    .where(and(eq(partnerRegistrations.connectionId, row.id), guardianBrought))
+    .groupBy(partnerRegistrations.programId);
+  for (const g of guardians) {
+    const seen = seenRoles.find((r) => r.programId === g.programId && r.role === 'PARENT');
+    if (seen) seen.registrations += g.registrations;
+    else seenRoles.push({ programId: g.programId, role: 'PARENT', registrations: g.registrations });
+  }
   const labelNames = await labelNamesOf(deps, organizationId);
   const rolesOf = (programId: string, roleLabels: Record<string, string>) => {
     const counts = new Map(
@@ -85,6 +96,12 @@ export async function listPartnerPrograms(
       });
   return listed;
 }
+
+/** A registration for a child that brought (or will bring, once mapped) a guardian. */
+const guardianBrought = sql`(${partnerRegistrations.guardianProfileLevelAccessId} is not null or (
+  coalesce(${partnerRegistrations.prefill}->'guardian'->>'email', '') <> ''
+  and (coalesce(${partnerRegistrations.prefill}->>'email', '') = ''
+    or lower(${partnerRegistrations.prefill}->>'email') = lower(${partnerRegistrations.prefill}->'guardian'->>'email'))))`;
 
 /** The organization's label names by id (deleted ones too: a role label may outlive its label's deletion). */
 async function labelNamesOf(deps: PartnerDeps, organizationId: string) {

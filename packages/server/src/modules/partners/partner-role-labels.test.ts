@@ -77,6 +77,8 @@ describe('per-role labels of a partner program', () => {
         mapping: null,
         roles: [
           { role: 'COACH', registrations: 1, labelId: null, labelName: null },
+          // The Test partner's player is a child: her registration brings a guardian (ADR 041 part five).
+          { role: 'PARENT', registrations: 1, labelId: null, labelName: null },
           { role: 'PLAYER', registrations: 1, labelId: null, labelName: null },
         ],
       },
@@ -134,6 +136,7 @@ describe('per-role labels of a partner program', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().roles).toEqual([
       { role: 'COACH', registrations: 1, labelId: coachLabelId, labelName: 'Coach' },
+      { role: 'PARENT', registrations: 1, labelId: null, labelName: null },
       { role: 'PLAYER', registrations: 1, labelId: null, labelName: null },
     ]);
     expect(await accessOf('test-member-2')).toEqual([{ labelId: coachLabelId, levelId: org.team.id }]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ActorContext } from '../../authz/actor-context.ts';
 import { liveRootLevel } from '../../authz/live-queries.ts';
 import { authorize, holdsAt } from '../../authz/rules.ts';
@@ -27,7 +27,11 @@ export async function connectionOf(deps: PartnerDeps, organizationId: string, co
   return row;
 }
 
-/** The registration (and its connection) an access came from, or none. */
+/**
+ * The registration (and its connection) an access came from, or none: the member's own access, or the access a
+ * child's registration made or reused for their guardian (`asGuardian`; ADR 041 part five). `accessId` is the one
+ * matched.
+ */
 export async function registrationOfAccess(
   deps: Pick<Deps, 'db'>,
   organizationId: string,
@@ -41,10 +45,23 @@ export async function registrationOfAccess(
     .where(
       and(
         eq(partnerRegistrations.organizationId, organizationId),
-        inArray(partnerRegistrations.profileLevelAccessId, accessIds),
+        or(
+          inArray(partnerRegistrations.profileLevelAccessId, accessIds),
+          inArray(partnerRegistrations.guardianProfileLevelAccessId, accessIds),
+        ),
       ),
     )
-    .orderBy(asc(partnerRegistrations.createdAt))
+    // The member's own registration before one naming them as a guardian, a live one before a withdrawn one, then
+    // the oldest.
+    .orderBy(
+      sql`case when ${inArray(partnerRegistrations.profileLevelAccessId, accessIds)} then 0 else 1 end`,
+      sql`case when ${partnerRegistrations.status} = 'invited' then 0 else 1 end`,
+      asc(partnerRegistrations.createdAt),
+    )
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const own = row.registration.profileLevelAccessId;
+  const asGuardian = !(own && accessIds.includes(own));
+  const accessId = asGuardian ? row.registration.guardianProfileLevelAccessId : own;
+  return { ...row, asGuardian, accessId };
 }

@@ -290,12 +290,9 @@ describe('the roster sync from the LeagueApps sandbox', () => {
     expect((await call(existing, 'GET', `${url}/${existing.profileLevelAccessId}`)).json().id).toBe(
       connectionId,
     );
+    // The active profile's partner is the same (spec §3 `partner`).
     const active = await call(existing, 'GET', `/api/app/profile?AppUserId=${existing.userId}`);
-    expect(active.json().partner).toEqual({
-      id: connectionId,
-      name: 'LeagueApps',
-      providerType: 'LeagueApps',
-    });
+    expect(active.json().partner).toEqual(mine.json());
     expect(
       (await call(admin, 'GET', `/api/app/profile?AppUserId=${admin.userId}`)).json().partner,
     ).toBeNull();

@@ -20,6 +20,13 @@ import {
 } from '../../integrations/partners/port.ts';
 import { defineJob, GiveUpError } from '../../jobs/queue.ts';
 import {
+  admitChild,
+  guardianEmailOf,
+  guardianPrefillOf,
+  lockGuardian,
+  releaseGuardian,
+} from './partner-guardians.ts';
+import {
   createInvitedMembers,
   queueInvitationMails,
   revokeInvitations,
@@ -107,6 +114,9 @@ export async function applyRegistration(
   connection: Connection,
   registration: PartnerRegistration,
 ) {
+  // A child's registration: the guardian's lock first, then the row's (the order every path takes).
+  const guardianEmail = guardianEmailOf(registration.person);
+  if (guardianEmail) await lockGuardian(tx, connection.organizationId, guardianEmail);
   await tx
     .insert(partnerRegistrations)
     .values({
@@ -148,16 +158,21 @@ export async function applyRegistration(
     })
     .where(eq(partnerRegistrations.id, row.id));
   if (registration.withdrawn) {
-    await withdraw(tx, connection, row.id, row.profileLevelAccessId, now);
+    await withdraw(tx, connection, row, now);
     return;
   }
   if (row.status === 'invited' && row.profileLevelAccessId) {
-    // Already a member or invited: keep what the partner knows current for prefill, until the member has used or
-    // dismissed it (then it is null and stays so).
-    if (row.prefill !== null)
+    // Already a member or invited: keep what the partner knows current for prefill, until the member (or guardian)
+    // has used or dismissed it (then it is null and stays so).
+    if (row.prefill !== null || row.guardianPrefill !== null)
       await tx
         .update(partnerRegistrations)
-        .set({ prefill: registration.person })
+        .set({
+          ...(row.prefill !== null ? { prefill: registration.person } : {}),
+          ...(row.guardianPrefill !== null
+            ? { guardianPrefill: guardianPrefillOf(registration.person) }
+            : {}),
+        })
         .where(eq(partnerRegistrations.id, row.id));
     return;
   }
@@ -181,14 +196,20 @@ async function setStatus(
     .where(eq(partnerRegistrations.id, rowId));
 }
 
-/** A withdrawn registration archives the access it made (never deletes it) and revokes an open invitation. */
+/**
+ * A withdrawn registration archives the access it made (never deletes it) and revokes an open invitation; a child's
+ * guardian keeps theirs unless the sync made it for this registration alone.
+ */
 async function withdraw(
   tx: Transaction,
   connection: Connection,
-  rowId: string,
-  accessId: string | null,
+  row: Pick<
+    typeof partnerRegistrations.$inferSelect,
+    'id' | 'profileLevelAccessId' | 'guardianProfileLevelAccessId'
+  >,
   now: Date,
 ) {
+  const accessId = row.profileLevelAccessId;
   if (accessId) {
     await tx
       .update(profileLevelAccesses)
@@ -215,8 +236,9 @@ async function withdraw(
   }
   await tx
     .update(partnerRegistrations)
-    .set({ status: 'withdrawn', prefill: null, updatedAt: now })
-    .where(eq(partnerRegistrations.id, rowId));
+    .set({ status: 'withdrawn', prefill: null, guardianPrefill: null, updatedAt: now })
+    .where(eq(partnerRegistrations.id, row.id));
+  await releaseGuardian(tx, connection, row.id, row.guardianProfileLevelAccessId, now);
 }
 
 /**
@@ -240,24 +262,33 @@ export async function admit(
       ),
     );
   const person = registration.person;
-  if (!mapping || !person.email) {
+  // No address to invite: neither the member's nor a guardian's.
+  if (!mapping || (!person.email && !guardianEmailOf(person))) {
     await setStatus(tx, registration.id, 'unmapped', null, person);
     return;
   }
   const level = await findLiveLevel(tx, connection.organizationId, mapping.hierarchyLevelId);
-  const labelId = mapping.roleLabels[registration.role] ?? mapping.labelId;
-  const [label] = await tx
-    .select({ id: labels.id, name: labels.name })
-    .from(labels)
-    .where(
-      and(
-        eq(labels.organizationId, connection.organizationId),
-        eq(labels.id, labelId),
-        isNull(labels.deletedAt),
-      ),
-    );
+  const label = await liveLabel(
+    tx,
+    connection.organizationId,
+    mapping.roleLabels[registration.role] ?? mapping.labelId,
+  );
   if (!level || !label) {
     await setStatus(tx, registration.id, 'unmapped', null, person);
+    return;
+  }
+  if (guardianEmailOf(person)) {
+    // A child's registration: the guardian is invited under the label mapped for the partner role PARENT (else the
+    // program's), the child placed as their child profile (ADR 041 part five).
+    const guardianLabel =
+      (await liveLabel(tx, connection.organizationId, mapping.roleLabels.PARENT ?? mapping.labelId)) ?? label;
+    await admitChild(deps, tx, {
+      connection,
+      registration,
+      level: { id: level.id, name: level.name },
+      label,
+      guardianLabel,
+    });
     return;
   }
   // An existing member (same address) with a live access at the level: that access is the membership.
@@ -317,6 +348,14 @@ export async function admit(
   );
   await queueInvitationMails(deps as Deps, tx, made.mails);
   await setStatus(tx, registration.id, 'invited', invited.profileLevelAccessId, person);
+}
+
+async function liveLabel(tx: Transaction, organizationId: string, labelId: string) {
+  const [label] = await tx
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(and(eq(labels.organizationId, organizationId), eq(labels.id, labelId), isNull(labels.deletedAt)));
+  return label;
 }
 
 /** Syncs one connection through the queue (retried with backoff; a refused key gives up at once). */

@@ -50,19 +50,23 @@ export async function getAccount(deps: Deps, ctx: RequestContext): Promise<Accou
   };
 }
 
-/** PUT /api/app/account/contact-information: saves the current profile's contact information (blank clears). */
+/**
+ * PUT /api/app/account/contact-information: saves the current profile's contact information (blank clears); or, for
+ * a guardian, their child's (`profileId`, already checked by the caller).
+ */
 export async function updateContactInformation(
   deps: Pick<Deps, 'db'>,
   ctx: RequestContext,
   body: UpdateContactInformationBody,
+  profileId: string = ctx.profileId,
 ) {
   return deps.db.transaction(async (tx) => {
-    const saved = await upsertContactInformation(tx, ctx.organizationId, ctx.profileId, body);
+    const saved = await upsertContactInformation(tx, ctx.organizationId, profileId, body);
     await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.contact_information_saved',
       entityType: 'profile',
-      entityId: ctx.profileId,
+      entityId: profileId,
       data: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== null) },
     });
     return saved;
@@ -70,18 +74,18 @@ export async function updateContactInformation(
 }
 
 /**
- * PUT /api/app/account/emergency-contacts: replaces the current profile's list. A contact sent with the id of one
- * already saved keeps that id; other ids are ignored and new ones given, so ids cannot be borrowed.
+ * PUT /api/app/account/emergency-contacts: replaces the current profile's list (or, for a guardian, their child's:
+ * `profileId`, already checked by the caller). A contact sent with the id of one already saved keeps that id; other
+ * ids are ignored and new ones given, so ids cannot be borrowed.
  */
 export async function replaceEmergencyContacts(
   deps: Pick<Deps, 'db'>,
   ctx: RequestContext,
   body: ReplaceEmergencyContactsBody,
+  profileId: string = ctx.profileId,
 ): Promise<EmergencyContact[]> {
   return deps.db.transaction(async (tx) => {
-    const existing = new Set(
-      (await emergencyContactsOf(tx, ctx.organizationId, ctx.profileId)).map((c) => c.id),
-    );
+    const existing = new Set((await emergencyContactsOf(tx, ctx.organizationId, profileId)).map((c) => c.id));
     const kept = new Set<string>();
     const contacts = body.contacts.map(({ id, ...values }) => {
       const reuse = id !== undefined && existing.has(id) && !kept.has(id);
@@ -89,12 +93,12 @@ export async function replaceEmergencyContacts(
       kept.add(contactId);
       return { ...values, id: contactId };
     });
-    const saved = await replaceEmergencyContactRows(tx, ctx.organizationId, ctx.profileId, contacts);
+    const saved = await replaceEmergencyContactRows(tx, ctx.organizationId, profileId, contacts);
     await recordAuditEvent(tx, ctx, {
       organizationId: ctx.organizationId,
       action: 'profile.emergency_contacts_replaced',
       entityType: 'profile',
-      entityId: ctx.profileId,
+      entityId: profileId,
       data: { count: contacts.length },
     });
     const order = new Map(contacts.map((c, i) => [c.id, i]));

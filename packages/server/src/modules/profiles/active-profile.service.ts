@@ -22,7 +22,7 @@ import {
   organizationPaymentMethodProvided,
 } from '../billing/billing.service.ts';
 import { yardstikActivationOf } from '../background-checks/background-checks.service.ts';
-import { partnerOfCurrentProfile } from '../partners/partner-of-profile.service.ts';
+import { partnerOfAccesses } from '../partners/partner-of-profile.service.ts';
 
 const claimText = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];
@@ -106,7 +106,7 @@ export async function getActiveProfile(
     profilePicture: currentWithPlas?.profilePicture ?? null,
     profileLevelAccesses: accesses.filter((a) => a.profileId === ctx.profileId).map(presentAccess),
     profilesWithPlas,
-    partner: await partnerOfCurrentProfile(deps, ctx),
+    partner: await partnerOfAccesses(deps, ctx, undefined),
     yardstikOnboardingStatus: holdsAnywhere(ctx, 'adminLevel')
       ? await yardstikActivationOf(db, ctx.organizationId)
       : null,

@@ -31,6 +31,12 @@ export const profilePolicy = {
   /** Change a profile's names, e-mail, date of birth or citizenship: the same people who may read it. */
   update: (ctx: ActorContext, target: ProfileTarget) =>
     isSelf(ctx, target) || isGuardian(ctx, target) || managesAnyLevel(ctx, target),
+  /**
+   * Read or change a profile's contact information and emergency contacts by id: oneself or one's child only (a
+   * manager reads them through the member's own screens, never by id: least reads of children's data).
+   */
+  contactDetails: (ctx: ActorContext, target: ProfileTarget) =>
+    isSelf(ctx, target) || isGuardian(ctx, target),
   /** Look members up by a partner's external id: manager level or higher somewhere (lists stay in reach). */
   findByExternalId: (ctx: ActorContext) => holdsAnywhere(ctx, 'managerLevelOrHigher'),
 } as const;

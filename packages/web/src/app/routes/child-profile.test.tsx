@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileWithPlas } from '@touchline/contracts/profiles';
@@ -55,14 +55,46 @@ const prefill = {
   emergencyContact: null,
 };
 
-function renderChild() {
+const emptyDetails = {
+  profileContactInformationId: null,
+  profileContactInformation: { email: null, address: null, city: null, phone: null, stateId: null },
+  profileEmergencyContact: [],
+};
+
+function renderChild(known: Record<string, unknown> = prefill) {
   const server = serveGlobally({
+    'GET /api/app/profile/child-1/contact-details': { status: 200, body: emptyDetails },
+    'PUT /api/app/profile/child-1/contact-information': {
+      status: 200,
+      body: {
+        id: 'contact-1',
+        email: null,
+        phone: null,
+        address: '1 Test Way',
+        city: 'Springfield',
+        stateId: 'IL',
+      },
+    },
+    'PUT /api/app/profile/child-1/emergency-contacts': {
+      status: 200,
+      body: [
+        {
+          id: 'ec-1',
+          profileId: 'child-1',
+          firstName: 'Jordan',
+          lastName: 'Tester',
+          email: null,
+          relationship: 'Father',
+          phone: '+1 555 0100',
+        },
+      ],
+    },
     'GET /api/app/profile': {
       status: 404,
       body: { error: { code: 'not_found', message: 'No organization is selected' } },
     },
     'GET /api/app/profile/child-profiles': { status: 200, body: [child] },
-    [`GET ${prefillUrl}`]: { status: 200, body: prefill },
+    [`GET ${prefillUrl}`]: { status: 200, body: known },
     [`DELETE ${prefillUrl}`]: { status: 204 },
     'PUT /api/app/profile/child-1': { status: 200, body: { ...child, dateOfBirth: '2016-04-02' } },
   });
@@ -84,7 +116,7 @@ describe('a child’s profile prefilled from the league partner', () => {
     // The names we hold are never replaced (and not marked).
     expect(screen.getByLabelText(/First name/)).not.toHaveAccessibleDescription(/Prefilled/);
     expect(server.callsTo('DELETE', prefillUrl)).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('The profile is saved.')).toBeInTheDocument();
     expect(JSON.parse(server.callsTo('PUT', '/api/app/profile/child-1')[0]?.body ?? '{}')).toMatchObject({
       dateOfBirth: '2016-04-02',
@@ -98,5 +130,46 @@ describe('a child’s profile prefilled from the league partner', () => {
     expect(screen.getByLabelText(/Date of birth/)).toHaveValue('');
     expect(server.callsTo('DELETE', prefillUrl)).toHaveLength(1);
     expect(server.callsTo('PUT', '/api/app/profile/child-1')).toHaveLength(0);
+  });
+});
+
+describe('the child’s address and emergency contact from the league partner', () => {
+  const known = {
+    ...prefill,
+    address: { line1: '1 Test Way', city: 'Springfield', state: 'IL', postalCode: '62701' },
+    emergencyContact: { name: 'Jordan Tester', phone: '+1 555 0100' },
+  };
+
+  it('fills the empty address and offers the emergency contact, marked; the prefill goes once every part is saved', async () => {
+    const server = renderChild(known);
+    const contact = await screen.findByRole('region', { name: /Contact information/ });
+    const address = within(contact).getByLabelText(/^Address/);
+    expect(address).toHaveValue('1 Test Way');
+    expect(address).toHaveAccessibleDescription(/Prefilled from LeagueApps/);
+    expect(within(contact).getByLabelText(/^City/)).toHaveValue('Springfield');
+    expect(within(contact).getByText(/How the organization can reach Ava’s family/)).toBeVisible();
+    const emergency = screen.getByRole('region', { name: /Emergency contacts/ });
+    expect(
+      within(emergency).getByText(/LeagueApps knows an emergency contact for Ava: Jordan Tester/),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await userEvent.click(within(contact).getByRole('button', { name: 'Save contact information' }));
+    expect(await within(contact).findByText('Ava’s contact information is saved.')).toBeVisible();
+    expect(
+      JSON.parse(server.callsTo('PUT', '/api/app/profile/child-1/contact-information')[0]?.body ?? '{}'),
+    ).toMatchObject({ address: '1 Test Way', city: 'Springfield', stateId: 'IL' });
+    // Nothing let go while the emergency contact is still only offered.
+    expect(server.callsTo('DELETE', prefillUrl)).toHaveLength(0);
+
+    await userEvent.click(within(emergency).getByRole('button', { name: 'Add the contact from LeagueApps' }));
+    expect(within(emergency).getByLabelText(/^First name/)).toHaveValue('Jordan');
+    await userEvent.type(within(emergency).getByLabelText(/^Relationship/), 'Father');
+    await userEvent.click(within(emergency).getByRole('button', { name: 'Save contact' }));
+    expect(await within(emergency).findByText(/Jordan Tester/)).toBeVisible();
+    expect(
+      JSON.parse(server.callsTo('PUT', '/api/app/profile/child-1/emergency-contacts')[0]?.body ?? '{}'),
+    ).toMatchObject({ contacts: [{ firstName: 'Jordan', lastName: 'Tester', relationship: 'Father' }] });
+    expect(server.callsTo('DELETE', prefillUrl)).toHaveLength(1);
   });
 });

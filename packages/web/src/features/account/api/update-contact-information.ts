@@ -2,14 +2,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   savedContactInformationSchema,
   type Account,
+  type ProfileContactDetails,
   type UpdateContactInformationBody,
 } from '@touchline/contracts/account';
 import { api } from '../../../lib/api-client.ts';
 import { accountKey } from './get-account.ts';
+import { profileContactDetailsKey } from './get-profile-contact-details.ts';
 
-/** PUT /api/app/account/contact-information (ours): the current profile's contact information; blank clears. */
-export async function updateContactInformation(body: UpdateContactInformationBody) {
-  const saved = await api.put('/api/app/account/contact-information', body, {
+/**
+ * PUT /api/app/account/contact-information (ours): the current profile's contact information; blank clears. With
+ * `profileId`, PUT /api/app/profile/{id}/contact-information: a guardian's child's.
+ */
+export async function updateContactInformation(body: UpdateContactInformationBody, profileId?: string) {
+  const path = profileId
+    ? `/api/app/profile/${encodeURIComponent(profileId)}/contact-information`
+    : '/api/app/account/contact-information';
+  const saved = await api.put(path, body, {
     schema: savedContactInformationSchema,
     retry: { retries: 0, delayMs: 0 },
   });
@@ -17,12 +25,18 @@ export async function updateContactInformation(body: UpdateContactInformationBod
   return saved;
 }
 
-/** Saves the contact section and puts the answer in the cached account. */
-export function useUpdateContactInformation() {
+/** Saves the contact section and puts the answer in the cached account (or the child's cached details). */
+export function useUpdateContactInformation(profileId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateContactInformation,
+    mutationFn: (body: UpdateContactInformationBody) => updateContactInformation(body, profileId),
     onSuccess: ({ id, ...contact }) => {
+      if (profileId) {
+        queryClient.setQueryData<ProfileContactDetails>(profileContactDetailsKey(profileId), (old) =>
+          old ? { ...old, profileContactInformationId: id, profileContactInformation: contact } : old,
+        );
+        return;
+      }
       queryClient.setQueryData<Account>(accountKey, (old) =>
         old
           ? {

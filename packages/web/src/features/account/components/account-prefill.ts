@@ -30,3 +30,6 @@ export function offeredFor<K extends string>(
 /** The field description that marks a prefilled value. */
 export const prefilledNote = (sourceName: string) =>
   `Prefilled from ${sourceName}: check it, then save to keep it.`;
+
+/** A guardian's child whose details a section edits instead of the member's own (issue 31: /profile/children/{id}). */
+export type ChildSubject = { profileId: string; firstName: string };

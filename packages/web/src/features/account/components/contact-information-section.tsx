@@ -1,10 +1,10 @@
 import { updateContactInformationBodySchema, type ContactInformation } from '@touchline/contracts/account';
 import { useUpdateContactInformation } from '../api/update-contact-information.ts';
-import { prefilledNote, type AccountPrefill } from './account-prefill.ts';
+import { prefilledNote, type AccountPrefill, type ChildSubject } from './account-prefill.ts';
 import { SettingsFormSection } from './settings-form-section.tsx';
 
 /**
- * Account settings → Contact information: how the organization reaches you. Every field is optional. Values offered
+ * Account settings → Contact information: how the organization reaches you (or, on a child's page, the child). Every field is optional. Values offered
  * by a prefill (only for empty fields) start in the fields, marked, and are saved only with the section.
  */
 export function ContactInformationSection({
@@ -12,22 +12,31 @@ export function ContactInformationSection({
   offered = {},
   sourceName = '',
   onSaved,
+  child,
 }: {
   contact: ContactInformation;
   offered?: AccountPrefill['contact'];
-  sourceName?: string;
+  sourceName?: string | undefined;
   onSaved?: () => void;
+  /** A guardian's child whose contact information this is (issue 31), instead of the signed-in member's own. */
+  child?: ChildSubject;
 }) {
   const note = (key: keyof AccountPrefill['contact']) =>
     offered[key] ? { description: prefilledNote(sourceName) } : {};
   return (
     <SettingsFormSection
       title="Contact information"
-      description="How your organization can reach you. Leave a field empty to remove it."
-      savedMessage="Your contact information is saved."
+      description={
+        child
+          ? `How the organization can reach ${child.firstName}’s family. Leave a field empty to remove it.`
+          : 'How your organization can reach you. Leave a field empty to remove it.'
+      }
+      savedMessage={
+        child ? `${child.firstName}’s contact information is saved.` : 'Your contact information is saved.'
+      }
       submitLabel="Save contact information"
       schema={updateContactInformationBodySchema}
-      mutation={useUpdateContactInformation()}
+      mutation={useUpdateContactInformation(child?.profileId)}
       onSaved={onSaved}
       fields={[
         {

@@ -8,7 +8,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldErrorsFromApi, focusFirstError, validateForm, type FieldErrors } from '../../../lib/forms.ts';
 import { useReplaceEmergencyContacts } from '../api/replace-emergency-contacts.ts';
-import type { AccountPrefill } from './account-prefill.ts';
+import type { AccountPrefill, ChildSubject } from './account-prefill.ts';
 import { EmergencyContactForm } from './emergency-contact-form.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -35,14 +35,18 @@ export function EmergencyContactsSection({
   offered = {},
   sourceName,
   onOfferedSaved,
+  child,
 }: {
   contacts: EmergencyContact[];
   /** A contact a league partner knows (issue 31): offered while the list is empty, saved only with the form. */
   offered?: NonNullable<AccountPrefill['emergency']>;
   sourceName?: string | undefined;
   onOfferedSaved?: () => void;
+  /** A guardian's child whose contacts these are (issue 31), instead of the signed-in member's own. */
+  child?: ChildSubject;
 }) {
-  const replace = useReplaceEmergencyContacts();
+  const replace = useReplaceEmergencyContacts(child?.profileId);
+  const whose = child ? `${child.firstName}’s` : 'your';
   const [editing, setEditing] = useState<number | 'new' | 'offered' | null>(null);
   const hasOffer = Object.keys(offered).length > 0 && sourceName !== undefined;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -105,19 +109,23 @@ export function EmergencyContactsSection({
     const contact = contacts[index];
     const list = contacts.map(asInput).filter((_, i) => i !== index);
     const name = contact ? `${contact.firstName} ${contact.lastName}` : 'The contact';
-    save(list, -1, `${name} was removed from your emergency contacts.`);
+    save(list, -1, `${name} was removed from ${whose} emergency contacts.`);
   };
 
   const listError = replace.isError && Object.keys(fieldErrors).length === 0 ? replace.error.message : null;
   return (
     <SettingsSection
       title="Emergency contacts"
-      description={`People to call if something happens to you; up to ${maxEmergencyContacts}.`}
+      description={`People to call if something happens to ${child ? child.firstName : 'you'}; up to ${maxEmergencyContacts}.`}
       success={message}
       error={listError}
     >
       {contacts.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">You have no emergency contacts yet.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {child
+            ? `${child.firstName} has no emergency contacts yet.`
+            : 'You have no emergency contacts yet.'}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {contacts.map((contact, index) => (
@@ -165,7 +173,7 @@ export function EmergencyContactsSection({
           {hasOffer ? (
             <div data-testid="emergency-prefill" className="mb-3 space-y-2">
               <p className="text-sm">
-                {`${sourceName} knows an emergency contact for you: ${[offered.firstName, offered.lastName].filter(Boolean).join(' ')}${offered.phone ? ` · ${offered.phone}` : ''}. Add it, check it and say who they are to you; nothing is saved until you save the contact.`}
+                {`${sourceName} knows an emergency contact for ${child ? child.firstName : 'you'}: ${[offered.firstName, offered.lastName].filter(Boolean).join(' ')}${offered.phone ? ` · ${offered.phone}` : ''}. Add it, check it and say who they are to ${child ? child.firstName : 'you'}; nothing is saved until you save the contact.`}
               </p>
               <Button
                 label={`Add the contact from ${sourceName}`}
@@ -183,7 +191,8 @@ export function EmergencyContactsSection({
           />
           {full ? (
             <p id={fullHintId} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              You have {maxEmergencyContacts} contacts, the most you can keep. Remove one to add another.
+              {child ? `${child.firstName} has` : 'You have'} {maxEmergencyContacts} contacts, the most you
+              can keep. Remove one to add another.
             </p>
           ) : null}
         </div>

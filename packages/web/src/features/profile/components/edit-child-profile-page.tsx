@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { updateProfileBodySchema } from '@touchline/contracts/profiles';
 import { appRoutes } from '@touchline/contracts/routes';
@@ -28,14 +28,19 @@ export type ChildPrefill = { sourceName: string; values: Partial<Record<ChildPre
 /**
  * /profile/children/{id}: edits one child's names, e-mail and date of birth (PUT /api/app/profile/{id}). A prefill
  * (what the league partner knows of the child) fills only the fields left empty, each marked; nothing is kept until
- * the guardian saves, and `onPrefillUsed` lets it go once saved or dismissed.
+ * the guardian saves (then `onPrefillSaved`). The page composing it places a `notice` under the heading (the
+ * prefill's, with its dismissal) and more sections after the form (`children`: the child's contact details).
  */
 export function EditChildProfilePage({
   prefill = null,
-  onPrefillUsed,
+  onPrefillSaved,
+  notice = null,
+  children: sections = null,
 }: {
   prefill?: ChildPrefill | null;
-  onPrefillUsed?: () => void;
+  onPrefillSaved?: () => void;
+  notice?: ReactNode;
+  children?: ReactNode;
 }) {
   const { profileId = '' } = useParams();
   const active = useActiveProfile();
@@ -44,7 +49,7 @@ export function EditChildProfilePage({
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [dismissed, setDismissed] = useState(false);
+  const detailsId = useId();
   const child = children.data?.find((c) => c.id === profileId);
   useDocumentTitle(child ? `Edit ${child.firstName}` : 'Edit child profile');
   useEffect(() => heading.current?.focus(), [child?.id]);
@@ -57,7 +62,7 @@ export function EditChildProfilePage({
   };
   // Only what the guardian has left empty is offered (what they typed is never replaced).
   const offered = new Map(
-    prefill && !dismissed
+    prefill
       ? (Object.entries(prefill.values) as [ChildPrefillField, string][]).filter(([k, v]) => v && !current[k])
       : [],
   );
@@ -76,10 +81,7 @@ export function EditChildProfilePage({
     if (checked.errors) return focusFirstError(form.current, checked.errors);
     update.mutate(checked.data, {
       onSuccess: () => {
-        if (offered.size > 0) {
-          setDismissed(true);
-          onPrefillUsed?.();
-        }
+        if (offered.size > 0) onPrefillSaved?.();
       },
       onError: (error) => {
         const errors = fieldErrorsFromApi(error);
@@ -89,6 +91,8 @@ export function EditChildProfilePage({
     });
   };
 
+  const saved = update.isSuccess && !update.isPending;
+  const failed = update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null;
   if (children.isPending) return <Spinner label="Loading the profile" />;
   if (children.isError) return <Alert>{children.error.message}</Alert>;
   const back = (
@@ -104,49 +108,55 @@ export function EditChildProfilePage({
       </div>
     );
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
-        Edit {child.firstName} {child.lastName}
-      </h1>
-      <Alert tone="success">{update.isSuccess && !update.isPending ? 'The profile is saved.' : null}</Alert>
-      <Alert>{update.isError && Object.keys(fieldErrors).length === 0 ? update.error.message : null}</Alert>
-      {offered.size > 0 ? (
-        <div className="space-y-2 rounded-md border border-sky-300 bg-sky-50 p-4 text-sm dark:border-sky-800 dark:bg-sky-950">
-          <p>
-            {`${prefill?.sourceName ?? ''} knows ${child.firstName}’s details: the marked fields are filled in from it. Check them, then save to keep them.`}
-          </p>
-          <Button
-            label="Don’t use these details"
-            variant="secondary"
-            onClick={() => {
-              setDismissed(true);
-              onPrefillUsed?.();
-            }}
-          />
-        </div>
-      ) : null}
-      <form
-        key={JSON.stringify([current, [...offered.keys()]])}
-        onInput={clearEditedError(setFieldErrors)}
-        ref={form}
-        noValidate
-        onSubmit={handleSubmit}
-        className="grid gap-5 sm:grid-cols-2"
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          Edit {child.firstName} {child.lastName}
+        </h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {`${child.firstName}’s details in this organization. Each part saves on its own.`}
+        </p>
+      </div>
+      {notice}
+      <section
+        aria-labelledby={detailsId}
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
-        <TextFields
-          errors={fieldErrors}
-          fields={[
-            { label: 'First name', name: 'firstName', required: true, ...field('firstName') },
-            { label: 'Last name', name: 'lastName', required: true, ...field('lastName') },
-            { label: 'E-mail', name: 'email', type: 'email', ...field('email') },
-            { label: 'Date of birth', name: 'dateOfBirth', type: 'date', ...field('dateOfBirth') },
-          ]}
-        />
-        <div className="flex items-center gap-4 sm:col-span-2">
-          <Button type="submit" label={update.isPending ? 'Saving…' : 'Save'} disabled={update.isPending} />
-          {back}
-        </div>
-      </form>
+        <h2 id={detailsId} className="text-lg font-semibold">
+          Details
+        </h2>
+        <Alert tone="success" className={saved ? 'mt-4' : ''}>
+          {saved ? 'The profile is saved.' : null}
+        </Alert>
+        <Alert className={failed ? 'mt-4' : ''}>{failed}</Alert>
+        <form
+          key={JSON.stringify([current, [...offered.keys()]])}
+          onInput={clearEditedError(setFieldErrors)}
+          ref={form}
+          noValidate
+          onSubmit={handleSubmit}
+          className="mt-4 grid gap-5 sm:grid-cols-2"
+        >
+          <TextFields
+            errors={fieldErrors}
+            fields={[
+              { label: 'First name', name: 'firstName', required: true, ...field('firstName') },
+              { label: 'Last name', name: 'lastName', required: true, ...field('lastName') },
+              { label: 'E-mail', name: 'email', type: 'email', ...field('email') },
+              { label: 'Date of birth', name: 'dateOfBirth', type: 'date', ...field('dateOfBirth') },
+            ]}
+          />
+          <div className="sm:col-span-2">
+            <Button
+              type="submit"
+              label={update.isPending ? 'Saving…' : 'Save details'}
+              disabled={update.isPending}
+            />
+          </div>
+        </form>
+      </section>
+      {sections}
+      {back}
     </div>
   );
 }

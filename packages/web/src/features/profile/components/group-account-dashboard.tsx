@@ -24,7 +24,7 @@ function ChildList({ profiles }: { profiles: ProfileWithPlas[] }) {
           Your children
         </h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          The profiles you look after. Keep their names and dates of birth up to date.
+          The profiles you look after. Keep their details and contacts up to date.
         </p>
       </div>
       <ul className="space-y-4">

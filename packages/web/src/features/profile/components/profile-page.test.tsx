@@ -124,7 +124,7 @@ describe('/groupAccountDashboard (partner return path)', () => {
     const first = await screen.findByLabelText(/First name/);
     await userEvent.clear(first);
     await userEvent.type(first, 'Kimberly');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('The profile is saved.')).toBeInTheDocument();
     expect(JSON.parse(server.callsTo('PUT', '/api/app/profile/child-1')[0]?.body ?? '{}')).toEqual({
       firstName: 'Kimberly',
