@@ -22,6 +22,7 @@ const summary = {
   vendor: 'US Soccer',
   packageCode: 'coach-c',
   packageName: 'C coaching license',
+  searches: null,
   sandbox: true,
 };
 const page = (shares: CredentialSharing['shares'] = []): CredentialSharing => ({
@@ -105,6 +106,27 @@ describe('the credential sharing page', () => {
       consent: true,
     });
   }, 20_000);
+
+  it('lists a background check’s searches among what would be shared', async () => {
+    const check = {
+      ...summary,
+      requirementType: 3,
+      requirementName: 'Background check',
+      result: 'Clear',
+      vendor: 'Yardstik',
+      packageCode: 'pkg-1',
+      packageName: 'Volunteer Standard',
+      searches: ['SSN Trace', 'National Criminal Search'],
+    };
+    renderPage({
+      [`GET ${base}/credential-sharing`]: {
+        status: 200,
+        body: { ...page(), credentials: [{ memberRequirementId: requirementId, summary: check }] },
+      },
+    });
+    expect(await screen.findByText('SSN Trace, National Criminal Search')).toBeInTheDocument();
+    expect(screen.getByText('Searches')).toBeInTheDocument();
+  });
 
   it('asks before it stops sharing; keeping it sends nothing', async () => {
     let current = page([share(null)]);
