@@ -70,6 +70,11 @@ export const credentialShareSchema = z.object({
   summary: sharedCredentialSummarySchema,
   sharedAt: z.string(),
   revokedAt: z.string().nullable(),
+  /**
+   * Stopped because the credential expired here before its renewal completed: it resumes when the renewal does,
+   * unless the member stops sharing it (ADR 049).
+   */
+  resumesOnRenewal: z.boolean().default(false),
 });
 /** One consent. */
 export type CredentialShare = z.infer<typeof credentialShareSchema>;

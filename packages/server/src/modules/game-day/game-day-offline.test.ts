@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import type { CheckIn, ClearanceCard, OfflinePack } from '@touchline/contracts/game-day';
 import { auditEvents, labels, profileLevelAccesses } from '../../db/schema/index.ts';
 import { createTestSuite, type TestMember } from '../../../test/factories.ts';
+import type * as GameDayService from './game-day.service.ts';
 
 // Holds each scan of a batch, once its card is verified, until every scan of the batch is (or 5 s have passed): the
 // widest window two phones scanning at once can have, every one deciding before any records.
@@ -27,7 +28,7 @@ const gate = vi.hoisted(() => {
   };
 });
 vi.mock('./game-day.service.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./game-day.service.ts')>();
+  const original = await importOriginal<typeof GameDayService>();
   return {
     ...original,
     checkToken: async (...args: Parameters<typeof original.checkToken>) => {
