@@ -53,6 +53,16 @@ export const backgroundCheckContentSchema = z
     clientId: z.string().trim().min(1).max(200).nullable().default(null),
     packageId: z.string().trim().min(1).max(200).nullable().default(null),
     packageName: singleLineText().max(200, 'Use at most 200 characters').nullable().default(null),
+    /**
+     * The package's searches as the vendor lists them (chosen with the package from the vendor's list; null when
+     * the vendor lists none or the package was typed in): a shared check whose searches include all of these is
+     * accepted as "better" (ADR 049).
+     */
+    packageSearches: z
+      .array(singleLineText().trim().min(1).max(200, 'Use at most 200 characters'))
+      .max(50, 'Use at most 50 searches')
+      .nullable()
+      .default(null),
     payer: z.enum(backgroundCheckPayers, 'Choose who pays').default('organization'),
   })
   .superRefine((value, ctx) => {

@@ -39,6 +39,12 @@ export const sharedCredentialSummarySchema = z.object({
   /** The package, course, verification kind or license grade: its code (compared) and its name (shown). */
   packageCode: z.string().nullable(),
   packageName: z.string().nullable(),
+  /**
+   * A background check's searches as its vendor listed them for the package when it was ordered (the vendor's own
+   * labels, e.g. "SSN Trace"); null when not known (a TazWorks product, an uploaded report, another type). What "the
+   * same package or better" compares (ADR 049). Absent from summaries shared before it existed: null.
+   */
+  searches: z.array(z.string()).nullable().default(null),
   /** The credential came from a vendor's sandbox (a stand-in for testing): the receiver sees it said. */
   sandbox: z.boolean(),
 });
@@ -64,6 +70,11 @@ export const credentialShareSchema = z.object({
   summary: sharedCredentialSummarySchema,
   sharedAt: z.string(),
   revokedAt: z.string().nullable(),
+  /**
+   * Stopped because the credential expired here before its renewal completed: it resumes when the renewal does,
+   * unless the member stops sharing it (ADR 049).
+   */
+  resumesOnRenewal: z.boolean().default(false),
 });
 /** One consent. */
 export type CredentialShare = z.infer<typeof credentialShareSchema>;

@@ -33,7 +33,10 @@ export type SummarySource = {
   expiresAt: string | null;
 };
 
-type Detail = Pick<SharedCredentialSummary, 'result' | 'vendor' | 'packageCode' | 'packageName' | 'sandbox'>;
+type Detail = Pick<
+  SharedCredentialSummary,
+  'result' | 'vendor' | 'packageCode' | 'packageName' | 'sandbox'
+> & { searches?: string[] | null };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -42,6 +45,7 @@ async function backgroundCheck(db: Executor, s: SummarySource, sandbox: boolean)
     .select({
       vendor: screeningOrders.vendor,
       packageId: screeningOrders.packageId,
+      packageSearches: screeningOrders.packageSearches,
       status: screeningOrders.status,
     })
     .from(screeningOrders)
@@ -66,6 +70,8 @@ async function backgroundCheck(db: Executor, s: SummarySource, sandbox: boolean)
     vendor: agencyDisplayName(order.vendor),
     packageCode: order.packageId,
     packageName: str(s.content['packageName']),
+    // As the vendor listed them when this order was placed (not the definition's: what was searched is the order's).
+    searches: order.packageSearches && order.packageSearches.length > 0 ? order.packageSearches : null,
     sandbox,
   };
 }
@@ -177,5 +183,6 @@ export async function credentialSummary(
     // The last day it counts: the engine's expiry day is the first day it no longer does.
     validUntil: source.expiresAt === null ? null : addDays(source.expiresAt, -1),
     ...detail,
+    searches: detail.searches ?? null,
   };
 }

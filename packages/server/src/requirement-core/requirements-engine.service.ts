@@ -18,6 +18,7 @@ import {
 import { syncAssignments, syncDueDates } from './requirements-engine.sync.ts';
 import { lapseSharesOfUnmetSources } from './shared-credential-lapse.ts';
 import { renewSharesOfRenewedSources } from './shared-credential-renewal.ts';
+import { resumeSharesOfRenewedSources } from './shared-credential-revival.ts';
 import { sharedCompletions, sharedKey } from './shared-credentials.queries.ts';
 
 /** Profiles handled per round: bounds statement sizes and memory for organizations of any size. */
@@ -91,14 +92,17 @@ export async function rederive(
     }),
   }));
   await writeOverallStatuses(tx, organizationId, overall, clock.now);
-  // A credential these members shared that no longer holds here stops counting where it was shared, and one renewed
-  // here carries its new completion there (ADR 049).
+  // A credential these members shared that no longer holds here stops counting where it was shared, one renewed
+  // here carries its new completion there, and one that lapsed by expiry resumes with its renewal (ADR 049).
   const lapsed = await lapseSharesOfUnmetSources(tx, organizationId, profileIds, clock.now, clock.today);
   for (const [receiverOrganizationId, ids] of lapsed)
     await rederive(tx, receiverOrganizationId, ids.sort(), { ...clock, reason: 'credential-lapsed' });
   const renewed = await renewSharesOfRenewedSources(tx, organizationId, profileIds, clock.now);
   for (const [receiverOrganizationId, ids] of renewed)
     await rederive(tx, receiverOrganizationId, ids.sort(), { ...clock, reason: 'credential-renewed' });
+  const resumed = await resumeSharesOfRenewedSources(tx, organizationId, profileIds, clock.now);
+  for (const [receiverOrganizationId, ids] of resumed)
+    await rederive(tx, receiverOrganizationId, ids.sort(), { ...clock, reason: 'credential-resumed' });
   return changes;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../db/schema/index.ts';
 import {
   acceptedCompletion,
+  stringsOf,
   type AcceptingDefinition,
   type ReceivedCredentialInput,
   type SharedCompletion,
@@ -92,6 +93,7 @@ export async function sharedCompletions(
       summary: {
         vendor: typeof row.summary['vendor'] === 'string' ? row.summary['vendor'] : null,
         packageCode: typeof row.summary['packageCode'] === 'string' ? row.summary['packageCode'] : null,
+        searches: stringsOf(row.summary['searches']),
       },
     });
     grouped.set(key, entry);

@@ -1,4 +1,15 @@
-import { date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { hierarchyLevels } from './hierarchy-levels.ts';
 import { profileLevelAccesses } from './members.ts';
 import { organizations } from './organizations.ts';
@@ -42,6 +53,9 @@ export const gameDayCards = pgTable(
 /**
  * One check-in at a team's game on a day: the id is the client's (an offline replay never doubles), the outcome
  * what the scan said then (Cleared, NotCleared, Expired, Revoked, Invalid, OtherOrganization), with the reasons.
+ * `verdictSeq` numbers a member's verdicts at the game (1, 2, …; null for a card naming no member): a check-in is
+ * recorded only when the verdict differs from the member's latest, as that number plus one, and the unique index
+ * lets one of two phones scanning at the same instant take it (ADR 044).
  */
 export const gameDayCheckIns = pgTable(
   'game_day_check_ins',
@@ -60,10 +74,18 @@ export const gameDayCheckIns = pgTable(
     reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
     checkedByProfileId: uuid('checked_by_profile_id'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    verdictSeq: integer('verdict_seq'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('game_day_check_ins_game_idx').on(t.organizationId, t.hierarchyLevelId, t.gameOn),
+    uniqueIndex('game_day_check_ins_verdict_uq').on(
+      t.organizationId,
+      t.hierarchyLevelId,
+      t.gameOn,
+      t.profileLevelAccessId,
+      t.verdictSeq,
+    ),
   ],
 );

@@ -60,6 +60,12 @@ export const screeningOrders = pgTable(
     vendorCandidateId: text('vendor_candidate_id').notNull(),
     vendorReportId: text('vendor_report_id').notNull(),
     packageId: text('package_id').notNull(),
+    /**
+     * The searches the vendor listed for the package when it was ordered (its own labels, e.g. "SSN Trace"); null
+     * when the vendor lists none (TazWorks products) or could not be asked: what "the same package or better" of a
+     * shared check compares (ADR 049).
+     */
+    packageSearches: jsonb('package_searches').$type<string[]>(),
     status: text('status').notNull(),
     vendorStatus: text('vendor_status').notNull(),
     applyUrl: text('apply_url'),

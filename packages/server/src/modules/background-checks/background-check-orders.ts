@@ -45,6 +45,8 @@ export type PlaceOrderInput = {
   memberRequirementId?: string | null;
   candidate: CandidateInput;
   packageId: string;
+  /** The package's searches as the vendor listed them when ordering (null: not known). */
+  packageSearches?: string[] | null;
   /** The account at the vendor the port speaks for (a TazWorks client GUID, a Yardstik sub-account), stored. */
   vendorAccount?: string | null;
 };
@@ -79,6 +81,7 @@ export async function placeScreeningOrder(
         vendorCandidateId: candidateId,
         vendorReportId: report.id,
         packageId: input.packageId,
+        packageSearches: input.packageSearches ?? null,
         status: report.status,
         vendorStatus: report.vendorStatus,
         applyUrl: report.applyUrl,

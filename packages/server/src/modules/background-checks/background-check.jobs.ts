@@ -15,6 +15,17 @@ import {
   screeningTargetOfContent,
   type ScreeningTarget,
 } from '../../integrations/screening/order-targets.ts';
+import type { ScreeningPort } from '../../integrations/screening/port.ts';
+
+/** The searches a vendor lists for a package (null: it lists none, or no such package). */
+async function searchesOfPackage(
+  port: ScreeningPort,
+  packageId: string,
+  correlationId: string,
+): Promise<string[] | null> {
+  const listed = (await port.listPackages({ correlationId })).find((p) => p.id === packageId);
+  return listed && listed.searches.length > 0 ? listed.searches : null;
+}
 
 /** A vendor answer that retrying the same order cannot change. */
 const refusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
@@ -45,8 +56,17 @@ export const orderBackgroundCheckJob = defineJob({
     // A TazWorks client not granted to this organization (issue 34): never ordered on, and retrying cannot mend it.
     if (content.vendor === 'TazWorks' && target === null)
       throw new GiveUpError('the definition names an agency client that is not this organization’s');
+    const port = await screeningPort(deps, target);
+    // The package's searches as the vendor lists them now, kept on the order: what a shared check is compared by
+    // (ADR 049). Not knowing them never stops the order: the order then matches only its own package.
+    const packageSearches = await searchesOfPackage(port, content.packageId, ctx.jobId).catch(
+      (error: unknown) => {
+        deps.log.warn({ err: error, orderId: payload.orderId }, 'the package searches could not be read');
+        return null;
+      },
+    );
     const order = await placeScreeningOrder(
-      { db: deps.db, screening: await screeningPort(deps, target) },
+      { db: deps.db, screening: port },
       { correlationId: ctx.jobId },
       {
         orderId: payload.orderId,
@@ -54,6 +74,7 @@ export const orderBackgroundCheckJob = defineJob({
         profileLevelAccessId: row.profileLevelAccessId,
         memberRequirementId: payload.memberRequirementId,
         packageId: content.packageId,
+        packageSearches,
         vendorAccount: target?.account ?? null,
         candidate: {
           externalId: row.profileId,

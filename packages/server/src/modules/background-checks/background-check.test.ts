@@ -21,6 +21,7 @@ import {
   definitionId,
   names,
   ordersOf,
+  pkg,
   people,
   requirementOf,
   sandbox,
@@ -66,6 +67,8 @@ describe('a background check end to end on the Yardstik sandbox', () => {
     );
     const orders = await ordersOf(who);
     expect(orders).toHaveLength(1);
+    // The package's searches as the vendor listed them when it was ordered (ADR 049: "the same package or better").
+    expect(orders[0]!.packageSearches).toEqual(pkg.screenings.map((s) => s.label));
     const reports = [...sandbox.store.reports.values()].filter(
       (r) => r.candidate_id === orders[0]!.vendorCandidateId,
     );

@@ -33,7 +33,8 @@ type AcceptanceDeps = Pick<Deps, 'db'>;
 /** What "the same package or better" means per type, in words for the setting (ADR 049). */
 const criteria: Record<number, string> = {
   [RequirementType.BackgroundCheck]:
-    'A clear background check of the same vendor and package as this requirement orders (any, when it names no package).',
+    'A clear background check of the same vendor, of the package this requirement orders or of one whose searches ' +
+    'include all of its package’s (any, when it names no package).',
   [RequirementType.AbusePreventionTraining]:
     'A completed training of the same course as this requirement (any course, when it names none).',
   [RequirementType.AgeVerification]:

@@ -89,6 +89,7 @@ function presentShare(row: Awaited<ReturnType<typeof sharesOf>>[number]): Creden
     summary: sharedCredentialSummarySchema.parse(row.share.summary),
     sharedAt: row.share.createdAt.toISOString(),
     revokedAt: row.share.revokedAt?.toISOString() ?? null,
+    resumesOnRenewal: row.share.revokedAt !== null && row.share.revokedReason === 'expired',
   };
 }
 
@@ -281,7 +282,8 @@ export async function shareCredential(
 /**
  * POST /api/app/profile/{id}/credential-shares/{shareId}/revoke: the member (or guardian) withdraws a consent. The
  * receiving organization's copy is revoked in the same transaction, its requirement returns to what the member's own
- * facts say (not met), and both histories record it. Revoking a revoked consent changes nothing.
+ * facts say (not met), and both histories record it. Revoking a revoked consent changes nothing, but for one that
+ * lapsed by expiry: that is marked withdrawn, so its renewal does not resume it.
  */
 export async function revokeCredentialShare(
   deps: SharingDeps,
@@ -303,12 +305,16 @@ export async function revokeCredentialShare(
       )
       .for('update', { of: credentialShares });
     if (!row) throw notFound('Share');
-    if (row.share.revokedAt !== null) return presentShare(row);
+    // A share that lapsed by expiry would resume with the renewal (ADR 049): stopping it records the withdrawal, on
+    // the day it stopped counting. Any other stopped share is answered as it is.
+    const resumable = row.share.revokedAt !== null && row.share.revokedReason === 'expired';
+    if (row.share.revokedAt !== null && !resumable) return presentShare(row);
     const now = new Date();
+    const stoppedAt = row.share.revokedAt ?? now;
     const [share] = await tx
       .update(credentialShares)
       .set({
-        revokedAt: now,
+        revokedAt: stoppedAt,
         revokedByUserId: ctx.userId,
         revokedReason: 'consent-withdrawn',
         updatedAt: now,
@@ -320,7 +326,7 @@ export async function revokeCredentialShare(
     const target = { org: row.share.targetOrganizationId, profile: row.share.targetProfileId };
     const [received] = await tx
       .update(receivedCredentials)
-      .set({ revokedAt: now, revokedReason: 'consent-withdrawn', updatedAt: now })
+      .set({ revokedAt: stoppedAt, revokedReason: 'consent-withdrawn', updatedAt: now })
       .where(
         and(
           eq(receivedCredentials.organizationId, target.org),

@@ -94,6 +94,7 @@ describe('GET /api/app/profile/{id}/credential-sharing', () => {
       vendor: null,
       packageCode: 'Age',
       packageName: 'Age',
+      searches: null,
       sandbox: false,
     });
     // Only the coach's own membership in B: not C (no membership), not anyone else's.

@@ -70,7 +70,8 @@ async function presentCheckIns(deps: Deps, ctx: RequestContext, rows: CheckInRow
 /**
  * POST /api/app/game-day/games/:levelId/:gameOn/check-ins: verifies the card and records what it said, once per
  * client id (201 the first time, 200 with the same record on a replay; another game's id is 409) and once per member
- * and verdict at a game (200 with the earlier record, `repeat: true`). Audited.
+ * and verdict at a game (200 with the member's latest record when its verdict is the same, `repeat: true`), also when
+ * phones send at the same instant (the verdict number's unique index). Audited.
  */
 export async function recordCheckIn(
   deps: Deps,
@@ -94,62 +95,69 @@ export async function recordCheckIn(
   const before = await existing();
   if (before) return { created: false, checkIn: (await presentCheckIns(deps, ctx, [replayOf(before)]))[0]! };
   const check = await checkToken(deps, ctx, body.token);
-  // The same member with the same verdict at this game already: that check-in is the answer (a card held in front
-  // of the camera, shown again, or sent from a second phone's queue is one check-in on the roster). A changed
-  // verdict (revoked meanwhile, cleared since) is recorded anew.
-  const [earlier] = check.profileLevelAccessId
-    ? await deps.db
-        .select()
-        .from(gameDayCheckIns)
-        .where(
-          and(
-            eq(gameDayCheckIns.organizationId, ctx.organizationId),
-            eq(gameDayCheckIns.hierarchyLevelId, level.id),
-            eq(gameDayCheckIns.gameOn, game.gameOn),
-            eq(gameDayCheckIns.profileLevelAccessId, check.profileLevelAccessId),
-          ),
-        )
-        .orderBy(desc(gameDayCheckIns.scannedAt))
-        .limit(1)
-    : [];
-  if (earlier && earlier.outcome === check.outcome) {
-    const [shown] = await presentCheckIns(deps, ctx, [earlier]);
-    return { created: false, checkIn: { ...shown!, repeat: true } };
-  }
-  const inserted = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(gameDayCheckIns)
-      .values({
-        id: body.id,
-        organizationId: ctx.organizationId,
-        hierarchyLevelId: level.id,
-        gameOn: game.gameOn,
-        cardId: check.cardId,
-        profileLevelAccessId: check.profileLevelAccessId,
-        outcome: check.outcome,
-        reasons: check.reasons,
-        checkedByProfileId: ctx.profileId,
-        scannedAt: body.scannedAt ? new Date(body.scannedAt) : deps.clock(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row)
-      await recordAuditEvent(
-        tx,
-        { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
-        {
+  const member = check.profileLevelAccessId;
+  // The member's latest verdict at this game decides: the same one is that check-in again (a card held in front of
+  // the camera, shown again, or sent from a second phone's queue is one check-in on the roster); a changed verdict
+  // (revoked meanwhile, cleared since) is recorded anew as the member's next verdict number. Two phones deciding at
+  // the same instant take the same number: the unique index lets one insert it, and the other reads again.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [latest] = member
+      ? await deps.db
+          .select()
+          .from(gameDayCheckIns)
+          .where(
+            and(
+              eq(gameDayCheckIns.organizationId, ctx.organizationId),
+              eq(gameDayCheckIns.hierarchyLevelId, level.id),
+              eq(gameDayCheckIns.gameOn, game.gameOn),
+              eq(gameDayCheckIns.profileLevelAccessId, member),
+            ),
+          )
+          .orderBy(sql`${gameDayCheckIns.verdictSeq} desc nulls last`, desc(gameDayCheckIns.scannedAt))
+          .limit(1)
+      : [];
+    if (latest && latest.outcome === check.outcome) {
+      const [shown] = await presentCheckIns(deps, ctx, [latest]);
+      return { created: false, checkIn: { ...shown!, repeat: true } };
+    }
+    const inserted = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(gameDayCheckIns)
+        .values({
+          id: body.id,
           organizationId: ctx.organizationId,
-          action: 'game-day.checked-in',
-          entityType: 'game_day_check_in',
-          entityId: row.id,
-          data: { levelId: level.id, gameOn: game.gameOn, outcome: row.outcome },
-        },
-      );
-    return row;
-  });
-  const row = inserted ?? (await existing());
-  if (!row) throw new Error('check-in not recorded');
-  return { created: Boolean(inserted), checkIn: (await presentCheckIns(deps, ctx, [replayOf(row)]))[0]! };
+          hierarchyLevelId: level.id,
+          gameOn: game.gameOn,
+          cardId: check.cardId,
+          profileLevelAccessId: member,
+          outcome: check.outcome,
+          reasons: check.reasons,
+          checkedByProfileId: ctx.profileId,
+          scannedAt: body.scannedAt ? new Date(body.scannedAt) : deps.clock(),
+          verdictSeq: member ? (latest?.verdictSeq ?? 0) + 1 : null,
+        })
+        // Either key: the client's id (a replay sent twice at once) or the member's verdict number (another phone).
+        .onConflictDoNothing()
+        .returning();
+      if (row)
+        await recordAuditEvent(
+          tx,
+          { userId: ctx.userId, profileId: ctx.profileId, requestId: ctx.requestId },
+          {
+            organizationId: ctx.organizationId,
+            action: 'game-day.checked-in',
+            entityType: 'game_day_check_in',
+            entityId: row.id,
+            data: { levelId: level.id, gameOn: game.gameOn, outcome: row.outcome },
+          },
+        );
+      return row;
+    });
+    const row = inserted ?? (await existing());
+    if (row)
+      return { created: Boolean(inserted), checkIn: (await presentCheckIns(deps, ctx, [replayOf(row)]))[0]! };
+  }
+  throw conflict('This member was being checked in from several devices at once: scan again');
 }
 
 /** GET /api/app/game-day/games/:levelId/:gameOn/check-ins: the game's check-ins, in scan order. */

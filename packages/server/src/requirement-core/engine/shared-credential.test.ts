@@ -7,6 +7,7 @@ import {
   acceptedCompletion,
   credentialMeetsDefinition,
   deriveStatusWithShared,
+  searchesInclude,
   type AcceptingDefinition,
   type ReceivedCredentialInput,
 } from './shared-credential.ts';
@@ -61,6 +62,33 @@ describe('the same package or better, per type', () => {
         credential(3, null, null),
       ),
     ).toBe(true);
+  });
+  it('background check "or better": the same vendor and every search of the definition’s package among its own', () => {
+    const basic = ['SSN Trace', 'National Criminal Search', 'Sex Offender Registry'];
+    const wants = definition(3, { vendor: 'Yardstik', packageId: 'pkg-basic-b', packageSearches: basic });
+    const held = (searches: string[] | null, vendor = 'Yardstik', code = 'pkg-other') => ({
+      ...credential(3, vendor, code),
+      summary: { vendor, packageCode: code, searches },
+    });
+    // Another account's package with more searches (a Yardstik sub-account's ids are its own): better.
+    expect(credentialMeetsDefinition(wants, held([...basic, 'County Criminal Search']))).toBe(true);
+    // The same searches in other spelling: the same.
+    expect(
+      credentialMeetsDefinition(
+        wants,
+        held(['ssn trace', 'National  Criminal Search', 'Sex-Offender Registry']),
+      ),
+    ).toBe(true);
+    // One search fewer; searches not known; another vendor's labels: not shown to be as good.
+    expect(credentialMeetsDefinition(wants, held(['SSN Trace', 'National Criminal Search']))).toBe(false);
+    expect(credentialMeetsDefinition(wants, held(null))).toBe(false);
+    expect(credentialMeetsDefinition(wants, held([...basic, 'County Criminal Search'], 'JDP'))).toBe(false);
+    // The same package still counts when the searches are not known on either side.
+    expect(credentialMeetsDefinition(wants, held(null, 'Yardstik', 'pkg-basic-b'))).toBe(true);
+    const unknown = definition(3, { vendor: 'Yardstik', packageId: 'pkg-basic-b', packageSearches: null });
+    expect(credentialMeetsDefinition(unknown, held([...basic, 'County Criminal Search']))).toBe(false);
+    expect(searchesInclude(['A'], [])).toBe(true);
+    expect(searchesInclude(null, ['A'])).toBe(false);
   });
   it('training: the same course, any when none is named; verification: Age & Grade covers both; types must match', () => {
     expect(

@@ -29,7 +29,7 @@ export type ReceivedCredentialInput = {
   completedOn: Day;
   /** The last day it is valid (null: no end). */
   validUntil: Day | null;
-  summary: Pick<SharedCredentialSummary, 'vendor' | 'packageCode'>;
+  summary: Pick<SharedCredentialSummary, 'vendor' | 'packageCode'> & { searches?: string[] | null };
   /** The organization that shared it (what the member's requirement page names). */
   sourceOrganizationName?: string;
 };
@@ -39,12 +39,37 @@ export type SharedCompletion = { completedOn: Day; expiresAt: Day | null; source
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
+/** A list of strings stored in JSON (a summary's or a definition's searches), null when it is not one or empty. */
+export function stringsOf(v: unknown): string[] | null {
+  if (!Array.isArray(v)) return null;
+  const items = v.filter((s): s is string => typeof s === 'string' && s.trim() !== '');
+  return items.length > 0 ? items : null;
+}
+
+/** A search label as compared: case, spacing and punctuation aside ("SSN trace" is "SSN Trace"). */
+const searchKey = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * Whether a shared check searched at least what the receiving package does: both lists known (the vendor's own
+ * labels) and every required search among the shared ones.
+ */
+export function searchesInclude(held: readonly string[] | null, required: readonly string[] | null): boolean {
+  if (held === null || required === null) return false;
+  const have = new Set(held.map(searchKey));
+  return required.every((search) => have.has(searchKey(search)));
+}
+
 /** The US Soccer catalog entry of a code. */
 const licenseOf = (code: string | null) => usSoccerLicenseCatalog.find((g) => g.code === code);
 
 /**
- * "The same vendor package or better" per type (ADR 049): a background check of the same vendor and package (any,
- * when the definition names none); the same training course (any, when none is named); an age verification that
+ * "The same vendor package or better" per type (ADR 049): a background check of the same vendor and either the same
+ * package or one whose searches (as the vendor listed them when it was ordered) include every search of the
+ * definition's package (any, when the definition names no package); the same training course (any, when none is named); an age verification that
  * proves at least what the definition asks (Age & Grade covers Age and Grade); any cleared identity verification; a
  * US Soccer license of the same discipline and the required grade or higher (ADR 032's ranks).
  */
@@ -64,7 +89,11 @@ export function credentialMeetsDefinition(
         vendor === 'TazWorks'
           ? tazworksAgencies.some((a) => a.name === credential.summary.vendor)
           : vendor === credential.summary.vendor;
-      return vendorMatches && code === packageId;
+      if (!vendorMatches) return false;
+      return (
+        code === packageId ||
+        searchesInclude(credential.summary.searches ?? null, stringsOf(content['packageSearches']))
+      );
     }
     case RequirementType.AbusePreventionTraining: {
       const courseId = str(content['courseId']);

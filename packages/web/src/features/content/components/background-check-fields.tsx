@@ -29,6 +29,26 @@ export function BackgroundCheckFields({ id, content, errors, set, onChange, inpu
     </div>
   );
   const vendor = str(content.vendor) || 'Generic';
+  // A package id typed in: its searches are not known here, so any kept with an earlier choice go.
+  const packageIdInput = (
+    <div>
+      <label htmlFor={`${id}-packageId`} className={labelClass}>
+        Package id (from the vendor’s package list)
+      </label>
+      <input
+        id={`${id}-packageId`}
+        type="text"
+        className={inputClass}
+        value={str(content.packageId)}
+        aria-invalid={errors.packageId ? true : undefined}
+        aria-describedby={errors.packageId ? `${id}-packageId-error` : undefined}
+        onChange={(e) =>
+          onChange({ ...content, packageId: e.currentTarget.value || null, packageSearches: null })
+        }
+      />
+      <FieldError id={`${id}-packageId-error`} message={errors.packageId} />
+    </div>
+  );
   return (
     <div className="space-y-4">
       {select(
@@ -51,11 +71,13 @@ export function BackgroundCheckFields({ id, content, errors, set, onChange, inpu
           clientId={str(content.clientId) || null}
           packageId={str(content.packageId)}
           error={errors.packageId ?? errors.clientId}
-          onChoose={(packageId, packageName, clientId) =>
+          onChoose={(packageId, packageName, clientId, searches) =>
             onChange({
               ...content,
               packageId,
               packageName,
+              // Kept with the package: what a check shared from another organization is compared with (ADR 049).
+              packageSearches: searches,
               clientId: vendor === 'TazWorks' ? clientId : null,
             })
           }
@@ -64,7 +86,7 @@ export function BackgroundCheckFields({ id, content, errors, set, onChange, inpu
               {vendor === 'TazWorks'
                 ? input('clientId', 'Client id at the agency (from the organization setup)')
                 : null}
-              {input('packageId', 'Package id (from the vendor’s package list)')}
+              {packageIdInput}
               {input('packageName', 'Package name shown to members')}
             </>
           }

@@ -12,8 +12,16 @@ type Props = {
   clientId?: string | null;
   packageId: string;
   error: string | undefined;
-  /** The chosen package, and the organization's client at the agency it is ordered on (TazWorks orders need it). */
-  onChoose: (packageId: string | null, packageName: string | null, clientId: string) => void;
+  /**
+   * The chosen package, the organization's client at the agency it is ordered on (TazWorks orders need it), and the
+   * package's searches as the vendor lists them (null: none listed).
+   */
+  onChoose: (
+    packageId: string | null,
+    packageName: string | null,
+    clientId: string,
+    searches: string[] | null,
+  ) => void;
   /** The first option's words (what no choice means): "Choose a package" unless the type has a default. */
   emptyLabel?: string;
   /** The plain package id and name inputs, when the vendor's list cannot be read (no client added, no rights). */
@@ -74,7 +82,7 @@ export function BackgroundCheckPackageField({
             value={client.id}
             onChange={(e) => {
               setPicked(e.currentTarget.value);
-              onChoose(null, null, e.currentTarget.value);
+              onChoose(null, null, e.currentTarget.value, null);
             }}
           >
             {eligible.map((c) => (
@@ -97,7 +105,12 @@ export function BackgroundCheckPackageField({
           aria-describedby={error ? `${id}-package-error` : undefined}
           onChange={(e) => {
             const chosen = listed.find((p) => p.id === e.currentTarget.value);
-            onChoose(chosen?.id ?? null, chosen?.name ?? null, client.id);
+            onChoose(
+              chosen?.id ?? null,
+              chosen?.name ?? null,
+              client.id,
+              chosen && chosen.searches.length > 0 ? chosen.searches : null,
+            );
           }}
         >
           <option value="">{emptyLabel}</option>

@@ -101,6 +101,7 @@ describe('the background-check definition fields', () => {
       clientId: null,
       packageId: 'pkg-2',
       packageName: 'Sex Offender Search',
+      packageSearches: ['Sex Offender Registry'],
       payer: 'organization',
     });
   });
@@ -126,6 +127,7 @@ describe('the background-check definition fields', () => {
       clientId: null,
       packageId: 'pkg-1',
       packageName: 'Volunteer',
+      packageSearches: null,
       payer: 'member',
     });
     expect(backgroundCheckContentSchema.safeParse({ vendor: 'Yardstik' }).success).toBe(false);
@@ -160,6 +162,7 @@ describe('the background-check definition fields for a TazWorks-platform agency'
       clientId: 'c-guid-1',
       packageId: 'prod-9',
       packageName: 'Volunteer Basic',
+      packageSearches: ['County Criminal'],
       payer: 'organization',
     });
   });

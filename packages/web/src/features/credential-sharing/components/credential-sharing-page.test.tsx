@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CredentialSharing, ReceivedCredentials } from '@touchline/contracts/credential-sharing';
@@ -22,6 +22,7 @@ const summary = {
   vendor: 'US Soccer',
   packageCode: 'coach-c',
   packageName: 'C coaching license',
+  searches: null,
   sandbox: true,
 };
 const page = (shares: CredentialSharing['shares'] = []): CredentialSharing => ({
@@ -46,6 +47,7 @@ const share = (revokedAt: string | null) => ({
   summary,
   sharedAt: '2026-11-29T08:00:00.000Z',
   revokedAt,
+  resumesOnRenewal: false,
 });
 const noneReceived: ReceivedCredentials = { items: [] };
 
@@ -105,6 +107,55 @@ describe('the credential sharing page', () => {
       consent: true,
     });
   }, 20_000);
+
+  it('lists a background check’s searches among what would be shared', async () => {
+    const check = {
+      ...summary,
+      requirementType: 3,
+      requirementName: 'Background check',
+      result: 'Clear',
+      vendor: 'Yardstik',
+      packageCode: 'pkg-1',
+      packageName: 'Volunteer Standard',
+      searches: ['SSN Trace', 'National Criminal Search'],
+    };
+    renderPage({
+      [`GET ${base}/credential-sharing`]: {
+        status: 200,
+        body: { ...page(), credentials: [{ memberRequirementId: requirementId, summary: check }] },
+      },
+    });
+    expect(await screen.findByText('SSN Trace, National Criminal Search')).toBeInTheDocument();
+    expect(screen.getByText('Searches')).toBeInTheDocument();
+  });
+
+  it('says a share that lapsed by expiry resumes when renewed, and can stop it', async () => {
+    const lapsed = { ...share('2026-11-29T09:00:00.000Z'), resumesOnRenewal: true };
+    let current = page([lapsed]);
+    const server = renderPage({
+      [`GET ${base}/credential-sharing`]: () => ({ status: 200, body: current }),
+      [`POST ${base}/credential-shares/${shareId}/revoke`]: () => {
+        current = page([{ ...lapsed, resumesOnRenewal: false }]);
+        return { status: 200, body: { ...lapsed, resumesOnRenewal: false } };
+      },
+    });
+    expect(
+      await screen.findByText(
+        'It expired here before it was renewed. When it is renewed here, Hillcrest United sees it again, unless you stop sharing it.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing…' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Stop sharing with Hillcrest United?' });
+    expect(ask).toHaveTextContent(
+      'Hillcrest United will not see the US Soccer coaching license again when it is renewed here.',
+    );
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stop sharing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Stop sharing…' })).not.toBeInTheDocument(),
+    );
+    expect(server.callsTo('POST', `${base}/credential-shares/${shareId}/revoke`)).toHaveLength(1);
+    expect(screen.queryByText(/When it is renewed here/)).not.toBeInTheDocument();
+  });
 
   it('asks before it stops sharing; keeping it sends nothing', async () => {
     let current = page([share(null)]);

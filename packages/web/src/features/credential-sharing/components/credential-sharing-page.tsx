@@ -108,7 +108,13 @@ function SharingSections({ profileId, data }: { profileId: string; data: Credent
                   Shared on {dayText(share.sharedAt)}
                   {share.revokedAt ? ` · Stopped on ${dayText(share.revokedAt)}` : ' · Shared now'}
                 </p>
-                {share.revokedAt === null ? (
+                {share.resumesOnRenewal ? (
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    It expired here before it was renewed. When it is renewed here,{' '}
+                    {share.targetOrganizationName} sees it again, unless you stop sharing it.
+                  </p>
+                ) : null}
+                {share.revokedAt === null || share.resumesOnRenewal ? (
                   <div className="mt-3">
                     <Button label="Stop sharing…" variant="quaternary" onClick={() => setRevoking(share)} />
                   </div>

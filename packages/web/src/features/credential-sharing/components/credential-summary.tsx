@@ -19,7 +19,8 @@ const packageLabel: Record<number, string> = {
 };
 
 /**
- * Exactly what crosses to the other organization (ADR 049): result, completion day, validity, issuer and package.
+ * Exactly what crosses to the other organization (ADR 049): result, completion day, validity, issuer, package and
+ * (for a background check) its searches.
  * The page shows it before the member consents and wherever a share is listed, so what was agreed is what is seen.
  */
 export function CredentialSummary({ summary }: { summary: SharedCredentialSummary }) {
@@ -31,6 +32,7 @@ export function CredentialSummary({ summary }: { summary: SharedCredentialSummar
   ];
   if (summary.packageName)
     rows.push([packageLabel[summary.requirementType] ?? 'Package', summary.packageName]);
+  if (summary.searches) rows.push(['Searches', summary.searches.join(', ')]);
   return (
     <div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

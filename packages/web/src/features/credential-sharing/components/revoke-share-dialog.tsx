@@ -23,10 +23,18 @@ export function RevokeShareDialog({
       role="alertdialog"
     >
       <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
-        <p>
-          {share.targetOrganizationName} will no longer see the {share.summary.requirementName}. If it counted
-          toward one of its requirements, that requirement is no longer met there and it may ask for its own.
-        </p>
+        {share.resumesOnRenewal ? (
+          <p>
+            {share.targetOrganizationName} will not see the {share.summary.requirementName} again when it is
+            renewed here. You can share the renewed one again later.
+          </p>
+        ) : (
+          <p>
+            {share.targetOrganizationName} will no longer see the {share.summary.requirementName}. If it
+            counted toward one of its requirements, that requirement is no longer met there and it may ask for
+            its own.
+          </p>
+        )}
         <Alert>{revoke.isError ? revoke.error.message : null}</Alert>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
