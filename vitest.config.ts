@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import webConfig, { mockingTestFiles } from './packages/web/vitest.config.ts';
 
 // One runner for every package; each package keeps its own environment and setup. `faults` (real processes on
 // PostgreSQL) runs only through `npm run test:faults`: `npm test` leaves it out.
@@ -16,6 +17,18 @@ export default defineConfig({
       'packages/server',
       'packages/server/vitest.faults.config.ts',
       'packages/web',
+      // The web files that vi.mock a module, each in a module registry of its own (packages/web/vitest.config.ts).
+      {
+        ...webConfig,
+        root: 'packages/web',
+        test: {
+          ...webConfig.test,
+          name: 'web-mocking',
+          include: mockingTestFiles,
+          exclude: [],
+          isolate: true,
+        },
+      },
     ],
   },
 });

@@ -1,14 +1,22 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pgliteWithStatementCache, type PgliteClient } from './pglite-statements.ts';
 
 let pg: PGlite;
 let client: PgliteClient;
 
+// initdb once for the file (seconds each); every test gets a new database loaded from it, so its session holds no
+// prepared statement and its cache starts empty.
+let fresh: Blob;
+beforeAll(async () => {
+  const first = await PGlite.create();
+  await first.exec(`create table t (id int primary key, name text not null, doc jsonb, at timestamptz)`);
+  fresh = await first.dumpDataDir('none');
+  await first.close();
+});
 beforeEach(async () => {
-  pg = await PGlite.create();
+  pg = await PGlite.create({ loadDataDir: fresh });
   client = pgliteWithStatementCache(pg, 3);
-  await pg.exec(`create table t (id int primary key, name text not null, doc jsonb, at timestamptz)`);
 });
 afterEach(async () => {
   await pg.close();
