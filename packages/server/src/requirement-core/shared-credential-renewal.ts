@@ -1,18 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { sharedCredentialSummarySchema } from '@touchline/contracts/credential-sharing';
-import { RequirementStatus } from '@touchline/contracts/requirement-status';
-import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../db/client.ts';
-import {
-  credentialShares,
-  memberRequirements,
-  organizations,
-  receivedCredentials,
-  requirementDefinitions,
-} from '../db/schema/index.ts';
+import { credentialShares, receivedCredentials } from '../db/schema/index.ts';
 import { credentialSummary } from './credential-summary.ts';
 import { addDays, dayOf } from './engine/calendar.ts';
-import { inIds } from './requirements-engine.queries.ts';
+import { sharesOfMetSources } from './shared-credential-sources.ts';
 import { recordShareChange, sourceOrganizationName } from './shared-credential-history.ts';
 
 // A renewal at the source carries over to a live share (ADR 049, 2026-11-29 "A renewal carries over"): the consent
@@ -20,8 +12,6 @@ import { recordShareChange, sourceOrganizationName } from './shared-credential-h
 // When the sharing organization's requirement holds again with another completion (a renewal, a refresher, a
 // corrected completion date), the share and the receiving organization's copy take the new summary in the same
 // transaction, both histories say so, and the receiving profiles are re-derived by the caller.
-
-const met = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
 
 /** The completion day and last valid day a source row stands for now (what the summary must say). */
 function completionOf(row: { completedAt: Date; expiresAt: string | null }) {
@@ -45,47 +35,7 @@ export async function renewSharesOfRenewedSources(
 ): Promise<Map<string, string[]>> {
   const receivers = new Map<string, string[]>();
   if (profileIds.length === 0) return receivers;
-  const rows = await tx
-    .select({
-      share: credentialShares,
-      completedAt: memberRequirements.completedAt,
-      expiresAt: memberRequirements.expiresAt,
-      status: memberRequirements.status,
-      type: requirementDefinitions.type,
-      name: requirementDefinitions.name,
-      content: requirementDefinitions.content,
-      targetOrganizationName: organizations.name,
-    })
-    .from(credentialShares)
-    .innerJoin(
-      memberRequirements,
-      and(
-        eq(memberRequirements.organizationId, credentialShares.organizationId),
-        eq(memberRequirements.id, credentialShares.memberRequirementId),
-        eq(memberRequirements.active, true),
-        isNotNull(memberRequirements.completedAt),
-      ),
-    )
-    .innerJoin(
-      requirementDefinitions,
-      and(
-        eq(requirementDefinitions.organizationId, credentialShares.organizationId),
-        eq(requirementDefinitions.id, memberRequirements.definitionId),
-      ),
-    )
-    .innerJoin(organizations, eq(organizations.id, credentialShares.targetOrganizationId))
-    .where(
-      and(
-        eq(credentialShares.organizationId, organizationId),
-        isNull(credentialShares.revokedAt),
-        inIds(credentialShares.profileId, profileIds),
-        inArray(memberRequirements.status, met),
-        or(
-          isNull(memberRequirements.reviewOutcome),
-          eq(memberRequirements.reviewOutcome, ReviewOutcome.Approved),
-        ),
-      ),
-    );
+  const rows = await sharesOfMetSources(tx, organizationId, profileIds, [isNull(credentialShares.revokedAt)]);
   const renewed = rows.filter((row) => {
     const before = sharedCredentialSummarySchema.safeParse(row.share.summary);
     if (!before.success || row.completedAt === null) return false;

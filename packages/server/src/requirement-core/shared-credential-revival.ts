@@ -1,26 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { sharedCredentialSummarySchema } from '@touchline/contracts/credential-sharing';
-import { RequirementStatus } from '@touchline/contracts/requirement-status';
-import { ReviewOutcome } from '@touchline/contracts/reviews';
 import type { Executor } from '../db/client.ts';
-import {
-  credentialShares,
-  memberRequirements,
-  organizations,
-  receivedCredentials,
-  requirementDefinitions,
-} from '../db/schema/index.ts';
+import { credentialShares, receivedCredentials } from '../db/schema/index.ts';
 import { credentialSummary } from './credential-summary.ts';
 import { addDays, dayOf } from './engine/calendar.ts';
-import { inIds } from './requirements-engine.queries.ts';
+import { sharesOfMetSources } from './shared-credential-sources.ts';
 import { recordShareChange, sourceOrganizationName } from './shared-credential-history.ts';
 
 // A share that lapsed because its credential expired here before the renewal completed resumes when the renewal
 // completes (ADR 049, 2026-11-30 "A renewal resumes a share that lapsed by expiry"): the consent covers the member's
 // credential until they stop sharing, and an expiry is not the member stopping. Only an expiry: a reset, a rejection,
 // a disqualification or a removal stays stopped, and so does a share the member stopped (also after it lapsed).
-
-const met = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
 
 /**
  * The destination is still the consenting account's: the target profile is live with a live access in a live
@@ -76,49 +66,12 @@ export async function resumeSharesOfRenewedSources(
 ): Promise<Map<string, string[]>> {
   const receivers = new Map<string, string[]>();
   if (profileIds.length === 0) return receivers;
-  const rows = await tx
-    .select({
-      share: credentialShares,
-      completedAt: memberRequirements.completedAt,
-      expiresAt: memberRequirements.expiresAt,
-      type: requirementDefinitions.type,
-      name: requirementDefinitions.name,
-      content: requirementDefinitions.content,
-      targetOrganizationName: organizations.name,
-    })
-    .from(credentialShares)
-    .innerJoin(
-      memberRequirements,
-      and(
-        eq(memberRequirements.organizationId, credentialShares.organizationId),
-        eq(memberRequirements.id, credentialShares.memberRequirementId),
-        eq(memberRequirements.active, true),
-        isNotNull(memberRequirements.completedAt),
-      ),
-    )
-    .innerJoin(
-      requirementDefinitions,
-      and(
-        eq(requirementDefinitions.organizationId, credentialShares.organizationId),
-        eq(requirementDefinitions.id, memberRequirements.definitionId),
-      ),
-    )
-    .innerJoin(organizations, eq(organizations.id, credentialShares.targetOrganizationId))
-    .where(
-      and(
-        eq(credentialShares.organizationId, organizationId),
-        isNotNull(credentialShares.revokedAt),
-        eq(credentialShares.revokedReason, 'expired'),
-        inIds(credentialShares.profileId, profileIds),
-        inArray(memberRequirements.status, met),
-        or(
-          isNull(memberRequirements.reviewOutcome),
-          eq(memberRequirements.reviewOutcome, ReviewOutcome.Approved),
-        ),
-        noLiveTwin,
-        stillTheirs,
-      ),
-    );
+  const rows = await sharesOfMetSources(tx, organizationId, profileIds, [
+    isNotNull(credentialShares.revokedAt),
+    eq(credentialShares.revokedReason, 'expired'),
+    noLiveTwin,
+    stillTheirs,
+  ]);
   if (rows.length === 0) return receivers;
   const fromOrganization = await sourceOrganizationName(tx, organizationId);
   for (const row of rows) {
