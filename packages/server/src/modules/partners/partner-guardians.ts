@@ -6,11 +6,8 @@ import type { Transaction } from '../../db/client.ts';
 import { partnerRegistrations, profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import type { PartnerPerson } from '../../integrations/partners/port.ts';
-import {
-  createInvitedMembers,
-  queueInvitationMails,
-  revokeInvitations,
-} from '../invitations/invitations.service.ts';
+import { revokeInvitations } from '../invitations/invitations.service.ts';
+import { invitePartnerPerson } from './partner-invite.ts';
 import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 
 // A partner registration for a child (ADR 041 part five): the guardian is invited (or their live membership reused)
@@ -118,43 +115,13 @@ async function guardianAccess(
     .limit(1);
   if (held) return { ...held, made: false };
   const guardian = registration.person.guardian;
-  const made = await createInvitedMembers(
-    tx,
-    connection.organizationId,
-    null,
-    [
-      {
-        email,
-        firstName: guardian?.firstName || 'Guardian',
-        lastName: guardian?.lastName || '',
-        hierarchyLevelId: level.id,
-        levelName: level.name,
-        labelId: guardianLabel.id,
-        roleLabel: guardianLabel.name,
-      },
-    ],
-    new Date(),
-  );
-  const [invited] = made.members;
-  if (!invited) throw new Error('the invited guardian was not created');
-  await recordAuditEvent(
-    tx,
-    { userId: null },
-    {
-      organizationId: connection.organizationId,
-      action: 'member.invited',
-      entityType: 'profile_level_access',
-      entityId: invited.profileLevelAccessId,
-      data: {
-        source: 'partner',
-        connectionId: connection.id,
-        guardianOf: registration.memberId,
-        hierarchyLevelId: level.id,
-        labelId: guardianLabel.id,
-      },
-    },
-  );
-  await queueInvitationMails(deps as Deps, tx, made.mails);
+  const invited = await invitePartnerPerson(deps, tx, {
+    connection,
+    level,
+    label: guardianLabel,
+    person: { email, firstName: guardian?.firstName || 'Guardian', lastName: guardian?.lastName || '' },
+    audit: { guardianOf: registration.memberId },
+  });
   return { accessId: invited.profileLevelAccessId, profileId: invited.profileId, made: true };
 }
 

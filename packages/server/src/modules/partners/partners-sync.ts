@@ -26,11 +26,8 @@ import {
   lockGuardian,
   releaseGuardian,
 } from './partner-guardians.ts';
-import {
-  createInvitedMembers,
-  queueInvitationMails,
-  revokeInvitations,
-} from '../invitations/invitations.service.ts';
+import { revokeInvitations } from '../invitations/invitations.service.ts';
+import { invitePartnerPerson } from './partner-invite.ts';
 
 /** Export pages one run applies at most (the next run resumes from the stored cursor). */
 const pagesPerRun = 50;
@@ -315,38 +312,13 @@ export async function admit(
     await setStatus(tx, registration.id, 'invited', held.id, person);
     return;
   }
-  const made = await createInvitedMembers(
-    tx,
-    connection.organizationId,
-    null,
-    [
-      {
-        email: person.email,
-        firstName: person.firstName || 'Member',
-        lastName: person.lastName || '',
-        hierarchyLevelId: level.id,
-        levelName: level.name,
-        labelId: label.id,
-        roleLabel: label.name,
-        externalId: registration.memberId,
-      },
-    ],
-    new Date(),
-  );
-  const [invited] = made.members;
-  if (!invited) throw new Error('the invited member was not created');
-  await recordAuditEvent(
-    tx,
-    { userId: null },
-    {
-      organizationId: connection.organizationId,
-      action: 'member.invited',
-      entityType: 'profile_level_access',
-      entityId: invited.profileLevelAccessId,
-      data: { source: 'partner', connectionId: connection.id, hierarchyLevelId: level.id, labelId: label.id },
-    },
-  );
-  await queueInvitationMails(deps as Deps, tx, made.mails);
+  const invited = await invitePartnerPerson(deps, tx, {
+    connection,
+    level,
+    label,
+    person: { email: person.email, firstName: person.firstName || 'Member', lastName: person.lastName || '' },
+    externalId: registration.memberId,
+  });
   await setStatus(tx, registration.id, 'invited', invited.profileLevelAccessId, person);
 }
 
