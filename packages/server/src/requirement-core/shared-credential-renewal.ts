@@ -2,9 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { sharedCredentialSummarySchema } from '@touchline/contracts/credential-sharing';
 import type { Executor } from '../db/client.ts';
 import { credentialShares, receivedCredentials } from '../db/schema/index.ts';
-import { credentialSummary } from './credential-summary.ts';
-import { addDays, dayOf } from './engine/calendar.ts';
-import { sharesOfMetSources } from './shared-credential-sources.ts';
+import { completionOf, sharesOfMetSources, summaryOfSource } from './shared-credential-sources.ts';
 import { recordShareChange, sourceOrganizationName } from './shared-credential-history.ts';
 
 // A renewal at the source carries over to a live share (ADR 049, 2026-11-29 "A renewal carries over"): the consent
@@ -12,14 +10,6 @@ import { recordShareChange, sourceOrganizationName } from './shared-credential-h
 // When the sharing organization's requirement holds again with another completion (a renewal, a refresher, a
 // corrected completion date), the share and the receiving organization's copy take the new summary in the same
 // transaction, both histories say so, and the receiving profiles are re-derived by the caller.
-
-/** The completion day and last valid day a source row stands for now (what the summary must say). */
-function completionOf(row: { completedAt: Date; expiresAt: string | null }) {
-  return {
-    completedOn: dayOf(row.completedAt),
-    validUntil: row.expiresAt === null ? null : addDays(row.expiresAt, -1),
-  };
-}
 
 /**
  * Carries the source's current completion to the live shares of these profiles (of `organizationId`, whose statuses
@@ -48,20 +38,7 @@ export async function renewSharesOfRenewedSources(
     const completedAt = row.completedAt;
     if (completedAt === null) continue;
     const before = sharedCredentialSummarySchema.parse(row.share.summary);
-    const summary = await credentialSummary(
-      tx,
-      {
-        organizationId,
-        memberRequirementId: row.share.memberRequirementId,
-        type: row.type,
-        name: row.name,
-        content: row.content,
-        completedAt,
-        expiresAt: row.expiresAt,
-      },
-      // Whether the deployment's screening vendor is a sandbox does not change between a consent and a renewal.
-      before.sandbox,
-    );
+    const summary = await summaryOfSource(tx, organizationId, { ...row, completedAt }, before.sandbox);
     await tx
       .update(credentialShares)
       .set({ summary, updatedAt: now })

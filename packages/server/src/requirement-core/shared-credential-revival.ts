@@ -2,9 +2,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { sharedCredentialSummarySchema } from '@touchline/contracts/credential-sharing';
 import type { Executor } from '../db/client.ts';
 import { credentialShares, receivedCredentials } from '../db/schema/index.ts';
-import { credentialSummary } from './credential-summary.ts';
-import { addDays, dayOf } from './engine/calendar.ts';
-import { sharesOfMetSources } from './shared-credential-sources.ts';
+import { dayOf } from './engine/calendar.ts';
+import { completionOf, sharesOfMetSources, summaryOfSource } from './shared-credential-sources.ts';
 import { recordShareChange, sourceOrganizationName } from './shared-credential-history.ts';
 
 // A share that lapsed because its credential expired here before the renewal completed resumes when the renewal
@@ -78,23 +77,10 @@ export async function resumeSharesOfRenewedSources(
     const completedAt = row.completedAt;
     const before = sharedCredentialSummarySchema.safeParse(row.share.summary);
     if (completedAt === null || !before.success) continue;
-    const completedOn = dayOf(completedAt);
-    const validUntil = row.expiresAt === null ? null : addDays(row.expiresAt, -1);
+    const { completedOn, validUntil } = completionOf({ completedAt, expiresAt: row.expiresAt });
     // The completion that expired is not a renewal: only another completion resumes it.
     if (completedOn === before.data.completedOn && validUntil === before.data.validUntil) continue;
-    const summary = await credentialSummary(
-      tx,
-      {
-        organizationId,
-        memberRequirementId: row.share.memberRequirementId,
-        type: row.type,
-        name: row.name,
-        content: row.content,
-        completedAt,
-        expiresAt: row.expiresAt,
-      },
-      before.data.sandbox,
-    );
+    const summary = await summaryOfSource(tx, organizationId, { ...row, completedAt }, before.data.sandbox);
     // A savepoint: a share given again at this very moment (the live-share index) leaves this one stopped.
     const copy = await tx
       .transaction(async (sp) => {

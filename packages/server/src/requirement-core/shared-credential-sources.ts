@@ -8,6 +8,8 @@ import {
   organizations,
   requirementDefinitions,
 } from '../db/schema/index.ts';
+import { credentialSummary } from './credential-summary.ts';
+import { addDays, dayOf } from './engine/calendar.ts';
 import { inIds } from './requirements-engine.queries.ts';
 
 const met = [RequirementStatus.Completed, RequirementStatus.ExpiringSoon];
@@ -64,4 +66,40 @@ export function sharesOfMetSources(
         ...which,
       ),
     );
+}
+
+/** One row of {@link sharesOfMetSources}. */
+export type ShareOfMetSource = Awaited<ReturnType<typeof sharesOfMetSources>>[number];
+
+/** The completion day and last valid day a source stands for now (what a share's summary must say). */
+export function completionOf(row: { completedAt: Date; expiresAt: string | null }) {
+  return {
+    completedOn: dayOf(row.completedAt),
+    validUntil: row.expiresAt === null ? null : addDays(row.expiresAt, -1),
+  };
+}
+
+/**
+ * The summary a share of this source carries now, from its current completion. `sandbox` is the consent's: whether
+ * the deployment's screening vendor is a sandbox does not change between a consent and a renewal.
+ */
+export function summaryOfSource(
+  tx: Executor,
+  organizationId: string,
+  row: ShareOfMetSource & { completedAt: Date },
+  sandbox: boolean,
+) {
+  return credentialSummary(
+    tx,
+    {
+      organizationId,
+      memberRequirementId: row.share.memberRequirementId,
+      type: row.type,
+      name: row.name,
+      content: row.content,
+      completedAt: row.completedAt,
+      expiresAt: row.expiresAt,
+    },
+    sandbox,
+  );
 }

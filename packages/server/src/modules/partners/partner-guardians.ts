@@ -7,7 +7,7 @@ import { partnerRegistrations, profileLevelAccesses, profiles } from '../../db/s
 import type { Deps } from '../../deps.ts';
 import type { PartnerPerson } from '../../integrations/partners/port.ts';
 import { revokeInvitations } from '../invitations/invitations.service.ts';
-import { invitePartnerPerson } from './partner-invite.ts';
+import { invitePartnerPerson, liveAccessByEmail } from './partner-invite.ts';
 import { refreshMemberRequirements } from '../requirements/requirements.service.ts';
 
 // A partner registration for a child (ADR 041 part five): the guardian is invited (or their live membership reused)
@@ -96,24 +96,8 @@ async function guardianAccess(
   { connection, registration, level, guardianLabel }: ChildAdmission,
   email: string,
 ) {
-  const [held] = await tx
-    .select({ accessId: profileLevelAccesses.id, profileId: profiles.id })
-    .from(profileLevelAccesses)
-    .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, connection.organizationId),
-        eq(profileLevelAccesses.hierarchyLevelId, level.id),
-        isNull(profileLevelAccesses.deletedAt),
-        eq(profileLevelAccesses.groupMembershipStatus, ActiveStatus.Active),
-        sql`lower(${profiles.email}::text) = lower(${email})`,
-        isNull(profiles.guardianProfileId),
-        isNull(profiles.deletedAt),
-      ),
-    )
-    .orderBy(asc(profileLevelAccesses.createdAt))
-    .limit(1);
-  if (held) return { ...held, made: false };
+  const held = await liveAccessByEmail(tx, connection.organizationId, level.id, email);
+  if (held) return { accessId: held.id, profileId: held.profileId, made: false };
   const guardian = registration.person.guardian;
   const invited = await invitePartnerPerson(deps, tx, {
     connection,

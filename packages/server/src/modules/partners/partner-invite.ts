@@ -1,5 +1,8 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { ActiveStatus } from '@touchline/contracts/members';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Transaction } from '../../db/client.ts';
+import { profileLevelAccesses, profiles } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { createInvitedMembers, queueInvitationMails } from '../invitations/invitations.service.ts';
 
@@ -58,4 +61,38 @@ export async function invitePartnerPerson(
   );
   await queueInvitationMails(deps as Deps, tx, made.mails);
   return { profileLevelAccessId: invited.profileLevelAccessId, profileId: invited.profileId };
+}
+
+/**
+ * The live, active access at the level of the person with this address (never a child's profile), the oldest when
+ * there are several: the membership a partner's registration joins instead of inviting anyone.
+ */
+export async function liveAccessByEmail(
+  tx: Transaction,
+  organizationId: string,
+  levelId: string,
+  email: string,
+): Promise<{ id: string; profileId: string; externalId: string | null } | undefined> {
+  const [held] = await tx
+    .select({
+      id: profileLevelAccesses.id,
+      profileId: profiles.id,
+      externalId: profileLevelAccesses.externalId,
+    })
+    .from(profileLevelAccesses)
+    .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
+    .where(
+      and(
+        eq(profileLevelAccesses.organizationId, organizationId),
+        eq(profileLevelAccesses.hierarchyLevelId, levelId),
+        isNull(profileLevelAccesses.deletedAt),
+        eq(profileLevelAccesses.groupMembershipStatus, ActiveStatus.Active),
+        sql`lower(${profiles.email}::text) = lower(${email})`,
+        isNull(profiles.guardianProfileId),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .orderBy(asc(profileLevelAccesses.createdAt))
+    .limit(1);
+  return held;
 }

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ActiveStatus } from '@touchline/contracts/members';
 import { findLiveLevel } from '../../authz/live-queries.ts';
 import { recordAuditEvent } from '../../db/audit.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -10,7 +9,6 @@ import {
   partnerProgramMappings,
   partnerRegistrations,
   profileLevelAccesses,
-  profiles,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import {
@@ -27,7 +25,7 @@ import {
   releaseGuardian,
 } from './partner-guardians.ts';
 import { revokeInvitations } from '../invitations/invitations.service.ts';
-import { invitePartnerPerson } from './partner-invite.ts';
+import { invitePartnerPerson, liveAccessByEmail } from './partner-invite.ts';
 
 /** Export pages one run applies at most (the next run resumes from the stored cursor). */
 const pagesPerRun = 50;
@@ -289,20 +287,7 @@ export async function admit(
     return;
   }
   // An existing member (same address) with a live access at the level: that access is the membership.
-  const [held] = await tx
-    .select({ id: profileLevelAccesses.id, externalId: profileLevelAccesses.externalId })
-    .from(profileLevelAccesses)
-    .innerJoin(profiles, eq(profiles.id, profileLevelAccesses.profileId))
-    .where(
-      and(
-        eq(profileLevelAccesses.organizationId, connection.organizationId),
-        eq(profileLevelAccesses.hierarchyLevelId, level.id),
-        isNull(profileLevelAccesses.deletedAt),
-        eq(profileLevelAccesses.groupMembershipStatus, ActiveStatus.Active),
-        sql`lower(${profiles.email}::text) = lower(${person.email})`,
-        isNull(profiles.deletedAt),
-      ),
-    );
+  const held = await liveAccessByEmail(tx, connection.organizationId, level.id, person.email);
   if (held) {
     if (!held.externalId)
       await tx
