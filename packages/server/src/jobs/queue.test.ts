@@ -117,10 +117,12 @@ describe('the job queue (ADR 021)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs a job again after kill -9 of the worker process that had it',
     async () => {
-      const q = queues[0] ?? (await open());
-      await database.db.transaction((tx) => q.enqueue(tx, hangingJob, { tag: 'killed' }));
-      // Only the child works the queues until it is killed: every worker of this process stops first.
+      // Only the child works the queues until it is killed: every worker of this process stops before the job is
+      // sent (a NOTIFY would otherwise wake one of them to take it at once).
       for (const running of queues) await running.stop(1000);
+      const q = await openJobQueue(database, testJobs);
+      queues.push(q);
+      await database.db.transaction((tx) => q.enqueue(tx, hangingJob, { tag: 'killed' }));
       const url = database.pool?.options.connectionString ?? '';
       const child = spawn(
         process.execPath,

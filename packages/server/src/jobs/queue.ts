@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { PgBoss, fromDrizzle, fromPglite, type Db, type Job, type JobResult } from 'pg-boss';
+import { PgBoss, fromDrizzle, type Job, type JobResult } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { bossDb } from './queue-db.ts';
 import type { AnyJobDefinition, JobDefinition, JobDeps, JobQueue, TxExecutor } from '../deps.ts';
 import { contextFrom, inSpan, SpanKind, trace, traceCarrier, tracingActive } from '../tracing/tracer.ts';
 
@@ -23,7 +24,7 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
 
 /** Tuning a deployment or a test may change; defaults suit production. */
 export type JobQueueOptions = {
-  /** How often an idle worker polls, in seconds (pg-boss minimum 0.5). */
+  /** How often an idle worker polls, in seconds (pg-boss minimum 0.5), with or without the NOTIFY listener. */
   pollingIntervalSeconds?: number;
   /** How often expired (lost) jobs are found and retried, in seconds. */
   superviseIntervalSeconds?: number;
@@ -103,22 +104,6 @@ async function startSerialized(database: DatabaseHandle, start: () => Promise<un
   }
 }
 
-/** pg-boss over the database we already hold: the one PGlite connection, or statements on the pool. */
-function bossDb(database: DatabaseHandle): Db {
-  if (database.pglite) return fromPglite(database.pglite);
-  const pool = database.pool;
-  if (!pool) throw new Error('the database handle has no connection');
-  return {
-    executeSql: async (text, values) => {
-      const result: unknown = await pool.query(text, values);
-      // A multi-statement script (no parameters) answers one result per statement.
-      return Array.isArray(result)
-        ? { rows: result.flatMap((r: { rows?: unknown[] }) => r.rows ?? []) }
-        : (result as { rows: unknown[] });
-    },
-  };
-}
-
 /**
  * Opens the queue on the product database (its own `pgboss` schema, installed or migrated on first start) and
  * creates a queue per definition with its retry policy and dead-letter queue. Enqueueing works at once; workers
@@ -130,7 +115,7 @@ export async function openJobQueue(
   options: JobQueueOptions & { schedule?: boolean; onError?: (err: Error) => void } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: bossDb(database),
+    db: bossDb(database, (err) => options.onError?.(err)),
     backend: database.kind === 'embedded' ? 'pglite' : 'postgres',
     schedule: options.schedule ?? false,
     superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
@@ -141,6 +126,9 @@ export async function openJobQueue(
     // to the senders once a batch holds more than one job), so each job's span here continues its sender's trace
     // instead (ADR 042), and the worker's polls and settles add no traces of their own.
     openTelemetry: { enabled: false },
+    // A job sent on a queue wakes that queue's idle workers through NOTIFY (sent with the job's insert, so on commit),
+    // and idle workers poll only as a backstop: the idle server no longer runs a fetch per worker every two seconds.
+    useListenNotify: true,
   });
   boss.on('error', (err: Error) => options.onError?.(err));
   await startSerialized(database, () => boss.start());
@@ -157,11 +145,12 @@ export async function openJobQueue(
     await boss.createQueue(d.name, {
       ...policy,
       policy: d.cron ? 'exclusive' : 'standard',
+      notify: true,
       retryDelayMax: d.retry?.maxDelaySeconds ?? 3600,
       deadLetter: deadQueue(d.name),
     });
     // An existing queue takes the policy the code now declares.
-    await boss.updateQueue(d.name, policy);
+    await boss.updateQueue(d.name, { ...policy, notify: true });
     // Reads each queue once now, so an enqueue inside a transaction never has to look it up: on the embedded
     // database that lookup would wait for the very transaction that is asking.
     await boss.findJobs(d.name, { id: noJob });
@@ -262,13 +251,18 @@ export async function openJobQueue(
       );
     },
     startWorkers: async (deps, tuning = {}) => {
+      const polling = tuning.pollingIntervalSeconds ?? options.pollingIntervalSeconds;
       for (const d of definitions) {
         const batchSize = batchSizeFor(d, options.batchSize);
         workerIds.push(
           await boss.work(
             d.name,
             {
-              pollingIntervalSeconds: tuning.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+              // Without a listener (it failed, or a pooler refuses LISTEN) workers poll every two seconds. With one,
+              // polling only finds what no NOTIFY announces — a retry or a delayed job coming due, a wake-up lost in a
+              // reconnect — every 30 s (pg-boss's backstop). A caller's own interval (tests) holds for both.
+              pollingIntervalSeconds: polling ?? 2,
+              ...(polling ? { notifyPollingIntervalSeconds: polling } : {}),
               localConcurrency: d.cron ? 1 : (options.concurrency ?? 4),
               batchSize,
               // A full batch means more is waiting: fetch again at once instead of after the poll interval.
