@@ -112,15 +112,15 @@ export const test = base.extend<
     /** The sandbox support chat's launcher sits bottom right, over whatever a journey clicks there; shown on request. */
     showSupportChat: boolean;
   },
-  { serverUrl: string }
+  { server: { url: string; sandboxes: Record<string, string> }; serverUrl: string }
 >({
-  serverUrl: [
+  server: [
     // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startServer();
       try {
-        await use(server.url);
+        await use(server);
       } finally {
         await server.stop();
       }
@@ -129,6 +129,7 @@ export const test = base.extend<
     // loaded machine that took more than 90 s once.
     { scope: 'worker', timeout: 240_000 },
   ],
+  serverUrl: [async ({ server }, use) => use(server.url), { scope: 'worker' }],
   baseURL: async ({ serverUrl }, use) => {
     await use(serverUrl);
   },

@@ -31,6 +31,17 @@ function waitForUrl(child: ChildProcess, output: string[]): Promise<string> {
   });
 }
 
+/**
+ * The in-process sandboxes' addresses, from the lines the server prints at start ("Yardstik sandbox (a stand-in…)
+ * at http://127.0.0.1:…"), by the name's first word in lower case: `yardstik`, `stripe`, `tazworks-platform`…
+ */
+function sandboxesIn(output: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const m of output.matchAll(/^(\S+)[^\n]*? sandbox [^\n]*? at (http:\/\/127\.0\.0\.1:\d+)/gm))
+    if (m[1] && m[2]) found[m[1].toLowerCase()] ??= m[2];
+  return found;
+}
+
 /** A free local port: the server needs its own address up front, for e-mailed links and sign-out returns. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,7 +70,11 @@ export function builtApp() {
  * seed) on a free port in a fresh DATA_DIR. Each Playwright worker starts its own (fixtures.ts), so workers share no
  * data: a journey sees the demo league as the seed and its own worker's earlier journeys left it.
  */
-export async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(): Promise<{
+  url: string;
+  sandboxes: Record<string, string>;
+  stop: () => Promise<void>;
+}> {
   const { webDist, serverMain } = builtApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
   const output: string[] = [];
@@ -101,6 +116,7 @@ export async function startServer(): Promise<{ url: string; stop: () => Promise<
   }
   return {
     url,
+    sandboxes: sandboxesIn(output.join('')),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
