@@ -12,6 +12,7 @@ import { applyActionResult } from './apply-action-result.ts';
 import { openInNewTab } from './open-in-new-tab.ts';
 import { requirementActionPath, requirementsKey, type RequirementRef } from './requirement-paths.ts';
 import { uploadWithProgress, type UploadProgress } from './upload-with-progress.ts';
+import { waitingInterval } from '../../../lib/polling.ts';
 
 const viewKey = (ref: RequirementRef) =>
   [...requirementsKey, 'background-check', ref.definitionId, ref.profileLevelAccessId] as const;
@@ -33,12 +34,16 @@ export const backgroundCheckQueryOptions = (ref: RequirementRef) =>
       ),
   });
 
-/** The member's background check; re-read every 15 s while the vendor or the order is under way. */
+/** The member's background check; re-read while the vendor or the order is under way (often at first,
+ * then less often: waitingInterval). */
 export const useBackgroundCheck = (ref: RequirementRef) =>
   useQuery({
     ...backgroundCheckQueryOptions(ref),
     refetchInterval: (query) =>
-      query.state.data?.next === 'wait' || query.state.data?.next === 'continue-at-vendor' ? 15_000 : false,
+      waitingInterval(
+        query.state.data?.next === 'wait' || query.state.data?.next === 'continue-at-vendor',
+        query,
+      ),
   });
 
 function useViewMutation<A>(ref: RequirementRef, call: (arg: A) => Promise<BackgroundCheckView>) {

@@ -7,6 +7,7 @@ import {
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useAdverseActionDispute } from './adverse-action-dispute.ts';
 import { requirementActionPath, requirementsKey, type RequirementRef } from './requirement-paths.ts';
+import { waitingInterval } from '../../../lib/polling.ts';
 
 const viewKey = (ref: RequirementRef) =>
   [...requirementsKey, 'sex-offender-search', ref.definitionId, ref.profileLevelAccessId] as const;
@@ -24,13 +25,17 @@ export const sexOffenderSearchQueryOptions = (ref: RequirementRef) =>
     },
   });
 
-/** The member's search; re-read every 15 s while the vendor or the member's consent is awaited. */
+/** The member's search; re-read while the vendor or the member's consent is awaited (often at
+ * first, then less often: waitingInterval). */
 export const useSexOffenderSearch = (ref: RequirementRef) =>
   useQuery({
     ...sexOffenderSearchQueryOptions(ref),
     enabled: ref.profileLevelAccessId !== null,
     refetchInterval: (query) =>
-      query.state.data?.next === 'wait' || query.state.data?.next === 'continue-at-vendor' ? 15_000 : false,
+      waitingInterval(
+        query.state.data?.next === 'wait' || query.state.data?.next === 'continue-at-vendor',
+        query,
+      ),
   });
 
 /**
