@@ -126,6 +126,9 @@ async function requirementOf(member: TestMember, definitionId: string) {
   return row;
 }
 
+/** A course under way: the enrolment sent, or open at the provider. */
+const openStates = ['enrolling', 'not_started', 'in_progress'];
+
 describe('POST {id}/abuse-prevention-take-training-and-pay-user', () => {
   it('401, 404 for another organization, 403 for a manager, 400 for a bad card id; nothing charged', async () => {
     const member = await newMember('Matrix');
@@ -146,8 +149,10 @@ describe('POST {id}/abuse-prevention-take-training-and-pay-user', () => {
     const method = await card();
     const first = await takeAndPay(member, member, paid, { paymentMethodId: method });
     expect(first.statusCode, first.body).toBe(200);
-    // In progress: the requirement waits on the member taking the course.
-    expect(first.json()).toMatchObject({ state: 'enrolling', status: RequirementStatus.WaitingOnApplicant });
+    // In progress: the requirement waits on the member taking the course. The answer is read after the payment's
+    // commit, which also woke the enrolment job: the course may already be open at the provider.
+    expect(first.json()).toMatchObject({ status: RequirementStatus.WaitingOnApplicant });
+    expect(openStates).toContain(first.json().state);
     const requirement = await requirementOf(member, paid);
     const payments = await t.database.db
       .select()
@@ -166,7 +171,7 @@ describe('POST {id}/abuse-prevention-take-training-and-pay-user', () => {
     // Paying again while the course is open charges nothing and answers the open course.
     const again = await takeAndPay(member, member, paid, { paymentMethodId: method });
     expect(again.statusCode).toBe(200);
-    expect(['not_started', 'in_progress', 'enrolling']).toContain(again.json().state);
+    expect(openStates).toContain(again.json().state);
     expect(
       [...stripe.store.paymentIntents.values()].filter((pi) =>
         payments.some((p) => p.id === pi.metadata.touchline_member_payment_id),
@@ -278,9 +283,9 @@ describe('refund when the paid course cannot be started (ADR 031)', () => {
     } finally {
       lms.faults.clear();
     }
-    // Paying again starts the course.
+    // Paying again starts the course (enrolling, or already open if its job was quicker than the answer).
     const again = await takeAndPay(member, member, paid, { paymentMethodId: await card() });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ state: 'enrolling' });
+    expect(openStates).toContain(again.json().state);
   });
 });
