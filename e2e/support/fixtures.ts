@@ -44,7 +44,8 @@ async function stillPage(page: Page): Promise<() => Promise<void>> {
 /** Runs axe-core in the page (WCAG 2.1 A/AA) and fails the test with a readable list of violations. */
 export async function expectAccessible(page: Page, label: string) {
   const resume = await stillPage(page);
-  await page.evaluate(axeSource);
+  // Once per document: a page checked again (another state of the same screen) keeps the axe it was given.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
