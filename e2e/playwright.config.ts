@@ -36,6 +36,11 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Chromium's fake camera, granted without a prompt, in every worker: the journeys that take a photo or scan
+        // with the camera (account, game-day-offline) used to ask for it through their own launch options, which
+        // Playwright serves only from a worker of their own — two more servers started and seeded per run.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
   },

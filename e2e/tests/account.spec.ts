@@ -1,22 +1,13 @@
 import { webClientId, webClientScope } from '@touchline/contracts/accounts';
-import config from '../playwright.config.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { demoAdmin, signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // The demo administrator keeps their account: renames themself and sets a date of birth, saves contact information,
 // adds an emergency contact and takes a profile photo with the camera (Chromium's fake camera, granted without a
-// prompt), then finds it all in place after a reload. The profile page lists the demo league. The journeys share one
+// prompt: playwright.config.ts), then finds it all in place after a reload. The profile page lists the demo league. The journeys share one
 // server, so they run in order, and the administrator's names are put back for the specs that greet "Dana".
 
 test.describe.configure({ mode: 'serial' });
-
-const configuredArgs = config.use?.launchOptions?.args ?? [];
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...configuredArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-  },
-});
 
 const league = 'Riverside Youth Soccer League';
 

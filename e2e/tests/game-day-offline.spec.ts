@@ -13,25 +13,10 @@ import { api, browserToday, signInAsMember as signInAs } from '../support/game-d
 const phone = { width: 390, height: 844 };
 const player = 'ethan.kim5@demo.touchline.test';
 
-// Chromium's fake camera (a moving test pattern, no QR code in it) so the camera scanner really starts: its decoder
-// (zxing-wasm here: desktop Chromium on Linux has no BarcodeDetector) loads and compiles under the app's CSP.
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+// Chromium's fake camera (a moving test pattern, no QR code in it; playwright.config.ts) so the camera scanner really
+// starts: its decoder (zxing-wasm here: desktop Chromium on Linux has no BarcodeDetector) loads and compiles under
+// the app's CSP.
+test.use({ permissions: ['camera'] });
 const coach = 'ava.nguyen0@demo.touchline.test';
 
 test('a coach checks three cards in with no signal; the check-ins are sent once when it returns', async ({
