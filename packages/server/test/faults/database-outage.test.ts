@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../processes.ts';
 import { createScratchDatabase, testDatabaseUrl } from './scratch-database.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
@@ -46,6 +46,8 @@ describe('a PostgreSQL outage under traffic', () => {
   it('keeps the process up, answers 503 while the database is away, and recovers by itself', async () => {
     let exitedEarly = false;
     void server.exited.then(() => (exitedEarly = true));
+    // What the server said, when it fails: once, beside two CI runs, a request found nothing listening on its port.
+    onTestFailed(() => console.error(`the server (exited early: ${exitedEarly}):\n${server.logs()}`));
     const traffic = startTraffic(`${server.url}/api/system/info`, { workers: 6, timeoutMs: 10_000 });
     await sleep(1000);
 
