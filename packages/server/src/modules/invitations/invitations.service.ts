@@ -133,7 +133,7 @@ export async function createInvitedMembers(
 
 /** Queues invitation e-mails in the transaction that creates their invitations: durable mail (ADR 022). */
 export async function queueInvitationMails(
-  deps: Deps,
+  deps: Pick<Deps, 'jobs' | 'appUrl'>,
   tx: Transaction,
   mails: readonly InvitationMailInput[],
 ): Promise<void> {

@@ -59,7 +59,7 @@ export async function invitePartnerPerson(
       },
     },
   );
-  await queueInvitationMails(deps as Deps, tx, made.mails);
+  await queueInvitationMails(deps, tx, made.mails);
   return { profileLevelAccessId: invited.profileLevelAccessId, profileId: invited.profileId };
 }
 
