@@ -4,8 +4,9 @@ import { demoAdmin, signInAsDemoAdmin } from '../support/demo-session.ts';
 
 // The demo administrator keeps their account: renames themself and sets a date of birth, saves contact information,
 // adds an emergency contact and takes a profile photo with the camera (Chromium's fake camera, granted without a
-// prompt: playwright.config.ts), then finds it all in place after a reload. The profile page lists the demo league. The journeys share one
-// server, so they run in order, and the administrator's names are put back for the specs that greet "Dana".
+// prompt: playwright.config.ts), then finds it all in place after a reload. The profile page lists the demo league.
+// The journeys share one server, so they run in order, and the administrator's names are put back for the specs
+// that greet "Dana".
 
 test.describe.configure({ mode: 'serial' });
 

@@ -34,8 +34,10 @@ export const backgroundCheckQueryOptions = (ref: RequirementRef) =>
       ),
   });
 
-/** The member's background check; re-read while the vendor or the order is under way (often at first,
- * then less often: waitingInterval). */
+/**
+ * The member's background check; re-read while the vendor or the order is under way, often at first and then less
+ * often (waitingInterval).
+ */
 export const useBackgroundCheck = (ref: RequirementRef) =>
   useQuery({
     ...backgroundCheckQueryOptions(ref),

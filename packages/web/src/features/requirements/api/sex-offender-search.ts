@@ -25,8 +25,10 @@ export const sexOffenderSearchQueryOptions = (ref: RequirementRef) =>
     },
   });
 
-/** The member's search; re-read while the vendor or the member's consent is awaited (often at
- * first, then less often: waitingInterval). */
+/**
+ * The member's search; re-read while the vendor or the member's consent is awaited, often at first and then less
+ * often (waitingInterval).
+ */
 export const useSexOffenderSearch = (ref: RequirementRef) =>
   useQuery({
     ...sexOffenderSearchQueryOptions(ref),
